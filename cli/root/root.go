@@ -1,0 +1,74 @@
+// Package root assembles the scape command tree and runs it.
+package root
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/scapeworld/scape/cli/build"
+	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/cli/dev"
+	"github.com/scapeworld/scape/cli/host"
+	"github.com/scapeworld/scape/cli/initcmd"
+	"github.com/scapeworld/scape/cli/kitcmd"
+	"github.com/scapeworld/scape/cli/model"
+	"github.com/scapeworld/scape/cli/sound"
+	"github.com/scapeworld/scape/cli/testcmd"
+)
+
+// Version is the toolchain's version; the SDK it carries is 0.1.0.
+var Version = "0.1.0-dev"
+
+// NewCmd builds the whole tree: `scape gizmo <verb>` plus the `scape init` and `scape dev`
+// compatibility aliases the CLI reference keeps.
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
+	rootCmd := &cobra.Command{
+		Use:           "scape",
+		Short:         "Build, test and live-update Scape Gizmos",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       f.Version,
+	}
+	rootCmd.SetOut(f.IO.Out)
+	rootCmd.SetErr(f.IO.ErrOut)
+	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Usage(err) })
+
+	gizmo := &cobra.Command{Use: "gizmo", Short: "Work on a Gizmo project"}
+	gizmo.AddCommand(
+		initcmd.NewCmd(f),
+		build.NewCmd(f),
+		testcmd.NewCmd(f),
+		dev.NewCmd(f),
+		host.NewCmd(f),
+		sound.NewCmd(f),
+		model.NewCmd(f),
+		kitcmd.NewCmd(f),
+	)
+	rootCmd.AddCommand(gizmo)
+
+	// Compatibility aliases from the CLI reference.
+	initAlias := initcmd.NewCmd(f)
+	initAlias.Hidden = true
+	devAlias := dev.NewCmd(f)
+	devAlias.Hidden = true
+	rootCmd.AddCommand(initAlias, devAlias)
+	return rootCmd
+}
+
+// Execute runs the command line and returns the process's exit status. Errors are printed
+// here, once, as `scape: <message>`, unless the command already printed its own report.
+func Execute(f *cmdutil.Factory, args []string) int {
+	cmd := NewCmd(f)
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	if err == nil {
+		return cmdutil.ExitOK
+	}
+	var exit *cmdutil.ExitError
+	if !(errors.As(err, &exit) && exit.Err == nil) {
+		fmt.Fprintf(f.IO.ErrOut, "scape: %v\n", err)
+	}
+	return cmdutil.ExitCode(err)
+}

@@ -1,0 +1,15 @@
+// Command scape is the Gizmo toolchain: build, test, sound, model checks, the dev loop and the
+// reference developer-world host, in one static binary.
+package main
+
+import (
+	"os"
+
+	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/cli/root"
+)
+
+func main() {
+	f := cmdutil.New(cmdutil.System(), root.Version)
+	os.Exit(root.Execute(f, os.Args[1:]))
+}

@@ -1,0 +1,83 @@
+/**
+ * The one shape of a validation problem in the SDK. Every validator builds its result with
+ * `problem(...)`, so every message reads the same way everywhere (terminal, JSON, web UI):
+ *
+ *     lighting.light.radiusCells: must be 0.25–12 cells (got 13)
+ *
+ * The toolchain reads `path`, `value` and `message` separately; public `*Error` functions return
+ * `String(problem)`.
+ */
+export class GizmoProblem {
+  constructor(
+    /** Where, as a JavaScript-like path from the validated value: `voices[0].gain[2].time`. */
+    readonly path: string,
+    /** What is wrong, phrased as the rule: `must be 0.25–12 cells`. */
+    readonly message: string,
+    /** What was supplied at `path` (kept as is; rendered by `describeValue`). */
+    readonly value: unknown,
+  ) {}
+
+  toString(): string {
+    return `${this.path ? `${this.path}: ` : ''}${this.message} (got ${describeValue(this.value)})`;
+  }
+}
+
+export function problem(path: string, message: string, value: unknown): GizmoProblem {
+  return new GizmoProblem(path, message, value);
+}
+
+/** The public `*Error` result for an internal check. */
+export function problemText(found: GizmoProblem | null): string | null {
+  return found === null ? null : found.toString();
+}
+
+/** `joinPath('a', 'b')` is `a.b`, `joinPath('a', 2)` is `a[2]`, `joinPath('', 'b')` is `b`. */
+export function joinPath(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return `${base}[${JSON.stringify(key)}]`;
+  return base ? `${base}.${key}` : key;
+}
+
+const MAX_DESCRIPTION = 60;
+
+/** A short, unambiguous rendering of a supplied value for messages. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'string':
+      return shorten(JSON.stringify(value));
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return 'a symbol';
+  }
+  if (Array.isArray(value)) {
+    const text = safeJson(value);
+    return text === undefined ? `an array of ${value.length}` : shorten(text);
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== null && proto !== Object.prototype) {
+    const name = (proto.constructor && proto.constructor.name) || 'object';
+    return `a ${name} instance`;
+  }
+  const text = safeJson(value);
+  return text === undefined ? 'an object' : shorten(text);
+}
+
+function safeJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function shorten(text: string): string {
+  return text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1)}…`;
+}

@@ -1,0 +1,258 @@
+// Package diag is the one shape of a problem the toolchain reports — a syntax error, an
+// unsupported import, a bundle over the limit, a rule a definition breaks, runaway author code —
+// as data, and its renderings for a terminal and for JSON. Producers (bundle, validate, the test
+// runner, the dev host) build Diagnostics; only renderers turn them into text.
+//
+// Positions are converted exactly once, when a Diagnostic is built: Line and Column are 1-based,
+// and Column counts Unicode characters (what editors mean by `file:line:col`). esbuild reports
+// 0-based byte columns (use FromByteColumn); goja reports 1-based columns (use FromCharColumn).
+package diag
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Severity says whether a diagnostic fails the build.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// MarshalJSON writes "error" or "warning".
+func (s Severity) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
+
+// UnmarshalJSON reads "error" or "warning".
+func (s *Severity) UnmarshalJSON(b []byte) error {
+	var text string
+	if err := json.Unmarshal(b, &text); err != nil {
+		return err
+	}
+	switch text {
+	case "error", "":
+		*s = Error
+	case "warning":
+		*s = Warning
+	default:
+		return fmt.Errorf("diag: unknown severity %q", text)
+	}
+	return nil
+}
+
+// Code classifies a diagnostic, so tools (CI, editors, the dev host) can act on the kind
+// without parsing messages. Codes are stable strings.
+type Code string
+
+const (
+	CodeProject     Code = "project"     // package.json / entry problems
+	CodeSyntax      Code = "syntax"      // esbuild could not parse or resolve
+	CodeImport      Code = "import"      // an import the host cannot provide
+	CodeSize        Code = "size"        // bundle over the byte limit
+	CodeUnfaithful  Code = "unfaithful"  // code goja cannot run faithfully (regex \p{…}, /d, /v)
+	CodeRule        Code = "rule"        // a definition breaks an SDK rule
+	CodeThrown      Code = "thrown"      // author code threw
+	CodeTimeout     Code = "timeout"     // author code ran past its deadline
+	CodeStack       Code = "stack"       // runaway recursion
+	CodeMemory      Code = "memory"      // author code grew the heap past its budget
+	CodeLoad        Code = "load"        // the bundle does not export a project
+	CodeSDKVersion  Code = "sdk-version" // the project's vendored SDK differs from the toolchain's
+	CodeBuild       Code = "build"       // any other esbuild message
+	CodeInstance    Code = "instance"    // an existing instance no longer validates
+	CodeTestFailure Code = "test"        // a failed author test (scape gizmo test)
+)
+
+// Definition names the Gizmo definition a diagnostic is about.
+type Definition struct {
+	Type    string `json:"type"`
+	Version int    `json:"version,omitempty"`
+	Emoji   string `json:"emoji,omitempty"`
+	Label   string `json:"label,omitempty"`
+}
+
+// String renders `example.lamp (🏮 Lamp)`, or just the type when emoji and label are unknown.
+func (d Definition) String() string {
+	extra := strings.TrimSpace(d.Emoji + " " + d.Label)
+	if d.Type == "" {
+		if extra == "" {
+			return "definition"
+		}
+		return extra
+	}
+	if extra == "" {
+		return d.Type
+	}
+	return d.Type + " (" + extra + ")"
+}
+
+// Note is extra context attached to a diagnostic (e.g. "imported here", or one of the largest
+// inputs of an over-size bundle).
+type Note struct {
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
+}
+
+// Diagnostic is one reported problem. The zero value of every position field means "unknown".
+type Diagnostic struct {
+	Severity Severity `json:"severity"`
+	Code     Code     `json:"code"`
+	// File is relative to the project directory, with forward slashes (src/definition.ts).
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`   // 1-based
+	Column int    `json:"column,omitempty"` // 1-based, in characters
+	// LineText is the source line at Line, for a code frame.
+	LineText string `json:"lineText,omitempty"`
+	// Length is how many characters from Column the frame underlines (0: one caret).
+	Length int `json:"length,omitempty"`
+
+	Definition *Definition `json:"definition,omitempty"`
+	// Path is where in the definition (or its effects) the problem is: lighting.light.radiusCells.
+	Path string `json:"path,omitempty"`
+	// Value is the offending value as JSON when it has a JSON form.
+	Value json.RawMessage `json:"value,omitempty"`
+	// Got is the SDK's short description of the offending value (`13`, `nothing`, `a function`),
+	// set for rule problems; rendered as `(got …)`.
+	Got string `json:"got,omitempty"`
+	// Message is the rule or the failure, without path or value: `must be 0.25–12 cells`.
+	Message string `json:"message"`
+	Notes   []Note `json:"notes,omitempty"`
+}
+
+// Position is a place in a source file, 1-based.
+type Position struct {
+	File     string
+	Line     int
+	Column   int
+	LineText string
+}
+
+// FromByteColumn converts esbuild's position (1-based line, 0-based byte column) into a
+// Position with a 1-based character column. lineText is the line's text (may be empty).
+func FromByteColumn(file string, line, byteCol int, lineText string) Position {
+	if line <= 0 {
+		return Position{File: file}
+	}
+	col := byteCol
+	if byteCol >= 0 && byteCol <= len(lineText) {
+		col = utf8.RuneCountInString(lineText[:byteCol])
+	}
+	if col < 0 {
+		col = 0
+	}
+	return Position{File: file, Line: line, Column: col + 1, LineText: lineText}
+}
+
+// FromCharColumn wraps a position whose column is already 1-based in characters (goja's).
+func FromCharColumn(file string, line, col int, lineText string) Position {
+	if line <= 0 {
+		return Position{File: file}
+	}
+	if col < 1 {
+		col = 1
+	}
+	return Position{File: file, Line: line, Column: col, LineText: lineText}
+}
+
+// At sets the diagnostic's position and returns it.
+func (d Diagnostic) At(p Position) Diagnostic {
+	d.File, d.Line, d.Column, d.LineText = p.File, p.Line, p.Column, p.LineText
+	return d
+}
+
+// Location renders `file:line:col`, `file:line`, `file` or "".
+func (d Diagnostic) Location() string {
+	switch {
+	case d.File == "":
+		return ""
+	case d.Line <= 0:
+		return d.File
+	case d.Column <= 0:
+		return fmt.Sprintf("%s:%d", d.File, d.Line)
+	default:
+		return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column)
+	}
+}
+
+// Detail renders the part after the location and definition: `path: message (got value)`.
+func (d Diagnostic) Detail() string {
+	var b strings.Builder
+	if d.Path != "" {
+		b.WriteString(d.Path)
+		b.WriteString(": ")
+	}
+	b.WriteString(d.Message)
+	if d.Got != "" {
+		b.WriteString(" (got ")
+		b.WriteString(d.Got)
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// String is the one-line terminal form:
+//
+//	src/definition.ts:42:7: example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)
+//
+// Warnings carry a `warning: ` prefix after the location.
+func (d Diagnostic) String() string {
+	var parts []string
+	if loc := d.Location(); loc != "" {
+		parts = append(parts, loc)
+	}
+	if d.Severity == Warning {
+		parts = append(parts, "warning")
+	}
+	if d.Definition != nil {
+		parts = append(parts, d.Definition.String())
+	}
+	parts = append(parts, d.Detail())
+	return strings.Join(parts, ": ")
+}
+
+// Error lets a Diagnostic travel as an error.
+func (d Diagnostic) Error() string { return d.String() }
+
+// List is a set of diagnostics in report order.
+type List []Diagnostic
+
+// HasErrors says whether any diagnostic is an error (warnings alone do not fail a build).
+func (l List) HasErrors() bool {
+	for _, d := range l {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Errors returns only the errors.
+func (l List) Errors() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Error joins the one-line forms, so a List can be returned as an error.
+func (l List) Error() string {
+	lines := make([]string, len(l))
+	for i, d := range l {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}

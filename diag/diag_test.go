@@ -1,0 +1,139 @@
+package diag
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func lampDiag() Diagnostic {
+	return Diagnostic{
+		Code:       CodeRule,
+		Definition: &Definition{Type: "example.lamp", Version: 1, Emoji: "🏮", Label: "Lamp"},
+		Path:       "lighting.light.radiusCells",
+		Value:      json.RawMessage(`13`),
+		Got:        "13",
+		Message:    "must be 0.25–12 cells",
+	}.At(FromCharColumn("src/definition.ts", 42, 7, ""))
+}
+
+func TestStringMatchesSpecExample(t *testing.T) {
+	want := "src/definition.ts:42:7: example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)"
+	if got := lampDiag().String(); got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
+func TestStringPartsOmittedWhenUnknown(t *testing.T) {
+	cases := []struct {
+		d    Diagnostic
+		want string
+	}{
+		{Diagnostic{Message: "no package.json"}, "no package.json"},
+		{Diagnostic{File: "package.json", Message: "bad"}, "package.json: bad"},
+		{Diagnostic{File: "a.ts", Line: 3, Message: "m"}, "a.ts:3: m"},
+		{Diagnostic{Severity: Warning, File: "a.ts", Line: 3, Column: 2, Message: "m"}, "a.ts:3:2: warning: m"},
+		{Diagnostic{Definition: &Definition{Type: "x.y"}, Message: "m"}, "x.y: m"},
+		{Diagnostic{Definition: &Definition{Type: "x.y", Emoji: "🔔"}, Path: "p", Message: "m", Got: "nothing"}, "x.y (🔔): p: m (got nothing)"},
+	}
+	for _, c := range cases {
+		if got := c.d.String(); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+}
+
+func TestFromByteColumnCountsCharacters(t *testing.T) {
+	// "🏮" is 4 bytes: esbuild's byte column 12 (0-based) points at `x` after `const e = '🏮'; `?
+	line := "  emoji: '🏮', x: 1"
+	byteCol := strings.Index(line, "x:")
+	p := FromByteColumn("a.ts", 5, byteCol, line)
+	// characters before x: 2 spaces + "emoji: '" (8) + 🏮 (1) + "', " (3) = 14 → column 15
+	if p.Line != 5 || p.Column != 15 {
+		t.Fatalf("got line %d col %d, want 5:15", p.Line, p.Column)
+	}
+	if p := FromByteColumn("a.ts", 1, 0, ""); p.Column != 1 {
+		t.Fatalf("column 0 → %d, want 1", p.Column)
+	}
+	if p := FromByteColumn("a.ts", 0, 4, ""); p.Line != 0 || p.Column != 0 {
+		t.Fatalf("unknown line kept a column: %+v", p)
+	}
+	// a column past the given text (text unknown) still converts 0→1-based
+	if p := FromByteColumn("a.ts", 2, 9, ""); p.Column != 10 {
+		t.Fatalf("got %d, want 10", p.Column)
+	}
+}
+
+func TestJSONShape(t *testing.T) {
+	b, err := JSON(List{lampDiag(), {Severity: Warning, Code: CodeSDKVersion, Message: "m"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	first := back[0]
+	for key, want := range map[string]any{
+		"severity": "error", "code": "rule", "file": "src/definition.ts", "line": 42.0, "column": 7.0,
+		"path": "lighting.light.radiusCells", "value": 13.0, "message": "must be 0.25–12 cells", "got": "13",
+	} {
+		if first[key] != want {
+			t.Errorf("%s = %v, want %v", key, first[key], want)
+		}
+	}
+	def := first["definition"].(map[string]any)
+	if def["type"] != "example.lamp" || def["emoji"] != "🏮" || def["label"] != "Lamp" || def["version"] != 1.0 {
+		t.Errorf("definition = %v", def)
+	}
+	if back[1]["severity"] != "warning" {
+		t.Errorf("warning severity = %v", back[1]["severity"])
+	}
+	// round trip
+	var list List
+	if err := json.Unmarshal(b, &list); err != nil {
+		t.Fatal(err)
+	}
+	if list[0].String() != lampDiag().String() || list[1].Severity != Warning {
+		t.Fatalf("round trip lost data: %v", list)
+	}
+	empty, _ := JSON(nil)
+	if string(empty) != "[]" {
+		t.Fatalf("empty list = %s", empty)
+	}
+}
+
+func TestTextFrameAndNotes(t *testing.T) {
+	d := Diagnostic{Code: CodeImport, Message: `unsupported import "fs"`, Length: 4}.
+		At(FromByteColumn("src/a.ts", 3, 19, `import { x } from "fs";`))
+	d.Notes = []Note{{File: "src/b.ts", Line: 1, Message: "also here"}}
+	got := Text(d, TextOptions{Frame: true})
+	want := "src/a.ts:3:20: unsupported import \"fs\"\n" +
+		"  3 │ import { x } from \"fs\";\n" +
+		"    ╵                    ~~~~\n" +
+		"    src/b.ts:1: also here\n"
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	coloured := Text(d, TextOptions{Color: true})
+	if !strings.Contains(coloured, "\x1b[") || !strings.Contains(coloured, "unsupported import") {
+		t.Fatalf("no colour: %q", coloured)
+	}
+}
+
+func TestListHelpers(t *testing.T) {
+	l := List{{Severity: Warning, Message: "w"}}
+	if l.HasErrors() {
+		t.Fatal("warnings only counted as errors")
+	}
+	l = append(l, Diagnostic{Message: "e"})
+	if !l.HasErrors() || len(l.Errors()) != 1 {
+		t.Fatal("error not found")
+	}
+	if l.Error() != "warning: w\ne" {
+		t.Fatalf("Error() = %q", l.Error())
+	}
+	if Truncate("héllo wörld", 5) != "héll…" {
+		t.Fatalf("Truncate = %q", Truncate("héllo wörld", 5))
+	}
+}

@@ -77,8 +77,8 @@ func Text(d Diagnostic, opts TextOptions) string {
 
 // frame is esbuild's style of code frame:
 //
-//	  42 │       radiusCells: 13,
-//	     ╵       ^
+//	42 │       radiusCells: 13,
+//	   ╵       ^
 func frame(d Diagnostic, color bool) string {
 	text := strings.ReplaceAll(d.LineText, "\t", " ")
 	const maxWidth = 120

@@ -1,0 +1,138 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gizmoLightError, lightProblem, type GizmoLight } from '../src/light.js';
+
+const base = (): GizmoLight => ({ radiusCells: 3, color: '#ffc078', intensity: 0.12, basementIntensity: 0.25, illumination: 0.7 });
+
+const full = (): GizmoLight => ({
+  ...base(),
+  innerColor: [1, 0.9, 0.5],
+  falloff: { start: 0.2, edge: 1, power: 2 },
+  pattern: {
+    kind: 'scattered',
+    phase: [0.013, 0.017],
+    rotation: { speed: 0.2, variation: 0.5, phase: 1 },
+    density: 3,
+    warp: { frequency: [0.5, 0.7], phase: [0, 1], amount: 0.3 },
+    jitter: 0.6,
+    palette: ['#ff0000', [0, 1, 0]],
+    spots: {
+      size: [0.1, 0.4],
+      aspect: [0.5, 2],
+      edge: 0.3,
+      gain: [0.2, 0.8],
+      halo: { radius: [0.2, 1], gain: 0.4 },
+      fade: { speed: [0.5, 2], thresholds: [0.2, 0.8] },
+    },
+    wash: { gain: 0.5, falloff: 1.5, blend: [0, 1] },
+  },
+  motion: {
+    phase: [0.01, 0.02],
+    bias: 0.1,
+    bands: [[3, 0.2, 0], [7, 0.1, 1.3]],
+    flare: [2, 0.1, 0.9, 0.3, 0],
+    drift: { speed: [0.3, -0.2], phase: [0, 1], amount: 0.2 },
+    stretch: { speed: [0.1, 0.1], phase: [1, 0], amount: 0.1 },
+    edge: { scale: 2, drift: 0.5, amount: 0.3 },
+    radius: [1, 0.1],
+  },
+});
+
+function withField(path: (string | number)[], value: unknown): unknown {
+  const light = full() as unknown as Record<string, unknown>;
+  let at: Record<string | number, unknown> = light;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1];
+  if (value === undefined) delete at[last];
+  else at[last] = value;
+  return light;
+}
+
+describe('gizmoLightError', () => {
+  test('accepts the documented lamp light and a fully specified light', () => {
+    assert.equal(gizmoLightError(base()), null);
+    assert.equal(gizmoLightError(full()), null);
+  });
+
+  test('radius is 0.25–12 cells, inclusive', () => {
+    for (const r of [0.25, 12]) assert.equal(gizmoLightError({ ...base(), radiusCells: r }), null);
+    assert.equal(gizmoLightError({ ...base(), radiusCells: 13 }), 'radiusCells: must be 0.25–12 cells (got 13)');
+    assert.match(gizmoLightError({ ...base(), radiusCells: 0.2499 })!, /radiusCells: must be 0.25–12 cells/);
+    assert.match(gizmoLightError({ ...base(), radiusCells: Number.NaN })!, /radiusCells/);
+    assert.match(gizmoLightError({ ...base(), radiusCells: '3' })!, /radiusCells/);
+  });
+
+  test('intensities are 0–1', () => {
+    for (const key of ['intensity', 'basementIntensity', 'illumination']) {
+      assert.equal(gizmoLightError({ ...base(), [key]: 0 }), null, key);
+      assert.equal(gizmoLightError({ ...base(), [key]: 1 }), null, key);
+      assert.match(gizmoLightError({ ...base(), [key]: 1.01 })!, new RegExp(`^${key}: must be 0–1`));
+      assert.match(gizmoLightError({ ...base(), [key]: -0.01 })!, new RegExp(`^${key}: must be 0–1`));
+    }
+  });
+
+  test('colors are six-digit hex or [r, g, b] in 0–1', () => {
+    assert.equal(gizmoLightError({ ...base(), color: [0, 0.5, 1] }), null);
+    assert.match(gizmoLightError({ ...base(), color: '#fff' })!, /^color: must be a six-digit hex/);
+    assert.match(gizmoLightError({ ...base(), color: 'orange' })!, /^color:/);
+    assert.match(gizmoLightError({ ...base(), color: [0, 0.5, 1.1] })!, /^color\[2\]: must be 0–1/);
+    assert.match(gizmoLightError({ ...base(), color: [0, 0.5] })!, /^color:/);
+    assert.match(gizmoLightError({ ...base(), innerColor: 3 })!, /^innerColor:/);
+  });
+
+  test('required fields and unknown keys', () => {
+    const { illumination: _drop, ...rest } = base();
+    assert.equal(gizmoLightError(rest), 'illumination: is required (got nothing)');
+    assert.match(gizmoLightError({ ...base(), radiusCell: 3 })!, /^radiusCell: is not a known field/);
+    assert.match(gizmoLightError(null)!, /must be an object/);
+    assert.match(gizmoLightError([])!, /must be an object/);
+  });
+
+  test('falloff bounds', () => {
+    assert.match(gizmoLightError(withField(['falloff', 'power'], 0.05))!, /^falloff.power: must be 0.1–8/);
+    assert.equal(gizmoLightError(withField(['falloff', 'power'], 8)), null);
+    assert.match(gizmoLightError(withField(['falloff', 'start'], 1.5))!, /^falloff.start/);
+    assert.match(gizmoLightError(withField(['falloff', 'edge'], undefined))!, /^falloff.edge: is required/);
+  });
+
+  test('pattern bounds', () => {
+    assert.match(gizmoLightError(withField(['pattern', 'kind'], 'grid'))!, /^pattern.kind: must be one of "scattered"/);
+    assert.match(gizmoLightError(withField(['pattern', 'palette'], []))!, /^pattern.palette: must have 1–8 items/);
+    assert.equal(gizmoLightError(withField(['pattern', 'palette'], Array(8).fill('#000000'))), null);
+    assert.match(gizmoLightError(withField(['pattern', 'palette'], Array(9).fill('#000000')))!, /pattern.palette: must have 1–8 items/);
+    assert.match(gizmoLightError(withField(['pattern', 'density'], 0.05))!, /^pattern.density: must be 0.1–16/);
+    assert.match(gizmoLightError(withField(['pattern', 'density'], 16.5))!, /^pattern.density/);
+    assert.match(gizmoLightError(withField(['pattern', 'jitter'], 1.2))!, /^pattern.jitter/);
+    assert.match(gizmoLightError(withField(['pattern', 'spots', 'size'], [0.5, 0.1]))!, /^pattern.spots.size: must be \[low, high\]/);
+    assert.match(gizmoLightError(withField(['pattern', 'spots', 'size'], [0.1, 4.5]))!, /^pattern.spots.size\[1\]/);
+    assert.match(gizmoLightError(withField(['pattern', 'rotation', 'speed'], 33))!, /^pattern.rotation.speed: must be −32–32 radians per second/);
+    assert.match(gizmoLightError(withField(['pattern', 'warp', 'frequency'], [1, 17]))!, /^pattern.warp.frequency\[1\]/);
+    assert.match(gizmoLightError(withField(['pattern', 'spots', 'fade', 'thresholds'], [0.9, 0.1]))!, /thresholds: must be \[low, high\]/);
+    assert.match(gizmoLightError(withField(['pattern', 'wash', 'blend'], [0, 2]))!, /^pattern.wash.blend\[1\]/);
+    assert.match(gizmoLightError(withField(['pattern', 'spots', 'halo', 'extra'], 1))!, /^pattern.spots.halo.extra: is not a known field/);
+  });
+
+  test('motion bounds', () => {
+    assert.equal(gizmoLightError(withField(['motion', 'bands'], [])), null);
+    assert.match(gizmoLightError(withField(['motion', 'bands'], Array(9).fill([1, 0.1, 0])))!, /^motion.bands: must have 0–8 items/);
+    assert.equal(gizmoLightError(withField(['motion', 'bands'], Array(8).fill([1, 0.1, 0]))), null);
+    assert.match(gizmoLightError(withField(['motion', 'bands'], [[1, 0.1]]))!, /^motion.bands\[0\]: must be \[speed, amount, offset\]/);
+    assert.match(gizmoLightError(withField(['motion', 'bands'], [[1, 1.1, 0]]))!, /^motion.bands\[0\]\[1\]: must be 0–1/);
+    assert.match(gizmoLightError(withField(['motion', 'bands'], [[-1, 0.1, 0]]))!, /^motion.bands\[0\]\[0\]/);
+    assert.match(gizmoLightError(withField(['motion', 'bias'], -1.5))!, /^motion.bias: must be −1–1/);
+    assert.match(gizmoLightError(withField(['motion', 'flare'], [2, 0.9, 0.1, 0.3, 0]))!, /^motion.flare: must have low ≤ high/);
+    assert.match(gizmoLightError(withField(['motion', 'phase'], [0, 1001]))!, /^motion.phase\[1\]: must be −1000–1000/);
+    assert.match(gizmoLightError(withField(['motion', 'radius'], [2.5, 0]))!, /^motion.radius\[0\]: must be 0–2/);
+    assert.match(gizmoLightError(withField(['motion', 'drift', 'amount'], 2))!, /^motion.drift.amount/);
+    assert.match(gizmoLightError(withField(['motion', 'edge', 'scale'], 17))!, /^motion.edge.scale/);
+    assert.match(gizmoLightError(withField(['motion', 'phase'], undefined))!, /^motion.phase: is required/);
+  });
+
+  test('lightProblem prefixes the path and keeps the supplied value', () => {
+    const found = lightProblem({ ...base(), radiusCells: 13 }, 'lighting.light');
+    assert.ok(found);
+    assert.equal(found.path, 'lighting.light.radiusCells');
+    assert.equal(found.value, 13);
+    assert.equal(String(found), 'lighting.light.radiusCells: must be 0.25–12 cells (got 13)');
+  });
+});

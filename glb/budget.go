@@ -1,0 +1,143 @@
+package glb
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// saturation keeps instance counts finite: a node graph with shared children can multiply
+// instances exponentially, and anything past this is over budget anyway.
+const saturation = int64(1) << 50
+
+func satAdd(a, b int64) int64 { return min(a+b, saturation) }
+func satMul(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a > saturation/b {
+		return saturation
+	}
+	return min(a*b, saturation)
+}
+
+// primitiveCost is one draw of a primitive: its triangles and vertices.
+func primitiveCost(m *model, pr primitive) (tris, verts int64) {
+	for _, a := range pr.attrs {
+		if a.name == "POSITION" {
+			verts = m.accessors[a.accessor].count
+		}
+	}
+	n := verts
+	if pr.indices >= 0 {
+		n = m.accessors[pr.indices].count
+	}
+	switch pr.mode {
+	case 4:
+		tris = n / 3
+	case 5, 6:
+		tris = max(0, n-2)
+	}
+	return tris, verts
+}
+
+// budget runs checks 23 and 24 and fills the per-instance facts. It must not be called on a
+// node graph with a cycle.
+func budget(m *model, f *Facts) problems {
+	var ps problems
+	if len(m.scenes) == 0 {
+		ps.add(23, CodeScene, "scenes", nil, "the model has no scene; export with a scene containing the model's nodes")
+		return ps
+	}
+	sceneIdx := int64(0)
+	if m.scene >= 0 {
+		sceneIdx = m.scene
+	}
+	// instances[n] = how many times node n is drawn, walking down from the scene's roots in
+	// topological order (the graph is acyclic here).
+	instances := make([]int64, len(m.nodes))
+	for _, n := range m.scenes[sceneIdx] {
+		instances[n] = satAdd(instances[n], 1)
+	}
+	for _, n := range topoOrder(m) {
+		for _, c := range m.nodes[n].children {
+			instances[c] = satAdd(instances[c], instances[n])
+		}
+	}
+	meshInstances := make([]int64, len(m.meshes))
+	for i, n := range m.nodes {
+		if n.mesh >= 0 {
+			meshInstances[n.mesh] = satAdd(meshInstances[n.mesh], instances[i])
+		}
+	}
+	type contribution struct {
+		mesh             int
+		inst, tris, draw int64
+	}
+	var parts []contribution
+	for i, me := range m.meshes {
+		inst := meshInstances[i]
+		var tris, verts int64
+		for _, pr := range me.prims {
+			t, v := primitiveCost(m, pr)
+			tris, verts = satAdd(tris, t), satAdd(verts, v)
+		}
+		f.Triangles = satAdd(f.Triangles, satMul(tris, inst))
+		f.Vertices = satAdd(f.Vertices, satMul(verts, inst))
+		f.DrawCalls = satAdd(f.DrawCalls, satMul(int64(len(me.prims)), inst))
+		if inst > 0 {
+			parts = append(parts, contribution{i, inst, satMul(tris, inst), satMul(int64(len(me.prims)), inst)})
+		}
+	}
+	if f.DrawCalls == 0 {
+		p := at("scenes", int(sceneIdx))
+		ps.add(23, CodeScene, p, nil, "%s draws nothing (no node with a mesh)", p)
+		return ps
+	}
+	top := func(key func(contribution) int64, unit string) string {
+		sort.SliceStable(parts, func(a, b int) bool { return key(parts[a]) > key(parts[b]) })
+		var out []string
+		for k, c := range parts {
+			if k == 3 {
+				out = append(out, fmt.Sprintf("%d more meshes", len(parts)-3))
+				break
+			}
+			out = append(out, fmt.Sprintf("meshes[%d] × %s: %d %s", c.mesh, count(int(c.inst), "instance"), key(c), unit))
+		}
+		return strings.Join(out, "; ")
+	}
+	if f.Triangles > MaxTriangles {
+		ps.add(24, CodeTriangles, "", f.Triangles, "the model has %d triangles (%s); the limit is %d: decimate the mesh in the modelling tool",
+			f.Triangles, top(func(c contribution) int64 { return c.tris }, "triangles"), MaxTriangles)
+	}
+	if f.DrawCalls > MaxDrawCalls {
+		ps.add(24, CodeDrawCalls, "", f.DrawCalls, "the model needs %d draw calls (one per primitive per mesh instance: %s); the limit is %d: join meshes and share materials",
+			f.DrawCalls, top(func(c contribution) int64 { return c.draw }, "draws"), MaxDrawCalls)
+	}
+	return ps
+}
+
+// topoOrder lists nodes so that every parent comes before its children (Kahn's algorithm).
+func topoOrder(m *model) []int {
+	indeg := make([]int, len(m.nodes))
+	for _, n := range m.nodes {
+		for _, c := range n.children {
+			indeg[c]++
+		}
+	}
+	queue := make([]int, 0, len(m.nodes))
+	for i, d := range indeg {
+		if d == 0 {
+			queue = append(queue, i)
+		}
+	}
+	for k := 0; k < len(queue); k++ {
+		for _, c := range m.nodes[queue[k]].children {
+			indeg[c]--
+			if indeg[c] == 0 {
+				queue = append(queue, int(c))
+			}
+		}
+	}
+	return queue
+}

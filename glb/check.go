@@ -1,0 +1,150 @@
+package glb
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/qmuntal/gltf"
+)
+
+// Check runs every check on one GLB file's bytes. It never panics: a failure inside the glTF
+// library is a refusal, not a crash.
+func Check(data []byte) *Result { return CheckNamed("the file", data) }
+
+// CheckNamed is Check with the file's name for the messages that talk about the file itself
+// ("Fox.glb is 961552 bytes; …").
+func CheckNamed(name string, data []byte) (res *Result) {
+	res = &Result{Facts: Facts{Bytes: len(data), Extensions: []string{}}, Problems: []Problem{}}
+	defer func() {
+		if r := recover(); r != nil {
+			res.Problems = append(res.Problems, Problem{Step: 0, Code: CodeDecode, Message: fmt.Sprintf("the model could not be checked (internal error: %v); it is refused", r)})
+		}
+	}()
+	run(name, data, res)
+	return res
+}
+
+// ErrUnreadable wraps errors reading a model file (exit status 2 in the CLI, not a refusal).
+var ErrUnreadable = errors.New("cannot read model")
+
+// CheckFile checks the file at path. A file over the size limit is refused from its size
+// alone, without reading it. The error is non-nil only when the file cannot be read.
+func CheckFile(path string) (*Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnreadable, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnreadable, err)
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%w: %s is a directory", ErrUnreadable, path)
+	}
+	name := st.Name()
+	if st.Size() > MaxFileBytes {
+		return &Result{Facts: Facts{Bytes: int(st.Size()), Extensions: []string{}}, Problems: []Problem{{
+			Step: 1, Code: CodeTooLarge, Value: st.Size(),
+			Message: fmt.Sprintf("%s is %d bytes; a model can be at most %d bytes (768 KiB), the most that fits in the 1 MiB bundle as base64", name, st.Size(), MaxFileBytes),
+		}}}, nil
+	}
+	// Read at most one byte past the limit: the file may have grown since Stat.
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnreadable, err)
+	}
+	return CheckNamed(name, data), nil
+}
+
+func run(name string, data []byte, res *Result) {
+	c, p := walkContainer(name, data)
+	if p != nil {
+		res.Problems = append(res.Problems, *p)
+		return
+	}
+	res.Facts.JSONBytes, res.Facts.BinBytes = len(c.json), len(c.bin)
+	root, p := parseJSONText(c.json)
+	if p != nil {
+		res.Problems = append(res.Problems, *p)
+		return
+	}
+	m, schemaProblems := readModel(root)
+	res.Facts.Generator = m.generator
+	res.Facts.Meshes, res.Facts.Nodes, res.Facts.Materials = len(m.meshes), len(m.nodes), len(m.materials)
+	for _, me := range m.meshes {
+		res.Facts.Primitives += len(me.prims)
+	}
+	res.Facts.Extensions = extensionNames(m)
+	if stop(res, schemaProblems) {
+		return
+	}
+	// Each phase's problems are gathered; a phase with problems stops the later ones, which
+	// depend on it (references must resolve before layouts are read, and so on).
+	if stop(res, featureRules(m, c)) || stop(res, references(m)) || stop(res, layout(m)) || stop(res, meshRules(m)) {
+		return
+	}
+	hier, cyclic := hierarchy(m)
+	doc, err := decodeData(root, c)
+	if err != nil {
+		res.Problems = append(res.Problems, Problem{Step: 21, Code: CodeDecode, Message: "the glTF library could not decode the model's data: " + err.Error()})
+	} else {
+		res.Problems = append(res.Problems, geometry(m, doc)...)
+	}
+	res.Problems = append(res.Problems, hier...)
+	if !cyclic {
+		res.Problems = append(res.Problems, budget(m, &res.Facts)...)
+	}
+	if len(res.Problems) == 0 {
+		// Last, the whole document through the library's decoder, as a host parser would
+		// read it: anything it refuses that our checks let through is still a refusal.
+		if err := decodeAll(root); err != nil {
+			res.Problems = append(res.Problems, Problem{Step: 9, Code: CodeDecode, Message: "the glTF JSON does not decode: " + err.Error()})
+		}
+	}
+	sort.SliceStable(res.Problems, func(a, b int) bool { return res.Problems[a].Step < res.Problems[b].Step })
+}
+
+func stop(res *Result, ps []Problem) bool {
+	res.Problems = append(res.Problems, ps...)
+	return len(ps) > 0
+}
+
+func decodeAll(root map[string]any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the glTF library panicked: %v", r)
+		}
+	}()
+	text, err := canonicalJSON(root)
+	if err != nil {
+		return err
+	}
+	var doc gltf.Document
+	return json.Unmarshal(text, &doc)
+}
+
+func extensionNames(m *model) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, lists := range [][]string{m.extUsed, m.extRequired} {
+		for _, n := range lists {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	for _, u := range m.extUses {
+		if !seen[u.name] {
+			seen[u.name] = true
+			out = append(out, u.name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,198 @@
+package glb
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+// maxGeometryProblems bounds the problems check 21 reports per file: one broken export can
+// have thousands of bad indices, and the first few say what to fix.
+const maxGeometryProblems = 8
+
+// decodeData has the glTF library decode the parts of the JSON that locate binary data
+// (buffers, bufferViews, accessors) and attaches the BIN chunk. Only called after checks
+// 16–20 proved every length, offset, stride and count fits the bytes present, so the
+// library's readers cannot be made to allocate more than the file holds.
+func decodeData(root map[string]any, c container) (doc *gltf.Document, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("the glTF library panicked: %v", r)
+		}
+	}()
+	subset := map[string]any{"asset": root["asset"]}
+	for _, k := range []string{"buffers", "bufferViews", "accessors"} {
+		if v, ok := root[k]; ok {
+			subset[k] = v
+		}
+	}
+	text, err := canonicalJSON(subset)
+	if err != nil {
+		return nil, err
+	}
+	doc = new(gltf.Document)
+	if err := json.Unmarshal(text, doc); err != nil {
+		return nil, err
+	}
+	if len(doc.Buffers) > 0 {
+		doc.Buffers[0].Data = c.bin[:doc.Buffers[0].ByteLength]
+	}
+	return doc, nil
+}
+
+// geometry is check 21: the data the host will upload is drawable. Positions and other float
+// attributes are finite and POSITION lies within its declared bounds; indices point at
+// vertices; index counts suit the primitive mode.
+func geometry(m *model, doc *gltf.Document) (ps problems) {
+	defer func() {
+		if r := recover(); r != nil {
+			ps.add(21, CodeDecode, "", nil, "the model's binary data could not be read (%v)", r)
+		}
+	}()
+	full := func() bool { return len(ps) >= maxGeometryProblems }
+	checkedFloat := make(map[int64]bool)
+	var idx []uint32
+	var pos [][3]float32
+	for i, me := range m.meshes {
+		for j, pr := range me.prims {
+			p := fmt.Sprintf("meshes[%d].primitives[%d]", i, j)
+			var vertices int64
+			for _, at := range pr.attrs {
+				a := m.accessors[at.accessor]
+				if at.name == "POSITION" {
+					vertices = a.count
+					var err error
+					pos, err = modeler.ReadPosition(doc, doc.Accessors[at.accessor], pos[:0])
+					if err != nil {
+						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: accessors[%d] cannot be read: %v", p, at.accessor, err)
+						continue
+					}
+					if msg := positionProblem(pos, a); msg != "" && !checkedFloat[at.accessor] {
+						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: %s", p, msg)
+					}
+					checkedFloat[at.accessor] = true
+				} else if a.componentType == 5126 && !checkedFloat[at.accessor] {
+					checkedFloat[at.accessor] = true
+					if k, v, ok := firstNonFinite(m, doc, at.accessor); ok {
+						ps.add(21, CodeGeometry, p+".attributes."+at.name, at.accessor, "%s.attributes.%s: element %d has a non-finite value (%v)", p, at.name, k, v)
+					}
+				}
+				if full() {
+					return ps
+				}
+			}
+			n := vertices
+			if pr.indices >= 0 {
+				a := m.accessors[pr.indices]
+				n = a.count
+				var err error
+				idx, err = modeler.ReadIndices(doc, doc.Accessors[pr.indices], idx[:0])
+				if err != nil {
+					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: accessors[%d] cannot be read: %v", p, pr.indices, err)
+				} else {
+					restart := uint32(1)<<(8*componentTypes[a.componentType].size) - 1
+					if a.componentType == 5125 {
+						restart = math.MaxUint32
+					}
+					for k, v := range idx {
+						if v == restart {
+							ps.add(21, CodeGeometry, p+".indices", int64(v), "%s.indices: element %d is %d, the primitive restart value, which glTF does not allow", p, k, v)
+							break
+						}
+						if int64(v) >= vertices {
+							ps.add(21, CodeGeometry, p+".indices", int64(v), "%s.indices: element %d is %d but there are only %d vertices", p, k, v, vertices)
+							break
+						}
+					}
+				}
+			}
+			switch pr.mode {
+			case 4:
+				if n%3 != 0 {
+					ps.add(21, CodeGeometry, p, n, "%s: %d %s is not a multiple of 3 for TRIANGLES", p, n, vertexOrIndex(pr, n))
+				}
+			case 5, 6:
+				if n < 3 {
+					ps.add(21, CodeGeometry, p, n, "%s: %d %s is too few for a triangle strip or fan (at least 3)", p, n, vertexOrIndex(pr, n))
+				}
+			case 1:
+				if n%2 != 0 {
+					ps.add(21, CodeGeometry, p, n, "%s: %d %s is not a multiple of 2 for LINES", p, n, vertexOrIndex(pr, n))
+				}
+			case 2, 3:
+				if n < 2 {
+					ps.add(21, CodeGeometry, p, n, "%s: %d %s is too few for a line loop or strip (at least 2)", p, n, vertexOrIndex(pr, n))
+				}
+			}
+			if full() {
+				return ps
+			}
+		}
+	}
+	return ps
+}
+
+func vertexOrIndex(pr primitive, n int64) string {
+	noun := "vertices"
+	if pr.indices >= 0 {
+		noun = "indices"
+	}
+	if n == 1 {
+		noun = map[string]string{"vertices": "vertex", "indices": "index"}[noun]
+	}
+	return noun
+}
+
+// positionProblem finds a non-finite coordinate, or a vertex outside the declared bounds
+// (compared in float32, as the data is stored), or declared bounds no vertex reaches.
+func positionProblem(pos [][3]float32, a accessor) string {
+	lo := [3]float32{float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(1))}
+	hi := [3]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+	for k, v := range pos {
+		for c := 0; c < 3; c++ {
+			x := v[c]
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return fmt.Sprintf("vertex %d has a non-finite coordinate (%v)", k, x)
+			}
+			lo[c] = min(lo[c], x)
+			hi[c] = max(hi[c], x)
+		}
+	}
+	axes := "xyz"
+	for c := 0; c < 3; c++ {
+		dmin, dmax := float32(a.min[c]), float32(a.max[c])
+		if lo[c] != dmin || hi[c] != dmax {
+			return fmt.Sprintf("declared bounds on %c are %v..%v but the vertices span %v..%v; re-export so min/max match the data", axes[c], a.min[c], a.max[c], lo[c], hi[c])
+		}
+	}
+	return ""
+}
+
+// firstNonFinite scans a float accessor's components straight from the buffer view.
+func firstNonFinite(m *model, doc *gltf.Document, ai int64) (int64, float32, bool) {
+	a := m.accessors[ai]
+	if a.bufferView < 0 {
+		return 0, 0, false
+	}
+	bv := m.views[a.bufferView]
+	data := doc.Buffers[bv.buffer].Data[bv.byteOffset : bv.byteOffset+bv.byteLength]
+	stride := elementSize(a)
+	if bv.hasStride {
+		stride = bv.byteStride
+	}
+	comps := int64(components(a))
+	for k := int64(0); k < a.count; k++ {
+		base := a.byteOffset + k*stride
+		for c := int64(0); c < comps; c++ {
+			x := math.Float32frombits(binary.LittleEndian.Uint32(data[base+4*c:]))
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return k, x, true
+			}
+		}
+	}
+	return 0, 0, false
+}

@@ -1,0 +1,154 @@
+package glb
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MaxFileBytes is the largest model accepted: 786,432 bytes (768 KiB) is the most that fits in
+// the 1 MiB bundle once base64-encoded (4/3 of the bytes). The bundle limit still applies to the
+// whole project; this only rejects a model that could never fit.
+const MaxFileBytes = 786432
+
+// Budget limits from the published rule ("at most 20,000 triangles and 32 draw calls").
+const (
+	MaxTriangles = 20000
+	MaxDrawCalls = 32
+)
+
+// Extensions a model may use. Everything else is refused.
+var AllowedExtensions = []string{"KHR_materials_unlit", "KHR_materials_emissive_strength"}
+
+// Code names the rule a problem breaks, stable across message rewording: tests, the SDK and
+// tools match on it.
+type Code string
+
+// Problem codes, grouped by the checklist step that raises them.
+const (
+	CodeTooLarge       Code = "file-too-large"        // 1
+	CodeTooShort       Code = "no-header"             // 2
+	CodeBadMagic       Code = "bad-magic"             // 3
+	CodeBadVersion     Code = "bad-version"           // 4
+	CodeLengthMismatch Code = "length-mismatch"       // 5
+	CodeChunkHeader    Code = "chunk-header"          // 6
+	CodeChunkUnaligned Code = "chunk-unaligned"       // 6
+	CodeChunkTooBig    Code = "chunk-too-big"         // 6
+	CodeChunkLayout    Code = "chunk-layout"          // 7
+	CodeJSONText       Code = "json-text"             // 8
+	CodeSchema         Code = "schema"                // 9
+	CodeAssetVersion   Code = "asset-version"         // 10
+	CodeUndeclaredExt  Code = "undeclared-extension"  // 11
+	CodeCompressionExt Code = "compression-extension" // 11
+	CodeUnsupportedExt Code = "unsupported-extension" // 11
+	CodeTextures       Code = "textures"              // 12
+	CodeSkins          Code = "skins"                 // 13
+	CodeAnimations     Code = "animations"            // 14
+	CodeMorphTargets   Code = "morph-targets"         // 15
+	CodeDataURI        Code = "data-uri"              // 16
+	CodeExternalURI    Code = "external-uri"          // 16
+	CodeBuffers        Code = "buffers"               // 16
+	CodeReference      Code = "reference"             // 17
+	CodeBufferView     Code = "buffer-view"           // 18
+	CodeAccessor       Code = "accessor"              // 19
+	CodeSparse         Code = "sparse"                // 19
+	CodeMesh           Code = "mesh"                  // 20
+	CodeGeometry       Code = "geometry"              // 21
+	CodeHierarchy      Code = "hierarchy"             // 22
+	CodeScene          Code = "scene"                 // 23
+	CodeTriangles      Code = "triangles"             // 24
+	CodeDrawCalls      Code = "draw-calls"            // 24
+	CodeDecode         Code = "decode"                // the glTF library refused what our checks let through
+)
+
+// Problem is one reason a model is refused. Message is a complete sentence for a modeller
+// (what is wrong, and usually what to change in the exporter); Path and Value say where and what.
+type Problem struct {
+	Step    int    `json:"step"`           // the checklist step (1–24) that found it
+	Code    Code   `json:"code"`           // the rule, stable for tools
+	Path    string `json:"path,omitempty"` // JSON path inside the glTF JSON (`meshes[0].primitives[1].mode`), or empty for container problems
+	Value   any    `json:"value,omitempty"`
+	Message string `json:"message"`
+}
+
+func (p Problem) String() string { return p.Message }
+
+// Facts describe an accepted model (and as much of a refused one as was read before the first
+// blocking problem). Counts are per the default scene's node instances where the rule says so.
+type Facts struct {
+	Bytes      int      `json:"bytes"`
+	JSONBytes  int      `json:"jsonBytes"`
+	BinBytes   int      `json:"binBytes"`
+	Generator  string   `json:"generator,omitempty"`
+	Triangles  int64    `json:"triangles"`  // per primitive per node instance in the default scene
+	DrawCalls  int64    `json:"drawCalls"`  // one per primitive per node instance in the default scene
+	Primitives int      `json:"primitives"` // over all meshes, each counted once
+	Meshes     int      `json:"meshes"`
+	Nodes      int      `json:"nodes"`
+	Materials  int      `json:"materials"`
+	Vertices   int64    `json:"vertices"` // POSITION counts per primitive per node instance
+	Extensions []string `json:"extensions"`
+}
+
+// Result is the verdict on one model: data, never a formatted string.
+type Result struct {
+	Facts    Facts     `json:"facts"`
+	Problems []Problem `json:"problems"`
+}
+
+// OK reports whether the model is acceptable.
+func (r *Result) OK() bool { return len(r.Problems) == 0 }
+
+// Err returns nil for an accepted model and otherwise an error whose text is the first
+// problem's message followed by a count of the others.
+func (r *Result) Err() error {
+	if r.OK() {
+		return nil
+	}
+	msg := r.Problems[0].Message
+	if n := len(r.Problems) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d more problem%s)", n, plural(n))
+	}
+	return &ModelError{Problems: r.Problems, msg: msg}
+}
+
+// ModelError is a refused model as an error; Problems holds every reason.
+type ModelError struct {
+	Problems []Problem
+	msg      string
+}
+
+func (e *ModelError) Error() string { return e.msg }
+
+// Has reports whether any problem carries code c.
+func (r *Result) Has(c Code) bool {
+	for _, p := range r.Problems {
+		if p.Code == c {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// count renders "1 texture" / "3 textures".
+func count(n int, noun string) string {
+	if n != 1 && strings.HasSuffix(noun, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+	}
+	return fmt.Sprintf("%d %s%s", n, noun, plural(n))
+}
+
+func quoteShort(s string) string {
+	if len(s) > 40 {
+		s = s[:37] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func joinNames(names []string) string { return strings.Join(names, ", ") }

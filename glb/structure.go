@@ -1,0 +1,340 @@
+package glb
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/qmuntal/gltf"
+)
+
+// Component types by their GL enum, with their size in bytes and the library's name for them.
+var componentTypes = map[int64]struct {
+	size int64
+	name string
+	lib  gltf.ComponentType
+}{
+	5120: {1, "byte", gltf.ComponentByte},
+	5121: {1, "unsigned byte", gltf.ComponentUbyte},
+	5122: {2, "short", gltf.ComponentShort},
+	5123: {2, "unsigned short", gltf.ComponentUshort},
+	5125: {4, "unsigned int", gltf.ComponentUint},
+	5126: {4, "float", gltf.ComponentFloat},
+}
+
+var accessorTypes = map[string]gltf.AccessorType{
+	"SCALAR": gltf.AccessorScalar, "VEC2": gltf.AccessorVec2, "VEC3": gltf.AccessorVec3, "VEC4": gltf.AccessorVec4,
+	"MAT2": gltf.AccessorMat2, "MAT3": gltf.AccessorMat3, "MAT4": gltf.AccessorMat4,
+}
+
+// elementSize is the bytes of one element, matrix column padding included (the library knows
+// the padding rules).
+func elementSize(a accessor) int64 {
+	return int64(gltf.SizeOfElement(componentTypes[a.componentType].lib, accessorTypes[a.typ]))
+}
+
+func components(a accessor) int { return accessorTypes[a.typ].Components() }
+
+// references is check 17: every index points at something that exists.
+func references(m *model) problems {
+	var ps problems
+	ref := func(path string, idx int64, n int, what string) {
+		if idx >= 0 && idx >= int64(n) {
+			ps.add(17, CodeReference, path, idx, "%s = %d: no such %s (the model has %d)", path, idx, what, n)
+		}
+	}
+	for i, bv := range m.views {
+		ref(at("bufferViews", i)+".buffer", bv.buffer, len(m.buffers), "buffer")
+	}
+	for i, a := range m.accessors {
+		ref(at("accessors", i)+".bufferView", a.bufferView, len(m.views), "bufferView")
+	}
+	for i, me := range m.meshes {
+		for j, pr := range me.prims {
+			p := fmt.Sprintf("meshes[%d].primitives[%d]", i, j)
+			for _, a := range pr.attrs {
+				ref(p+".attributes."+a.name, a.accessor, len(m.accessors), "accessor")
+			}
+			ref(p+".indices", pr.indices, len(m.accessors), "accessor")
+			ref(p+".material", pr.material, len(m.materials), "material")
+		}
+	}
+	for i, n := range m.nodes {
+		p := at("nodes", i)
+		ref(p+".mesh", n.mesh, len(m.meshes), "mesh")
+		ref(p+".camera", n.camera, m.cameras, "camera")
+		for k, c := range n.children {
+			ref(at(p+".children", k), c, len(m.nodes), "node")
+		}
+	}
+	for i, sc := range m.scenes {
+		for k, n := range sc {
+			ref(at(at("scenes", i)+".nodes", k), n, len(m.nodes), "node")
+		}
+	}
+	ref("scene", m.scene, len(m.scenes), "scene")
+	return ps
+}
+
+// usage says how each accessor is used by the meshes: as indices, as a vertex attribute.
+type usage struct{ index, attribute bool }
+
+func accessorUsage(m *model) []usage {
+	u := make([]usage, len(m.accessors))
+	for _, me := range m.meshes {
+		for _, pr := range me.prims {
+			if pr.indices >= 0 {
+				u[pr.indices].index = true
+			}
+			for _, a := range pr.attrs {
+				u[a.accessor].attribute = true
+			}
+		}
+	}
+	return u
+}
+
+// layout is checks 18 and 19: buffer views and accessors fit, are aligned and are of a kind
+// the host reads.
+func layout(m *model) problems {
+	var ps problems
+	use := accessorUsage(m)
+	indexView := make([]bool, len(m.views))
+	for i, a := range m.accessors {
+		if use[i].index && a.bufferView >= 0 {
+			indexView[a.bufferView] = true
+		}
+	}
+	for i, bv := range m.views {
+		p := at("bufferViews", i)
+		bl := m.buffers[bv.buffer].byteLength
+		if uint64(bv.byteOffset)+uint64(bv.byteLength) > uint64(bl) {
+			ps.add(18, CodeBufferView, p, bv.byteLength, "%s: byteOffset %d + byteLength %d exceeds buffers[%d].byteLength %d", p, bv.byteOffset, bv.byteLength, bv.buffer, bl)
+		}
+		if bv.hasStride && (bv.byteStride < 4 || bv.byteStride > 252 || bv.byteStride%4 != 0) {
+			ps.add(18, CodeBufferView, p+".byteStride", bv.byteStride, "%s.byteStride = %d: must be a multiple of 4 between 4 and 252", p, bv.byteStride)
+		}
+		if bv.hasStride && indexView[i] {
+			ps.add(18, CodeBufferView, p+".byteStride", bv.byteStride, "%s holds indices and must not have a byteStride", p)
+		}
+	}
+	for i, a := range m.accessors {
+		p := at("accessors", i)
+		ct, okCT := componentTypes[a.componentType]
+		_, okType := accessorTypes[a.typ]
+		if !okCT {
+			ps.add(19, CodeAccessor, p+".componentType", a.componentType, "%s.componentType = %d: must be one of 5120, 5121, 5122, 5123, 5125, 5126", p, a.componentType)
+		}
+		if !okType {
+			ps.add(19, CodeAccessor, p+".type", a.typ, "%s.type = %q: must be one of SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3, MAT4", p, a.typ)
+		}
+		if a.count < 1 {
+			ps.add(19, CodeAccessor, p+".count", a.count, "%s.count = %d: must be at least 1", p, a.count)
+		}
+		if a.sparse {
+			ps.add(19, CodeSparse, p+".sparse", nil, "%s is sparse: sparse accessors are not supported; export without sparse accessors", p)
+		}
+		if !okCT || !okType || a.count < 1 || a.bufferView < 0 {
+			continue
+		}
+		bv := m.views[a.bufferView]
+		size := elementSize(a)
+		if a.byteOffset%ct.size != 0 {
+			ps.add(19, CodeAccessor, p+".byteOffset", a.byteOffset, "%s: byteOffset %d is not a multiple of the component size %d", p, a.byteOffset, ct.size)
+		} else if (bv.byteOffset+a.byteOffset)%ct.size != 0 {
+			ps.add(19, CodeAccessor, p+".byteOffset", a.byteOffset, "%s: bufferViews[%d].byteOffset %d + byteOffset %d is not a multiple of the component size %d", p, a.bufferView, bv.byteOffset, a.byteOffset, ct.size)
+		} else if use[i].attribute && ((bv.byteOffset+a.byteOffset)%4 != 0 || (!bv.hasStride && size%4 != 0)) {
+			ps.add(19, CodeAccessor, p, nil, "%s: vertex attribute data must be aligned to 4 bytes (offset %d, element size %d); set the exporter to pad vertex data", p, bv.byteOffset+a.byteOffset, size)
+		}
+		stride := size
+		if bv.hasStride {
+			stride = bv.byteStride
+			if stride < size {
+				ps.add(19, CodeAccessor, p, bv.byteStride, "%s: bufferViews[%d].byteStride %d is smaller than one element (%d bytes)", p, a.bufferView, stride, size)
+				continue
+			}
+		}
+		need := uint64(a.byteOffset) + uint64(stride)*uint64(a.count-1) + uint64(size)
+		if need > uint64(bv.byteLength) {
+			ps.add(19, CodeAccessor, p, a.count, "%s: %d elements of %d bytes at offset %d do not fit bufferViews[%d] (byteLength %d)", p, a.count, size, a.byteOffset, a.bufferView, bv.byteLength)
+		}
+	}
+	return ps
+}
+
+// meshes is check 20: what each primitive supplies is something the host draws.
+func meshRules(m *model) problems {
+	var ps problems
+	isFloat := func(a accessor) bool { return a.componentType == 5126 }
+	isNormInt := func(a accessor) bool {
+		return a.normalized && (a.componentType == 5121 || a.componentType == 5123)
+	}
+	for i, me := range m.meshes {
+		if len(me.prims) == 0 {
+			p := at("meshes", i) + ".primitives"
+			ps.add(20, CodeMesh, p, nil, "%s is empty: a mesh needs at least one primitive", p)
+		}
+		for j, pr := range me.prims {
+			p := fmt.Sprintf("meshes[%d].primitives[%d]", i, j)
+			if pr.mode > 6 {
+				ps.add(20, CodeMesh, p+".mode", pr.mode, "%s.mode = %d: must be 0-6", p, pr.mode)
+			}
+			var pos int64 = -1
+			for _, at := range pr.attrs {
+				if at.name == "POSITION" {
+					pos = at.accessor
+				}
+			}
+			if pos < 0 {
+				ps.add(20, CodeMesh, p+".attributes.POSITION", nil, "%s.attributes.POSITION is missing", p)
+			} else {
+				a := m.accessors[pos]
+				ap := p + ".attributes.POSITION"
+				switch {
+				case a.typ != "VEC3" || !isFloat(a):
+					ps.add(20, CodeMesh, ap, pos, "%s: accessors[%d] is %s of %d (%s); expected VEC3 of 5126 (float): quantized positions are not supported", ap, pos, a.typ, a.componentType, componentTypes[a.componentType].name)
+				case len(a.min) != 3 || len(a.max) != 3:
+					ps.add(20, CodeMesh, ap, pos, "%s: accessors[%d] has no min/max (POSITION needs 3-number bounds)", ap, pos)
+				}
+			}
+			for _, at := range pr.attrs {
+				a := m.accessors[at.accessor]
+				ap := p + ".attributes." + at.name
+				format := fmt.Sprintf("%s of %d (%s)", a.typ, a.componentType, componentTypes[a.componentType].name)
+				switch {
+				case at.name == "POSITION":
+				case at.name == "NORMAL":
+					if a.typ != "VEC3" || !isFloat(a) {
+						ps.add(20, CodeMesh, ap, at.accessor, "%s: accessors[%d] is %s; expected VEC3 of 5126 (float)", ap, at.accessor, format)
+					}
+				case at.name == "TANGENT":
+					if a.typ != "VEC4" || !isFloat(a) {
+						ps.add(20, CodeMesh, ap, at.accessor, "%s: accessors[%d] is %s; expected VEC4 of 5126 (float)", ap, at.accessor, format)
+					}
+				case semantic(at.name, "COLOR_"):
+					if (a.typ != "VEC3" && a.typ != "VEC4") || !(isFloat(a) || isNormInt(a)) {
+						ps.add(20, CodeMesh, ap, at.accessor, "%s: accessors[%d] is %s; expected VEC3 or VEC4 of float or normalized unsigned byte/short", ap, at.accessor, format)
+					}
+				case semantic(at.name, "TEXCOORD_"):
+					// Allowed and ignored: Blender writes UVs even without textures.
+					if a.typ != "VEC2" || !(isFloat(a) || isNormInt(a)) {
+						ps.add(20, CodeMesh, ap, at.accessor, "%s: accessors[%d] is %s; expected VEC2 of float or normalized unsigned byte/short", ap, at.accessor, format)
+					}
+				case strings.HasPrefix(at.name, "_"):
+					// Application-specific attributes are allowed by glTF and ignored.
+				default:
+					ps.add(20, CodeMesh, ap, at.accessor, "%s: unknown attribute %q; glTF names custom attributes with a leading underscore", ap, at.name)
+				}
+				if pos >= 0 && at.accessor != pos && m.accessors[pos].count != a.count {
+					ps.add(20, CodeMesh, ap, a.count, "%s: count %d differs from POSITION count %d", ap, a.count, m.accessors[pos].count)
+				}
+			}
+			if pr.indices >= 0 {
+				a := m.accessors[pr.indices]
+				ip := p + ".indices"
+				if a.typ != "SCALAR" || (a.componentType != 5121 && a.componentType != 5123 && a.componentType != 5125) || a.normalized {
+					ps.add(20, CodeMesh, ip, pr.indices, "%s: accessors[%d] is %s of %d (%s); indices must be SCALAR unsigned byte, short or int", ip, pr.indices, a.typ, a.componentType, componentTypes[a.componentType].name)
+				}
+			}
+		}
+	}
+	return ps
+}
+
+// semantic reports whether name is prefix followed by a decimal set index (COLOR_0).
+func semantic(name, prefix string) bool {
+	rest, ok := strings.CutPrefix(name, prefix)
+	if !ok || rest == "" {
+		return false
+	}
+	_, err := strconv.ParseUint(rest, 10, 32)
+	return err == nil
+}
+
+// hierarchy is check 22: nodes form a forest and scenes list its roots. It also reports
+// whether there is a cycle, in which case nothing may walk the graph.
+func hierarchy(m *model) (problems, bool) {
+	var ps problems
+	parent := make([]int64, len(m.nodes))
+	for i := range parent {
+		parent[i] = -1
+	}
+	for i, n := range m.nodes {
+		p := at("nodes", i)
+		if n.hasMatrix && n.hasTRS {
+			ps.add(22, CodeHierarchy, p+".matrix", nil, "%s has both matrix and %s; use one or the other", p, n.firstTRSKey)
+		}
+		for k, c := range n.children {
+			if dup := indexOf(n.children[:k], c); dup >= 0 {
+				ps.add(22, CodeHierarchy, at(p+".children", k), c, "%s.children lists nodes[%d] twice", p, c)
+				continue
+			}
+			switch {
+			case parent[c] >= 0 && parent[c] != int64(i):
+				ps.add(22, CodeHierarchy, at("nodes", int(c)), nil, "nodes[%d] has two parents (nodes[%d] and nodes[%d])", c, parent[c], i)
+			case parent[c] < 0:
+				parent[c] = int64(i)
+			}
+		}
+	}
+	// Cycle detection by depth-first search over children (iterative: the node count is
+	// bounded only by the file size).
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make([]uint8, len(m.nodes))
+	cyclic := false
+	type frame struct{ node, next int }
+	for start := range m.nodes {
+		if color[start] != white {
+			continue
+		}
+		stack := []frame{{start, 0}}
+		color[start] = grey
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			kids := m.nodes[top.node].children
+			if top.next == len(kids) {
+				color[top.node] = black
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			c := int(kids[top.next])
+			top.next++
+			switch color[c] {
+			case grey:
+				if !cyclic {
+					ps.add(22, CodeHierarchy, at("nodes", c), nil, "nodes[%d] is part of a cycle (a node is its own ancestor)", c)
+				}
+				cyclic = true
+			case white:
+				color[c] = grey
+				stack = append(stack, frame{c, 0})
+			}
+		}
+	}
+	for i, sc := range m.scenes {
+		for k, n := range sc {
+			if indexOf(sc[:k], n) >= 0 {
+				p := at(at("scenes", i)+".nodes", k)
+				ps.add(22, CodeHierarchy, p, n, "%s: scenes[%d].nodes lists %d twice", p, i, n)
+			}
+			if parent[n] >= 0 {
+				p := at("scenes", i) + ".nodes"
+				ps.add(22, CodeHierarchy, p, n, "%s contains %d, which is a child of nodes[%d]; list only root nodes", p, n, parent[n])
+			}
+		}
+	}
+	return ps, cyclic
+}
+
+func indexOf(list []int64, v int64) int {
+	for i, e := range list {
+		if e == v {
+			return i
+		}
+	}
+	return -1
+}

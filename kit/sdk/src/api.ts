@@ -302,59 +302,56 @@ export function jsonData(value: unknown, depth: number = JSON_DEPTH_LIMIT): bool
   return jsonDataProblem(value, depth) === null;
 }
 
-/** Why `value` is not JSON data, as `[path, rule]`, or null. Used by the runtime for messages. */
-export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT, path = ''): [string, string] | null {
+/** Why `value` is not JSON data, as `[path, rule, offending value]`, or null. Used by the runtime for messages. */
+export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT, path = ''): [string, string, unknown] | null {
   const ancestors: object[] = [];
-  const walk = (item: unknown, at: string, level: number): [string, string] | null => {
+  const walk = (item: unknown, at: string, level: number): [string, string, unknown] | null => {
     switch (typeof item) {
       case 'string':
       case 'boolean':
         return null;
       case 'number':
-        if (!Number.isFinite(item)) return [at, 'must be a finite number (JSON has no NaN or Infinity)'];
-        if (Object.is(item, -0)) return [at, 'must not be -0 (JSON turns it into 0)'];
+        if (!Number.isFinite(item)) return [at, 'must be a finite number (JSON has no NaN or Infinity)', item];
+        if (Object.is(item, -0)) return [at, 'must not be -0 (JSON turns it into 0)', item];
         return null;
       case 'undefined':
-        return [at, 'must not be undefined (JSON drops it)'];
+        return [at, 'must not be undefined (JSON drops it)', item];
       case 'function':
-        return [at, 'must not be a function'];
+        return [at, 'must not be a function', item];
       case 'symbol':
-        return [at, 'must not be a symbol'];
+        return [at, 'must not be a symbol', item];
       case 'bigint':
-        return [at, 'must not be a bigint'];
+        return [at, 'must not be a bigint', item];
     }
     if (item === null) return null;
     const obj = item as object;
-    if (level + 1 > depth) return [at, `must not nest deeper than ${depth} levels`];
-    if (ancestors.includes(obj)) return [at, 'must not contain a cycle'];
-    if (Object.getOwnPropertySymbols(obj).length > 0) return [at, 'must not have symbol keys'];
+    if (level + 1 > depth) return [at, `must not nest deeper than ${depth} levels`, item];
+    if (ancestors.includes(obj)) return [at, 'must not contain a cycle', item];
+    if (Object.getOwnPropertySymbols(obj).length > 0) return [at, 'must not have symbol keys', item];
     ancestors.push(obj);
     try {
       if (Array.isArray(obj)) {
         const names = Object.getOwnPropertyNames(obj);
         if (names.length !== obj.length + 1) {
-          for (let i = 0; i < obj.length; i++) if (!Object.prototype.hasOwnProperty.call(obj, i)) return [`${at}[${i}]`, 'must not be a hole (sparse arrays lose entries)'];
-          return [at, 'must be a plain array without extra properties'];
+          for (let i = 0; i < obj.length; i++) if (!Object.prototype.hasOwnProperty.call(obj, i)) return [`${at}[${i}]`, 'must not be a hole (sparse arrays lose entries)', undefined];
+          return [at, 'must be a plain array without extra properties', item];
         }
         for (let i = 0; i < obj.length; i++) {
           const desc = Object.getOwnPropertyDescriptor(obj, i);
-          if (!desc || !('value' in desc)) return [`${at}[${i}]`, 'must be a data property, not a getter'];
+          if (!desc || !('value' in desc)) return [`${at}[${i}]`, 'must be a data property, not a getter', undefined];
           const found = walk(desc.value, `${at}[${i}]`, level + 1);
           if (found) return found;
         }
         return null;
       }
       const proto = Object.getPrototypeOf(obj);
-      if (proto !== Object.prototype && proto !== null) {
-        const name = proto && proto.constructor && typeof proto.constructor.name === 'string' ? proto.constructor.name : 'class';
-        return [at, `must be a plain object or array (got a ${name} instance)`];
-      }
+      if (proto !== Object.prototype && proto !== null) return [at, 'must be a plain object or array, not a class instance', item];
       for (const key of Object.getOwnPropertyNames(obj)) {
         const keyPath = at ? (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`) : key;
-        if (key === '__proto__') return [keyPath, 'must not be a "__proto__" key'];
+        if (key === '__proto__') return [keyPath, 'must not be a "__proto__" key', undefined];
         const desc = Object.getOwnPropertyDescriptor(obj, key)!;
-        if (!desc.enumerable) return [keyPath, 'must be enumerable (JSON drops hidden properties)'];
-        if (!('value' in desc)) return [keyPath, 'must be a data property, not a getter'];
+        if (!desc.enumerable) return [keyPath, 'must be enumerable (JSON drops hidden properties)', desc.value];
+        if (!('value' in desc)) return [keyPath, 'must be a data property, not a getter', undefined];
         const found = walk(desc.value, keyPath, level + 1);
         if (found) return found;
       }

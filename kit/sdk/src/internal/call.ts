@@ -1,0 +1,35 @@
+/**
+ * The one guarded path into author code. Every call the SDK makes into a definition's callbacks
+ * (initial, valid, run, view, lighting, step, react, …) goes through `callAuthor`, which records
+ * which callback is running in `authorCall.current`. The Go host reads that record after it
+ * interrupts a runaway call, so its message can name the callback: "view did not finish within 2 s".
+ */
+
+/** The callback currently running, or null between calls. Mutable on purpose: the host reads it. */
+export const authorCall: { current: { type: string; callback: string } | null } = { current: null };
+
+/**
+ * Calls `fn(...args)` as `definition`'s `callbackName`, restoring the previous record afterwards
+ * (also when the callback throws), so nested calls (valid inside run) report correctly.
+ */
+export function callAuthor<A extends unknown[], R>(definition: unknown, callbackName: string, fn: (...args: A) => R, ...args: A): R {
+  const previous = authorCall.current;
+  const type = typeof definition === 'object' && definition !== null && typeof (definition as { type?: unknown }).type === 'string' ? (definition as { type: string }).type : '';
+  authorCall.current = { type, callback: callbackName };
+  try {
+    return fn.apply(definition, args);
+  } finally {
+    authorCall.current = previous;
+  }
+}
+
+/** The message of anything thrown: Error.message, or the thrown value as text. */
+export function thrownMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string') return (err as { message: string }).message;
+  try {
+    return String(err);
+  } catch {
+    return 'a value that cannot be printed';
+  }
+}

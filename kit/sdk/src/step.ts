@@ -1,0 +1,114 @@
+/**
+ * Step feedback: temporary cosmetics for observed arrivals (walk or push). Feedback lasts
+ * 1–2,000 ms; audio must reference declared sounds, not loop and start before expiry; lighting and
+ * the sprite animation use their own validators. With a sprite, the animation must name one of
+ * the sprite's layers for that state.
+ */
+import type { GizmoSpriteAnimation } from './sprite.js';
+import type { ObjectDefinition } from './api.js';
+import type { GizmoAudioCommand, GizmoSounds } from './audio.js';
+import type { GizmoLightingState } from './lighting.js';
+import { audioCommandsProblem } from './audio.js';
+import { lightingProblem } from './lighting.js';
+import { spriteAnimationProblem, spriteProblem } from './sprite.js';
+import { first, finiteNumber, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
+import { callAuthor } from './internal/call.js';
+import { jsonProblem } from './internal/json.js';
+import { joinPath, problem, problemText } from './internal/problem.js';
+import { definitionSounds } from './internal/sounds.js';
+
+/** Host-observed arrival, not authority to change saved state. IDs are local to a viewer. */
+export interface GizmoStepEvent {
+  id: string;
+  at: number;
+  movement: 'walk' | 'push';
+}
+/** Temporary feedback. The host restores state-driven lighting when durationMs expires. */
+export interface GizmoStepEffects {
+  durationMs: number;
+  lighting?: GizmoLightingState;
+  audio?: GizmoAudioCommand[];
+  animation?: GizmoSpriteAnimation;
+}
+
+export const STEP_DURATION_MAX_MS = 2000;
+
+export function stepEffectsProblem(value: unknown, sounds: GizmoSounds, path: string): Problem {
+  const shape = first(
+    () => knownKeys(value, path, ['durationMs', 'lighting', 'audio', 'animation']),
+    () => requiredKeys(value as Record<string, unknown>, path, ['durationMs']),
+    () => numberIn((value as Record<string, unknown>).durationMs, joinPath(path, 'durationMs'), 1, STEP_DURATION_MAX_MS, 'ms'),
+  );
+  if (shape) return shape;
+  const v = value as Record<string, unknown>;
+  return first(
+    () => optional(v.lighting, () => lightingProblem(v.lighting, joinPath(path, 'lighting'))),
+    () => optional(v.audio, () => audioCommandsProblem(v.audio, sounds, joinPath(path, 'audio'), v.durationMs as number)),
+    () => optional(v.animation, () => spriteAnimationProblem(v.animation, joinPath(path, 'animation'))),
+  );
+}
+
+export function stepEventProblem(value: unknown, path: string): Problem {
+  return first(
+    () => knownKeys(value, path, ['id', 'at', 'movement']),
+    () => requiredKeys(value as Record<string, unknown>, path, ['id', 'at', 'movement']),
+    () => plainString((value as Record<string, unknown>).id, joinPath(path, 'id'), 128),
+    () => finiteNumber((value as Record<string, unknown>).at, joinPath(path, 'at')),
+    () => oneOf((value as Record<string, unknown>).movement, joinPath(path, 'movement'), ['walk', 'push']),
+  );
+}
+
+export function gizmoStepError(value: unknown, sounds: GizmoSounds): string | null {
+  return problemText(stepEffectsProblem(value, sounds, ''));
+}
+
+/** The checks applied to a step(state, event) result (null is no feedback). */
+export function checkedStep(definition: ObjectDefinition, state: unknown, result: unknown): Problem {
+  if (result === null) return null;
+  if (result === undefined) return problem('step', 'must return step effects or null', result);
+  const json = jsonProblem(result, 'step');
+  if (json) return json;
+  const { sounds, problem: bank } = definitionSounds(definition, state);
+  if (bank) return bank;
+  const found = stepEffectsProblem(result, sounds, 'step');
+  if (found) return found;
+  const animation = (result as GizmoStepEffects).animation;
+  if (animation && typeof definition.sprite === 'function') {
+    const sprite = callAuthor(definition, 'sprite', definition.sprite, state);
+    if (spriteProblem(sprite, 'sprite') === null) {
+      const layers = (sprite as { layers: { id: string }[] }).layers.map((layer) => layer.id);
+      if (!layers.includes(animation.layer)) return problem('step.animation.layer', `must name a layer of sprite(state) (${layers.join(', ')})`, animation.layer);
+    }
+  }
+  return null;
+}
+
+/** Runs step(state, event) and validates it; null without step. Throws when the result is invalid. */
+export function resolveGizmoStep(definition: ObjectDefinition, state: unknown, event: GizmoStepEvent): GizmoStepEffects | null {
+  if (typeof definition.step !== 'function') return null;
+  const eventProblem = stepEventProblem(event, 'event');
+  if (eventProblem) throw new TypeError(`resolveGizmoStep: ${eventProblem}`);
+  const result = callAuthor(definition, 'step', definition.step, state, event);
+  const found = checkedStep(definition, state, result);
+  if (found) throw new Error(problemText(found)!);
+  return result === null ? null : (JSON.parse(JSON.stringify(result)) as GizmoStepEffects);
+}
+
+/** Probe both movement types at catalog/state validation; every live result is checked too. */
+export function validateGizmoSteps(definition: ObjectDefinition, state: unknown): void {
+  const found = stepProbeProblem(definition, state);
+  if (found) throw new Error(problemText(found)!);
+}
+
+/** The first problem of step(state, …) for a walk and a push arrival, or null. */
+export function stepProbeProblem(definition: ObjectDefinition, state: unknown): Problem {
+  if (definition.step === undefined) return null;
+  if (typeof definition.step !== 'function') return problem('step', 'must be a function (state, event) => GizmoStepEffects | null', definition.step);
+  for (const movement of ['walk', 'push'] as const) {
+    const event: GizmoStepEvent = { id: `probe-${movement}`, at: 0, movement };
+    const result = callAuthor(definition, 'step', definition.step, state, event);
+    const found = checkedStep(definition, state, result);
+    if (found) return problem(found.path, `${found.message} (for a ${movement} arrival)`, found.value);
+  }
+  return null;
+}

@@ -1,0 +1,315 @@
+package scaffold
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// fakeSDK is a minimal package laid out like kit/sdk: two entries sharing one module.
+func fakeSDK() fstest.MapFS {
+	return fstest.MapFS{
+		"package.json":    {Data: []byte(`{"name":"@scape/sdk","version":"0.1.0","type":"module"}`)},
+		"LIMITS.md":       {Data: []byte("# limits\n")},
+		"src/api.ts":      {Data: []byte("export class ObjectActionError extends Error { constructor(readonly status: number, message: string) { super(message); } }\n")},
+		"src/index.ts":    {Data: []byte("export { ObjectActionError } from './api.js';\n")},
+		"src/runtime.ts":  {Data: []byte("import { ObjectActionError } from './api.js';\nexport const refuse = () => { throw new ObjectActionError(403, 'no'); };\n")},
+		"src/api.test.ts": {Data: []byte("// not vendored\n")},
+	}
+}
+
+func fakeTypes() fstest.MapFS {
+	return fstest.MapFS{
+		"node-test.d.ts":          {Data: []byte("export declare const test: any;\n")},
+		"node-assert-strict.d.ts": {Data: []byte("declare const assert: any; export default assert;\n")},
+	}
+}
+
+func readJSON(t *testing.T, file string, into any) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, into); err != nil {
+		t.Fatalf("%s: %v\n%s", file, err, data)
+	}
+}
+
+// entries lists a directory's names, to prove nothing was left behind.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range list {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+type manifest struct {
+	Name         string `json:"name"`
+	Type         string `json:"type"`
+	Scape        struct{ Entry string }
+	Scripts      map[string]string `json:"scripts"`
+	Dependencies map[string]string `json:"dependencies"`
+}
+
+func TestCreateLamp(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "My Lamp")
+	res, err := Create(Options{Dir: dir, Template: "lamp", SDK: fakeSDK(), TestTypes: fakeTypes()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Name != "my-lamp" || res.Template.Name != "lamp" {
+		t.Fatalf("result = %+v", res)
+	}
+	for _, want := range []string{
+		"package.json", "tsconfig.json", ".gitignore", "README.md",
+		"src/definition.ts", "src/project.ts", "test/lamp.test.ts",
+		"vendor/scape-sdk/package.json", "vendor/scape-sdk/LIMITS.md", "vendor/scape-sdk/src/index.ts",
+		"vendor/scape-sdk/src/runtime.ts", "vendor/scape-sdk/dist/index.js", "vendor/scape-sdk/dist/runtime.js",
+		"vendor/scape-test/node-test.d.ts", "vendor/scape-test/node-assert-strict.d.ts",
+	} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(want))); err != nil {
+			t.Errorf("missing %s: %v", want, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "vendor/scape-sdk/src/api.test.ts")); err == nil {
+		t.Error("SDK tests were vendored")
+	}
+	var m manifest
+	readJSON(t, filepath.Join(dir, "package.json"), &m)
+	if m.Name != "my-lamp" || m.Type != "module" || m.Scape.Entry != "src/project.ts" {
+		t.Errorf("package.json = %+v", m)
+	}
+	if m.Scripts["build"] != "scape gizmo build" || m.Scripts["dev"] != "scape gizmo dev" || m.Scripts["test"] != "scape gizmo test" {
+		t.Errorf("scripts = %v", m.Scripts)
+	}
+	if m.Dependencies["@scape/sdk"] != "file:vendor/scape-sdk" {
+		t.Errorf("dependencies = %v", m.Dependencies)
+	}
+	var tsconfig struct {
+		CompilerOptions struct {
+			Strict bool
+			Paths  map[string][]string
+		}
+	}
+	readJSON(t, filepath.Join(dir, "tsconfig.json"), &tsconfig)
+	if !tsconfig.CompilerOptions.Strict || tsconfig.CompilerOptions.Paths["@scape/sdk"][0] != "./vendor/scape-sdk/src/index.ts" ||
+		tsconfig.CompilerOptions.Paths["node:test"][0] != "./vendor/scape-test/node-test.d.ts" {
+		t.Errorf("tsconfig = %+v", tsconfig)
+	}
+	// Both dist entries import one shared chunk instead of each carrying its own class.
+	index, _ := os.ReadFile(filepath.Join(dir, "vendor/scape-sdk/dist/index.js"))
+	runtime, _ := os.ReadFile(filepath.Join(dir, "vendor/scape-sdk/dist/runtime.js"))
+	if strings.Contains(string(runtime), "class ObjectActionError") || !strings.Contains(string(index)+string(runtime), "./chunks/") {
+		t.Errorf("dist entries do not share their modules:\nindex.js:\n%s\nruntime.js:\n%s", index, runtime)
+	}
+	if got := entries(t, parent); len(got) != 1 || got[0] != "My Lamp" {
+		t.Errorf("parent holds %v, want only the project", got)
+	}
+	for _, f := range res.Files {
+		if strings.HasPrefix(f, "/") || strings.Contains(f, "..") {
+			t.Errorf("result file %q is not relative", f)
+		}
+	}
+}
+
+func TestCreateRefusals(t *testing.T) {
+	parent := t.TempDir()
+	existingDir := filepath.Join(parent, "taken")
+	if err := os.Mkdir(existingDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	existingFile := filepath.Join(parent, "file")
+	if err := os.WriteFile(existingFile, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"existing empty directory", Options{Dir: existingDir}, "already exists"},
+		{"existing file", Options{Dir: existingFile}, "already exists"},
+		{"missing parent", Options{Dir: filepath.Join(parent, "nope", "project")}, "does not exist"},
+		{"parent is a file", Options{Dir: filepath.Join(existingFile, "project")}, "is not a directory"},
+		{"unknown template", Options{Dir: filepath.Join(parent, "x"), Template: "toaster"}, `unknown template "toaster"`},
+		{"no directory", Options{}, "directory is required"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.SDK = fakeSDK()
+			_, err := Create(tc.opts)
+			var p *Problem
+			if !errors.As(err, &p) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want a Problem containing %q", err, tc.want)
+			}
+		})
+	}
+	if data, _ := os.ReadFile(existingFile); string(data) != "keep me" {
+		t.Error("an existing file was changed")
+	}
+	if got := entries(t, existingDir); len(got) != 0 {
+		t.Errorf("an existing directory was written into: %v", got)
+	}
+	if got := entries(t, parent); len(got) != 2 {
+		t.Errorf("parent holds %v, want only the two fixtures", got)
+	}
+}
+
+// A failure half-way (here: an SDK that does not compile) leaves no directory behind.
+func TestCreateFailureLeavesNothing(t *testing.T) {
+	parent := t.TempDir()
+	sdk := fakeSDK()
+	sdk["src/runtime.ts"] = &fstest.MapFile{Data: []byte("export const broken = ;\n")}
+	_, err := Create(Options{Dir: filepath.Join(parent, "p"), SDK: sdk})
+	if err == nil || !strings.Contains(err.Error(), "runtime.ts") {
+		t.Fatalf("err = %v, want the compile error naming runtime.ts", err)
+	}
+	if got := entries(t, parent); len(got) != 0 {
+		t.Fatalf("parent holds %v after a failure", got)
+	}
+	_, err = Create(Options{Dir: filepath.Join(parent, "q"), SDK: fstest.MapFS{"package.json": {Data: []byte("{}")}}})
+	if err == nil {
+		t.Fatal("an SDK without entries was accepted")
+	}
+	if got := entries(t, parent); len(got) != 0 {
+		t.Fatalf("parent holds %v after a failure", got)
+	}
+}
+
+func TestRenameNoReplace(t *testing.T) {
+	parent := t.TempDir()
+	from := filepath.Join(parent, "from")
+	to := filepath.Join(parent, "to")
+	if err := os.Mkdir(from, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(to, 0o755); err != nil { // empty: rename(2) would replace it
+		t.Fatal(err)
+	}
+	if err := renameNoReplace(from, to); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("renameNoReplace onto an empty directory = %v, want ErrExist", err)
+	}
+	if err := os.Remove(to); err != nil {
+		t.Fatal(err)
+	}
+	if err := renameNoReplace(from, to); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestKit(t *testing.T) {
+	parent := t.TempDir()
+	exe := filepath.Join(parent, "fake-scape")
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\necho fake scape \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(parent, "kit")
+	if _, err := Create(Options{Dir: dir, Template: "chime", SDK: fakeSDK(), TestTypes: fakeTypes(), Kit: true, Executable: exe}); err != nil {
+		t.Fatal(err)
+	}
+	var m manifest
+	readJSON(t, filepath.Join(dir, "package.json"), &m)
+	if m.Dependencies["@scape/sdk"] != "file:vendor/scape-sdk.tgz" {
+		t.Errorf("dependencies = %v", m.Dependencies)
+	}
+	if m.Scripts["build"] != "sh vendor/scape.sh gizmo build" || m.Scripts["scape"] != "sh vendor/scape.sh" {
+		t.Errorf("scripts = %v", m.Scripts)
+	}
+	info, err := os.Stat(filepath.Join(dir, "vendor", "scape"))
+	if err != nil || info.Mode().Perm()&0o111 == 0 {
+		t.Fatalf("vendor/scape: %v, mode %v", err, info)
+	}
+	tgz, err := os.ReadFile(filepath.Join(dir, "vendor", "scape-sdk.tgz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := readTarball(tgz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"package/package.json", "package/src/index.ts", "package/dist/index.js", "package/dist/runtime.js", "package/LIMITS.md"} {
+		if _, ok := files[want]; !ok {
+			t.Errorf("archive lacks %s (has %d entries)", want, len(files))
+		}
+	}
+	// Packing is deterministic.
+	again, err := packTarball(filepath.Join(dir, "vendor", "scape-sdk"))
+	if err != nil || string(again) != string(tgz) {
+		t.Error("packing the same SDK twice gave different bytes")
+	}
+	// Init without Kit has neither archive nor binary.
+	plain := filepath.Join(parent, "plain")
+	if _, err := Create(Options{Dir: plain, SDK: fakeSDK()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"vendor/scape", "vendor/scape-sdk.tgz", "vendor/scape.sh"} {
+		if _, err := os.Stat(filepath.Join(plain, p)); err == nil {
+			t.Errorf("init created %s", p)
+		}
+	}
+}
+
+// The launcher prefers a scape on PATH and falls back to the kit's own copy.
+func TestKitLauncher(t *testing.T) {
+	parent := t.TempDir()
+	exe := filepath.Join(parent, "fake-scape")
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\necho kit scape \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(parent, "kit")
+	if _, err := Create(Options{Dir: dir, SDK: fakeSDK(), Kit: true, Executable: exe}); err != nil {
+		t.Fatal(err)
+	}
+	pathBin := filepath.Join(parent, "bin")
+	if err := os.Mkdir(pathBin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runLauncher := func(path string) string {
+		t.Helper()
+		out, err := execIn(dir, []string{"PATH=" + path}, "/bin/sh", "vendor/scape.sh", "gizmo", "build")
+		if err != nil {
+			t.Fatalf("launcher: %v\n%s", err, out)
+		}
+		return strings.TrimSpace(out)
+	}
+	if got := runLauncher(pathBin + ":/usr/bin:/bin"); got != "kit scape gizmo build" {
+		t.Errorf("without scape on PATH: %q", got)
+	}
+	if err := os.WriteFile(filepath.Join(pathBin, "scape"), []byte("#!/bin/sh\necho path scape \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := runLauncher(pathBin + ":/usr/bin:/bin"); got != "path scape gizmo build" {
+		t.Errorf("with scape on PATH: %q", got)
+	}
+}
+
+func TestPackageName(t *testing.T) {
+	for in, want := range map[string]string{
+		"my-lamp":      "my-lamp",
+		"My Lamp":      "my-lamp",
+		".hidden":      "hidden",
+		"_x":           "x",
+		"élan":         "lan",
+		"":             "gizmo-project",
+		"...":          "gizmo-project",
+		"node_modules": "gizmo-project",
+		"lamp.v2":      "lamp.v2",
+		"A/B":          "a-b",
+	} {
+		if got := PackageName(in); got != want {
+			t.Errorf("PackageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package scaffold
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// sdkEntries are the package's two public entry points (package.json "exports").
+var sdkEntries = []string{"src/index.ts", "src/runtime.ts"}
+
+// vendorSDK copies the SDK package into vendor/scape-sdk and compiles its dist/ for Node.
+func vendorSDK(w *writer, sdk fs.FS) error {
+	if _, err := fs.Stat(sdk, "package.json"); err != nil {
+		return fmt.Errorf("scaffold: the SDK has no package.json: %w", err)
+	}
+	for _, entry := range sdkEntries {
+		if _, err := fs.Stat(sdk, entry); err != nil {
+			return fmt.Errorf("scaffold: the SDK has no %s: %w", entry, err)
+		}
+	}
+	copyOne := func(p string) error {
+		data, err := fs.ReadFile(sdk, p)
+		if err != nil {
+			return err
+		}
+		return w.write(VendorSDK+"/"+p, data, 0o644)
+	}
+	if err := copyOne("package.json"); err != nil {
+		return err
+	}
+	for _, doc := range []string{"LIMITS.md", "README.md"} {
+		if _, err := fs.Stat(sdk, doc); err == nil {
+			if err := copyOne(doc); err != nil {
+				return err
+			}
+		}
+	}
+	err := fs.WalkDir(sdk, "src", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if !strings.HasSuffix(p, ".ts") || strings.HasSuffix(p, ".test.ts") {
+			return nil
+		}
+		return copyOne(p)
+	})
+	if err != nil {
+		return fmt.Errorf("scaffold: copying the SDK: %w", err)
+	}
+	return compileDist(w)
+}
+
+// compileDist compiles the vendored sources to ESM JavaScript in dist/, the files Node loads
+// through package.json "exports". Code splitting keeps one copy of every module shared by both
+// entries: without it dist/runtime.js would carry its own ObjectActionError class, and
+// `instanceof` in an author's test would fail across the two entries.
+func compileDist(w *writer) error {
+	pkgDir := filepath.Join(w.root, filepath.FromSlash(VendorSDK))
+	entries := make([]string, len(sdkEntries))
+	for i, e := range sdkEntries {
+		entries[i] = filepath.Join(pkgDir, filepath.FromSlash(e))
+	}
+	outdir := filepath.Join(pkgDir, "dist")
+	result := api.Build(api.BuildOptions{
+		EntryPoints:   entries,
+		Outdir:        outdir,
+		Bundle:        true,
+		Splitting:     true,
+		Format:        api.FormatESModule,
+		Platform:      api.PlatformNeutral,
+		Target:        api.ES2022,
+		EntryNames:    "[name]",
+		ChunkNames:    "chunks/[name]-[hash]",
+		Charset:       api.CharsetUTF8,
+		LegalComments: api.LegalCommentsNone,
+		LogLevel:      api.LogLevelSilent,
+		Write:         false,
+	})
+	if len(result.Errors) > 0 {
+		var lines []string
+		for _, m := range result.Errors {
+			loc := ""
+			if m.Location != nil {
+				loc = fmt.Sprintf("%s:%d:%d: ", m.Location.File, m.Location.Line, m.Location.Column+1)
+			}
+			lines = append(lines, loc+m.Text)
+		}
+		return errors.New("scaffold: compiling the vendored SDK failed:\n" + strings.Join(lines, "\n"))
+	}
+	for _, f := range result.OutputFiles {
+		rel, err := filepath.Rel(pkgDir, f.Path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return fmt.Errorf("scaffold: esbuild wrote outside the SDK directory: %s", f.Path)
+		}
+		if err := w.write(VendorSDK+"/"+filepath.ToSlash(rel), f.Contents, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

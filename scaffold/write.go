@@ -1,0 +1,189 @@
+package scaffold
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// writer creates files under root (the temporary directory) and records their paths.
+type writer struct {
+	root  string
+	files []string
+}
+
+// write creates rel (slash-separated) with data. O_EXCL: even inside our own temporary
+// directory, a file is never replaced.
+func (w *writer) write(rel string, data []byte, mode os.FileMode) error {
+	if !fs.ValidPath(rel) {
+		return fmt.Errorf("scaffold: invalid path %q", rel)
+	}
+	full := filepath.Join(w.root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	// The umask may have dropped bits (an executable must stay executable).
+	if err := os.Chmod(full, mode); err != nil {
+		return err
+	}
+	w.files = append(w.files, rel)
+	return nil
+}
+
+// copyFS copies every file of fsys into the directory rel.
+func (w *writer) copyFS(fsys fs.FS, rel string) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		return w.write(path.Join(rel, p), data, 0o644)
+	})
+}
+
+func (w *writer) copyFile(src, rel string, mode os.FileMode) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return w.write(rel, data, mode)
+}
+
+// renameNoReplace moves the finished temporary directory to its final name, failing with
+// fs.ErrExist if something took that name meanwhile. (A plain rename(2) silently replaces an
+// empty directory.)
+func renameNoReplace(from, to string) error {
+	err := unix.Renameat2(unix.AT_FDCWD, from, unix.AT_FDCWD, to, unix.RENAME_NOREPLACE)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, unix.EEXIST) || errors.Is(err, unix.ENOTEMPTY) {
+		return fs.ErrExist
+	}
+	if !errors.Is(err, unix.EINVAL) && !errors.Is(err, unix.ENOSYS) && !errors.Is(err, syscall.EPERM) {
+		return err
+	}
+	// File systems without RENAME_NOREPLACE: check, then rename. The window is tiny, and the
+	// rename still cannot replace a non-empty directory.
+	if _, err := os.Lstat(to); err == nil {
+		return fs.ErrExist
+	}
+	return os.Rename(from, to)
+}
+
+// tarballTime is the fixed modification time in the archive, so identical SDKs pack to identical
+// bytes (npm uses the same date for the same reason).
+var tarballTime = time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC)
+
+// packTarball packs the package directory dir the way `npm pack` does: a gzip tar whose entries
+// are all under `package/`, files only, in lexical order.
+func packTarball(dir string) ([]byte, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				return err
+			}
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var buf bytes.Buffer
+	gz, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	tw := tar.NewWriter(gz)
+	for _, rel := range files {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return nil, err
+		}
+		hdr := &tar.Header{
+			Typeflag: tar.TypeReg,
+			Name:     "package/" + rel,
+			Mode:     0o644,
+			Size:     int64(len(data)),
+			ModTime:  tarballTime,
+			Format:   tar.FormatUSTAR,
+		}
+		if len(hdr.Name) > 100 {
+			hdr.Format = tar.FormatPAX
+		}
+		if err := tw.WriteHeader(hdr); err != nil {
+			return nil, err
+		}
+		if _, err := tw.Write(data); err != nil {
+			return nil, err
+		}
+	}
+	if err := tw.Close(); err != nil {
+		return nil, err
+	}
+	if err := gz.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// readTarball lists an archive's entries (tests and kit checks use it).
+func readTarball(data []byte) (map[string][]byte, error) {
+	gz, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	tr := tar.NewReader(gz)
+	out := map[string][]byte{}
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !strings.HasPrefix(hdr.Name, "package/") {
+			return nil, fmt.Errorf("entry %q is not under package/", hdr.Name)
+		}
+		body, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, err
+		}
+		out[hdr.Name] = body
+	}
+}

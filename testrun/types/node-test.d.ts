@@ -1,0 +1,58 @@
+/**
+ * The subset of `node:test` that `scape gizmo test` supplies (see docs/projects.md). A project's
+ * tsconfig maps `node:test` here, so the editor flags anything outside the subset; the same
+ * files run unchanged under Node's own runner.
+ */
+export interface TestOptions {
+  /** Skip the test (a string is the reason). */
+  skip?: boolean | string;
+  /** Mark the test as not yet done: it runs, and its failure does not count. */
+  todo?: boolean | string;
+}
+
+export interface TestContext {
+  /** The test's name. */
+  readonly name: string;
+  /** Mark the running test as skipped. The function keeps running; its failure does not count. */
+  skip(message?: string): void;
+  /** Mark the running test as to-do. */
+  todo(message?: string): void;
+  /** Print a diagnostic line under the test's result. */
+  diagnostic(message: string): void;
+  /** Run a subtest; await it. */
+  test(name: string, fn?: TestFn): Promise<void>;
+  test(name: string, options: TestOptions, fn?: TestFn): Promise<void>;
+}
+
+export interface SuiteContext {
+  readonly name: string;
+}
+
+export type TestFn = (t: TestContext) => void | Promise<void>;
+export type SuiteFn = (s: SuiteContext) => void;
+export type HookFn = () => void | Promise<void>;
+
+export interface Test {
+  (name: string, fn?: TestFn): Promise<void>;
+  (name: string, options: TestOptions, fn?: TestFn): Promise<void>;
+  (fn: TestFn): Promise<void>;
+  skip(name: string, fn?: TestFn): Promise<void>;
+  todo(name: string, fn?: TestFn): Promise<void>;
+}
+
+export interface Describe {
+  (name: string, fn: SuiteFn): Promise<void>;
+  (name: string, options: TestOptions, fn: SuiteFn): Promise<void>;
+  skip(name: string, fn: SuiteFn): Promise<void>;
+  todo(name: string, fn?: SuiteFn): Promise<void>;
+}
+
+export declare const test: Test;
+export declare const it: Test;
+export declare const describe: Describe;
+export declare const suite: Describe;
+export declare function before(fn: HookFn): void;
+export declare function after(fn: HookFn): void;
+export declare function beforeEach(fn: HookFn): void;
+export declare function afterEach(fn: HookFn): void;
+export default test;

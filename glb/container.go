@@ -51,7 +51,7 @@ func walkContainer(name string, data []byte) (container, *Problem) {
 	if magic != magicGLTF {
 		hint := ""
 		if trimmed := bytes.TrimLeft(data, " \t\r\n\xef\xbb\xbf"); len(trimmed) > 0 && trimmed[0] == '{' {
-			hint = "; this looks like .gltf JSON: export as binary glTF (.glb)"
+			hint = " (this looks like .gltf JSON; export as .glb)"
 		}
 		return fail(3, CodeBadMagic, "header magic is 0x%08X; expected 0x46546C67 (\"glTF\"): not a binary glTF file%s", magic, hint)
 	}

@@ -145,8 +145,8 @@ func count(n int, noun string) string {
 }
 
 func quoteShort(s string) string {
-	if len(s) > 40 {
-		s = s[:37] + "…"
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
 	}
 	return fmt.Sprintf("%q", s)
 }

@@ -192,7 +192,7 @@ func meshRules(m *model) problems {
 				ap := p + ".attributes.POSITION"
 				switch {
 				case a.typ != "VEC3" || !isFloat(a):
-					ps.add(20, CodeMesh, ap, pos, "%s: accessors[%d] is %s of %d (%s); expected VEC3 of 5126 (float): quantized positions are not supported", ap, pos, a.typ, a.componentType, componentTypes[a.componentType].name)
+					ps.add(20, CodeMesh, ap, pos, "%s: accessors[%d] is %s of %d (%s); expected 5126 (float): quantized positions are not supported", ap, pos, a.typ, a.componentType, componentTypes[a.componentType].name)
 				case len(a.min) != 3 || len(a.max) != 3:
 					ps.add(20, CodeMesh, ap, pos, "%s: accessors[%d] has no min/max (POSITION needs 3-number bounds)", ap, pos)
 				}

@@ -1,0 +1,400 @@
+package host
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/scapeworld/scape/diag"
+)
+
+// APIError is the body of every protocol error: an RFC 6749-style code a client switches on,
+// and a sentence for people.
+type APIError struct {
+	Code        string `json:"error"`
+	Description string `json:"error_description,omitempty"`
+	// Interval is set with slow_down: the polling interval, in seconds, from now on.
+	Interval int `json:"interval,omitempty"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, code, desc string) {
+	writeJSON(w, status, APIError{Code: code, Description: desc})
+}
+
+func decodeJSON(r *http.Request, limit int64, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, limit))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// ---- pairing
+
+// PairingRequest starts a pairing.
+type PairingRequest struct {
+	Project string `json:"project"`
+	Client  string `json:"client,omitempty"`
+}
+
+// PairingResponse is RFC 8628's device authorization response.
+type PairingResponse struct {
+	DeviceCode              string `json:"device_code"`
+	UserCode                string `json:"user_code"`
+	VerificationURI         string `json:"verification_uri"`
+	VerificationURIComplete string `json:"verification_uri_complete"`
+	ExpiresIn               int    `json:"expires_in"`
+	Interval                int    `json:"interval"`
+}
+
+func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
+	var req PairingRequest
+	if err := decodeJSON(r, 4096, &req); err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"project\": \"name\"}: "+err.Error())
+		return
+	}
+	req.Project = strings.TrimSpace(req.Project)
+	if req.Project == "" || len(req.Project) > 214 {
+		writeError(w, http.StatusBadRequest, "invalid_request", "project must be a name of 1-214 characters")
+		return
+	}
+	now := s.opts.Now()
+	p := &pairing{project: req.Project, created: now, expires: now.Add(s.opts.CodeTTL), interval: s.opts.PollInterval, worldID: worldID}
+	device := s.pairs.add(p, now)
+	code := FormatUserCode(p.userCode)
+	s.opts.Logf("pairing requested by project %q: code %s", req.Project, code)
+	writeJSON(w, http.StatusOK, PairingResponse{
+		DeviceCode:              device,
+		UserCode:                code,
+		VerificationURI:         s.opts.BaseURL + "/connect",
+		VerificationURIComplete: s.opts.BaseURL + "/connect?code=" + code,
+		ExpiresIn:               int(s.opts.CodeTTL / time.Second),
+		Interval:                seconds(p.interval),
+	})
+}
+
+func seconds(d time.Duration) int {
+	n := int((d + time.Second - 1) / time.Second)
+	if n < 1 {
+		n = 1
+	}
+	return n
+}
+
+// TokenRequest polls a pairing.
+type TokenRequest struct {
+	DeviceCode string `json:"device_code"`
+}
+
+// WorldInfo names the world a session is scoped to.
+type WorldInfo struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// TokenResponse grants a development session.
+type TokenResponse struct {
+	AccessToken    string     `json:"access_token"`
+	TokenType      string     `json:"token_type"`
+	ExpiresIn      int        `json:"expires_in"`
+	World          WorldInfo  `json:"world"`
+	ActiveRevision *Revision  `json:"active_revision"`
+	Session        DevSession `json:"session"`
+}
+
+// slowDownStep is RFC 8628's increase of the interval after each too-early poll.
+const slowDownStep = 5 * time.Second
+
+func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
+	var req TokenRequest
+	if err := decodeJSON(r, 4096, &req); err != nil || req.DeviceCode == "" {
+		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"device_code\": \"…\"}")
+		return
+	}
+	now := s.opts.Now()
+	s.pairs.mu.Lock()
+	p := s.pairs.byDevice[hashSecret(req.DeviceCode)]
+	if p == nil || p.state == pairingIssued {
+		s.pairs.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "invalid_grant", "unknown or already used device code")
+		return
+	}
+	if !now.Before(p.expires) && p.state != pairingApproved {
+		s.pairs.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "expired_token", "the pairing code expired before it was approved")
+		return
+	}
+	// Too early: a poll sooner than three quarters of the interval (some slack for network
+	// jitter) slows the client down by five seconds, for this and every later poll.
+	if !p.lastPoll.IsZero() && now.Sub(p.lastPoll) < p.interval*3/4 {
+		p.interval += slowDownStep
+		p.lastPoll = now
+		iv := seconds(p.interval)
+		s.pairs.mu.Unlock()
+		writeJSON(w, http.StatusBadRequest, APIError{Code: "slow_down", Description: fmt.Sprintf("poll at most every %d s", iv), Interval: iv})
+		return
+	}
+	p.lastPoll = now
+	switch p.state {
+	case pairingPending:
+		s.pairs.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "authorization_pending", "waiting for the world's owner to approve the code")
+		return
+	case pairingDenied:
+		p.state = pairingIssued
+		s.pairs.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "access_denied", "the world's owner refused the connection")
+		return
+	}
+	p.state = pairingIssued
+	project := p.project
+	s.pairs.mu.Unlock()
+
+	token := newSecret("sgs_")
+	sess := DevSession{ID: newSecret("ses_")[:20], WorldID: worldID, Project: project, CreatedAt: now, ExpiresAt: now.Add(s.opts.SessionTTL)}
+	if err := s.store.replaceDevSession(r.Context(), sess, hashSecret(token), now); err != nil {
+		s.internalError(w, "store session", err)
+		return
+	}
+	s.opts.Logf("project %q connected (session %s, expires %s)", project, sess.ID, sess.ExpiresAt.Format(time.RFC3339))
+	resp := TokenResponse{AccessToken: token, TokenType: "Bearer", ExpiresIn: int(s.opts.SessionTTL / time.Second),
+		World: s.worldInfo(), Session: sess}
+	if rev, ok, err := s.ActiveRevision(r.Context()); err == nil && ok {
+		resp.ActiveRevision = &rev
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *Server) worldInfo() WorldInfo {
+	return WorldInfo{ID: s.world.ID, Name: s.world.Name, URL: s.opts.BaseURL + "/"}
+}
+
+func (s *Server) internalError(w http.ResponseWriter, what string, err error) {
+	s.opts.Logf("internal error: %s: %v", what, err)
+	writeError(w, http.StatusInternalServerError, "server_error", what+" failed; try again")
+}
+
+// ---- sessions
+
+// authenticate resolves the bearer token to a live session, or writes the 401 and returns false.
+func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (DevSession, bool) {
+	auth := r.Header.Get("Authorization")
+	tok, ok := strings.CutPrefix(auth, "Bearer ")
+	if !ok || tok == "" {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="scape-dev"`)
+		writeError(w, http.StatusUnauthorized, "invalid_token", "missing bearer token: pair first")
+		return DevSession{}, false
+	}
+	sess, err := s.store.devSessionByToken(r.Context(), hashSecret(tok))
+	if isNotFound(err) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="scape-dev", error="invalid_token"`)
+		writeError(w, http.StatusUnauthorized, "invalid_token", "unknown session token: pair again")
+		return DevSession{}, false
+	}
+	if err != nil {
+		s.internalError(w, "read session", err)
+		return DevSession{}, false
+	}
+	if !sess.RevokedAt.IsZero() {
+		desc := "the session was revoked: pair again"
+		switch sess.RevokeReason {
+		case "replaced":
+			desc = "another project was connected to this world: pair again"
+		case "disconnected":
+			desc = "the world's owner disconnected this project: pair again"
+		case "stopped":
+			desc = "the session was ended by the dev command: pair again"
+		}
+		writeError(w, http.StatusUnauthorized, "session_revoked", desc)
+		return DevSession{}, false
+	}
+	if !s.opts.Now().Before(sess.ExpiresAt) {
+		writeError(w, http.StatusUnauthorized, "session_expired", "the two-hour development session expired: pair again")
+		return DevSession{}, false
+	}
+	return sess, true
+}
+
+// SessionResponse describes the caller's session and the world's state.
+type SessionResponse struct {
+	Session        DevSession `json:"session"`
+	World          WorldInfo  `json:"world"`
+	ActiveRevision *Revision  `json:"active_revision"`
+}
+
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
+	sess, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	resp := SessionResponse{Session: sess, World: s.worldInfo()}
+	if rev, ok, err := s.ActiveRevision(r.Context()); err == nil && ok {
+		resp.ActiveRevision = &rev
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request) {
+	sess, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	if err := s.store.revokeDevSession(r.Context(), sess.ID, "stopped", s.opts.Now()); err != nil {
+		s.internalError(w, "revoke session", err)
+		return
+	}
+	s.opts.Logf("project %q disconnected (session %s ended by the client)", sess.Project, sess.ID)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// ---- revisions
+
+// UploadRequest carries one whole-project build.
+type UploadRequest struct {
+	// BaseRevision is the revision the client last saw accepted (0: none).
+	BaseRevision int `json:"base_revision"`
+	// ContentSHA256 is the hex SHA-256 of Bundle's UTF-8 bytes: the idempotency key.
+	ContentSHA256 string `json:"content_sha256"`
+	// Bundle is the built JavaScript (assets embedded), without a source map.
+	Bundle string `json:"bundle"`
+}
+
+// UploadResponse is a revision and what is active after it.
+type UploadResponse struct {
+	Revision
+	ActiveRevision int `json:"active_revision"`
+	// Duplicate is true when this bundle was already the latest revision: nothing was created.
+	Duplicate bool `json:"duplicate"`
+}
+
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	sess, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	var req UploadRequest
+	if err := decodeJSON(r, maxUploadBody, &req); err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"base_revision\", \"content_sha256\", \"bundle\"}: "+err.Error())
+		return
+	}
+	sum := sha256.Sum256([]byte(req.Bundle))
+	if got := hex.EncodeToString(sum[:]); !strings.EqualFold(got, req.ContentSHA256) {
+		writeError(w, http.StatusBadRequest, "hash_mismatch", "content_sha256 does not match the bundle: the upload was damaged; send it again")
+		return
+	}
+	if req.BaseRevision < 0 {
+		writeError(w, http.StatusBadRequest, "invalid_request", "base_revision must be 0 or a revision number")
+		return
+	}
+	resp, status, err := s.submit(r.Context(), sess, req)
+	if err != nil {
+		s.internalError(w, "validate revision", err)
+		return
+	}
+	writeJSON(w, status, resp)
+}
+
+// submit validates and records one upload. Only one runs at a time per world, so the
+// instances it validates against are the ones that exist when it activates.
+func (s *Server) submit(ctx context.Context, sess DevSession, req UploadRequest) (UploadResponse, int, error) {
+	s.worldMu.Lock()
+	defer s.worldMu.Unlock()
+	hash := strings.ToLower(req.ContentSHA256)
+	w, err := s.store.world(ctx, worldID)
+	if err != nil {
+		return UploadResponse{}, 0, err
+	}
+	// Idempotency: the same bundle as the latest revision is that revision (a retried upload
+	// whose answer was lost). An older identical bundle is a new revision: reverting an edit
+	// must activate it again.
+	if last, err := s.store.latestRevision(ctx, worldID); err == nil && last.SHA256 == hash {
+		return UploadResponse{Revision: last, ActiveRevision: w.ActiveRevision, Duplicate: true}, http.StatusOK, nil
+	} else if err != nil && !isNotFound(err) {
+		return UploadResponse{}, 0, err
+	}
+	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
+		Project: sess.Project, CreatedAt: s.opts.Now(), sessionID: sess.ID, Problems: diag.List{}, Definitions: []Definition{}}
+	if len(req.Bundle) > MaxBundleBytes {
+		rev.Status = "rejected"
+		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
+			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", MaxBundleBytes)}}
+	} else {
+		placed, err := s.store.instances(ctx, worldID)
+		if err != nil {
+			return UploadResponse{}, 0, err
+		}
+		vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
+		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), placed)
+		cancel()
+		if err != nil {
+			return UploadResponse{}, 0, err
+		}
+		if verdict.Definitions != nil {
+			rev.Definitions = verdict.Definitions
+		}
+		if verdict.Problems != nil {
+			rev.Problems = verdict.Problems
+		}
+		if rev.Problems.HasErrors() {
+			rev.Status = "rejected"
+		}
+	}
+	// Storing is not cancelled with the request: once validated, the verdict is recorded even if
+	// the client went away, so its retry finds it by hash.
+	rev, err = s.store.addRevision(context.WithoutCancel(ctx), worldID, rev, []byte(req.Bundle))
+	if err != nil {
+		return UploadResponse{}, 0, err
+	}
+	active := w.ActiveRevision
+	if rev.Status == "accepted" {
+		active = rev.Number
+		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
+	} else {
+		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])
+	}
+	return UploadResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, nil
+}
+
+func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.authenticate(w, r); !ok {
+		return
+	}
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 {
+		writeError(w, http.StatusNotFound, "not_found", "no such revision")
+		return
+	}
+	rev, err := s.store.revision(r.Context(), worldID, n)
+	if isNotFound(err) {
+		writeError(w, http.StatusNotFound, "not_found", "no such revision")
+		return
+	}
+	if err != nil {
+		s.internalError(w, "read revision", err)
+		return
+	}
+	wd, err := s.store.world(r.Context(), worldID)
+	if err != nil {
+		s.internalError(w, "read world", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, UploadResponse{Revision: rev, ActiveRevision: wd.ActiveRevision})
+}
+
+var errNoActive = errors.New("no accepted build yet")

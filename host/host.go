@@ -1,0 +1,254 @@
+// Package host is the reference developer-world host: the HTTP interface written down in
+// docs/protocol.md (device-authorization pairing, world-scoped upload sessions, atomic
+// revisions), durable storage in SQLite, and a small web UI for the world's owner.
+//
+// The host never holds a second copy of the Gizmo rules: every revision goes through the
+// Validator it is given (the validate package in production), and only a clean verdict is
+// activated, in the same transaction that records it.
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Defaults from the published quickstart: codes last five minutes, sessions two hours.
+const (
+	DefaultCodeTTL      = 5 * time.Minute
+	DefaultSessionTTL   = 2 * time.Hour
+	DefaultPollInterval = time.Second
+	// MaxBundleBytes is the published limit for one project bundle.
+	MaxBundleBytes = 1 << 20
+	// maxUploadBody bounds the request that carries a bundle (JSON escaping can grow it).
+	maxUploadBody   = 8 << 20
+	ownerSessionTTL = 12 * time.Hour
+	worldID         = "dev"
+)
+
+// Options configure a host. Only Validator and DataDir are required.
+type Options struct {
+	DataDir   string
+	Validator Validator
+	// Runtime lets the owner place Gizmos and use them on the world page; nil hides that.
+	Runtime Runtime
+	// BaseURL is the public origin used in verification links (e.g. http://127.0.0.1:7070).
+	BaseURL string
+	// Now is the clock; tests inject one to expire codes and sessions.
+	Now          func() time.Time
+	CodeTTL      time.Duration
+	SessionTTL   time.Duration
+	PollInterval time.Duration
+	WorldName    string
+	// OnOwnerToken receives each one-time owner sign-in token as it is minted (at start and
+	// after each use), for the host's operator to see. Nil: nobody can sign in by token.
+	OnOwnerToken func(token string)
+	// Logf receives one line per notable event. Tokens never reach it.
+	Logf func(format string, args ...any)
+	// ValidateTimeout bounds one whole-project check (default 20 s).
+	ValidateTimeout time.Duration
+}
+
+// Server is a running host. It is an http.Handler.
+type Server struct {
+	opts     Options
+	store    *store
+	pairs    *pairings
+	mux      *http.ServeMux
+	worldMu  sync.Mutex // serialises revisions and instance changes: one writer per world
+	ownerMu  sync.Mutex
+	ownerTok string // hash of the current one-time owner token
+	world    world
+}
+
+// New opens (or creates) the host's storage in opts.DataDir.
+func New(opts Options) (*Server, error) {
+	if opts.Validator == nil {
+		return nil, errors.New("host: no validator")
+	}
+	if opts.DataDir == "" {
+		return nil, errors.New("host: no data directory")
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.CodeTTL == 0 {
+		opts.CodeTTL = DefaultCodeTTL
+	}
+	if opts.SessionTTL == 0 {
+		opts.SessionTTL = DefaultSessionTTL
+	}
+	if opts.PollInterval == 0 {
+		opts.PollInterval = DefaultPollInterval
+	}
+	if opts.WorldName == "" {
+		opts.WorldName = "Developer world"
+	}
+	if opts.Logf == nil {
+		opts.Logf = func(string, ...any) {}
+	}
+	if opts.ValidateTimeout == 0 {
+		opts.ValidateTimeout = 20 * time.Second
+	}
+	st, err := openStore(opts.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	w, err := st.ensureWorld(context.Background(), worldID, opts.WorldName, opts.Now())
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	s := &Server{opts: opts, store: st, pairs: newPairings(), world: w}
+	s.routes()
+	s.rotateOwnerToken()
+	return s, nil
+}
+
+// SetBaseURL sets the origin used in links, for a host that learns its port after New.
+func (s *Server) SetBaseURL(u string) { s.opts.BaseURL = strings.TrimRight(u, "/") }
+
+// BaseURL is the origin used in links.
+func (s *Server) BaseURL() string { return s.opts.BaseURL }
+
+// Close releases the storage.
+func (s *Server) Close() error { return s.store.Close() }
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	// The protocol (docs/protocol.md).
+	m.HandleFunc("POST /api/dev/pairings", s.handlePair)
+	m.HandleFunc("POST /api/dev/token", s.handleToken)
+	m.HandleFunc("POST /api/dev/revisions", s.handleUpload)
+	m.HandleFunc("GET /api/dev/revisions/{n}", s.handleRevision)
+	m.HandleFunc("GET /api/dev/session", s.handleSession)
+	m.HandleFunc("DELETE /api/dev/session", s.handleRevoke)
+	// The owner's web UI.
+	m.HandleFunc("GET /login", s.handleLoginPage)
+	m.HandleFunc("POST /login", s.handleLogin)
+	m.HandleFunc("POST /logout", s.handleLogout)
+	m.HandleFunc("GET /connect", s.handleConnectPage)
+	m.HandleFunc("POST /connect", s.handleConnect)
+	m.HandleFunc("POST /disconnect", s.handleDisconnect)
+	m.HandleFunc("GET /{$}", s.handleWorld)
+	m.HandleFunc("GET /sidebar", s.handleSidebar)
+	m.HandleFunc("POST /instances", s.handlePlace)
+	m.HandleFunc("POST /instances/{id}/act", s.handleAct)
+	m.HandleFunc("POST /instances/{id}/remove", s.handleRemove)
+	m.HandleFunc("GET /static/{file}", s.handleStatic)
+	s.mux = m
+}
+
+// rotateOwnerToken mints a new one-time owner sign-in token and announces it.
+func (s *Server) rotateOwnerToken() {
+	tok := newSecret("sot_")
+	s.ownerMu.Lock()
+	s.ownerTok = hashSecret(tok)
+	s.ownerMu.Unlock()
+	if s.opts.OnOwnerToken != nil {
+		s.opts.OnOwnerToken(tok)
+	}
+}
+
+// consumeOwnerToken reports whether tok is the current owner token and, if so, spends it.
+func (s *Server) consumeOwnerToken(tok string) bool {
+	s.ownerMu.Lock()
+	ok := tok != "" && hashSecret(tok) == s.ownerTok
+	if ok {
+		s.ownerTok = "" // spent; a new one follows
+	}
+	s.ownerMu.Unlock()
+	if ok {
+		s.rotateOwnerToken()
+	}
+	return ok
+}
+
+// Approve approves a pending pairing by its user code, as the owner's "Connect this project"
+// does. The embedded host of `scape gizmo dev` calls it directly: there the owner is the person
+// at the terminal.
+func (s *Server) Approve(userCode string) error {
+	return s.decide(userCode, true)
+}
+
+// Pairing refusals, shown to the owner on the approval page.
+var (
+	ErrCodeUnknown = errors.New("no pairing has this code: check it against your terminal")
+	ErrCodeExpired = errors.New("this code has expired: start the dev command again for a new one")
+	ErrCodeUsed    = errors.New("this code was already used: start the dev command again for a new one")
+)
+
+func (s *Server) decide(userCode string, approve bool) error {
+	code := NormalizeUserCode(userCode)
+	now := s.opts.Now()
+	s.pairs.mu.Lock()
+	defer s.pairs.mu.Unlock()
+	p := s.pairs.byCode[code]
+	switch {
+	case code == "" || p == nil:
+		return ErrCodeUnknown
+	case p.state != pairingPending:
+		return ErrCodeUsed
+	case !now.Before(p.expires):
+		return ErrCodeExpired
+	}
+	if approve {
+		p.state = pairingApproved
+		s.opts.Logf("pairing %s approved for project %q", FormatUserCode(code), p.project)
+	} else {
+		p.state = pairingDenied
+		s.opts.Logf("pairing %s denied", FormatUserCode(code))
+	}
+	return nil
+}
+
+// pendingProject returns the project name of a pending, unexpired code, for the approval page.
+func (s *Server) pendingProject(userCode string) (string, error) {
+	code := NormalizeUserCode(userCode)
+	now := s.opts.Now()
+	s.pairs.mu.Lock()
+	defer s.pairs.mu.Unlock()
+	p := s.pairs.byCode[code]
+	switch {
+	case code == "" || p == nil:
+		return "", ErrCodeUnknown
+	case p.state != pairingPending:
+		return "", ErrCodeUsed
+	case !now.Before(p.expires):
+		return "", ErrCodeExpired
+	}
+	return p.project, nil
+}
+
+// Disconnect revokes the world's current development session, as the UI's button does.
+func (s *Server) Disconnect(ctx context.Context) error {
+	cur, err := s.store.currentDevSession(ctx, worldID, s.opts.Now())
+	if isNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	s.opts.Logf("session of project %q disconnected by the owner", cur.Project)
+	return s.store.revokeDevSession(ctx, cur.ID, "disconnected", s.opts.Now())
+}
+
+// ActiveRevision returns the world's active (last accepted) revision, or ok=false.
+func (s *Server) ActiveRevision(ctx context.Context) (Revision, bool, error) {
+	w, err := s.store.world(ctx, worldID)
+	if err != nil || w.ActiveRevision == 0 {
+		return Revision{}, false, err
+	}
+	r, err := s.store.revision(ctx, worldID, w.ActiveRevision)
+	return r, err == nil, err
+}

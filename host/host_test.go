@@ -1,0 +1,479 @@
+package host_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/hosttest"
+)
+
+// jsonValidator stands in for the validate package in the host's own tests: the "bundle" is
+// JSON listing definitions and problems, and a placed instance must match a definition's type
+// and version. The real rules are tested where they live; here the host's bookkeeping is.
+type jsonValidator struct{ calls atomic.Int32 }
+
+type fakeBundle struct {
+	Definitions []host.Definition `json:"definitions"`
+	Problems    diag.List         `json:"problems"`
+}
+
+func (v *jsonValidator) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
+	v.calls.Add(1)
+	var b fakeBundle
+	if err := json.Unmarshal(js, &b); err != nil {
+		return host.Verdict{Problems: diag.List{{Code: diag.CodeLoad, Message: "not a project: " + err.Error()}}}, nil
+	}
+	verdict := host.Verdict{Definitions: b.Definitions, Problems: b.Problems}
+	for _, in := range placed {
+		found := false
+		for _, d := range b.Definitions {
+			found = found || (d.Type == in.Type && d.Version == in.Version)
+		}
+		if !found {
+			verdict.Problems = append(verdict.Problems, diag.Diagnostic{Code: diag.CodeInstance, Definition: &diag.Definition{Type: in.Type},
+				Path: "instances." + in.ID, Message: "placed instance has no matching definition: remove it first"})
+		}
+	}
+	return verdict, nil
+}
+
+// fakeRuntime places instances with {"on":false} and toggles them.
+type fakeRuntime struct{}
+
+func (fakeRuntime) Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error) {
+	return json.RawMessage(`{"on":false}`), nil
+}
+
+func (fakeRuntime) View(ctx context.Context, js []byte, in host.Instance, v host.Viewer) (json.RawMessage, error) {
+	return json.RawMessage(fmt.Sprintf(`{"title":"Lamp","description":%q,"controls":[{"id":"t","label":"Toggle","action":{"name":"toggle","payload":{}}}]}`, "state "+string(in.State))), nil
+}
+
+func (fakeRuntime) Act(ctx context.Context, js []byte, in host.Instance, action string, payload json.RawMessage, v host.Viewer) (json.RawMessage, error) {
+	if action != "toggle" {
+		return nil, errors.New("unknown action")
+	}
+	if bytes.Contains(in.State, []byte("false")) {
+		return json.RawMessage(`{"on":true}`), nil
+	}
+	return json.RawMessage(`{"on":false}`), nil
+}
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+type fixture struct {
+	t      *testing.T
+	srv    *host.Server
+	http   *httptest.Server
+	clock  *clock
+	val    *jsonValidator
+	tokens chan string
+	dir    string
+}
+
+func newFixture(t *testing.T, dir string) *fixture {
+	t.Helper()
+	f := &fixture{t: t, clock: &clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}, val: &jsonValidator{}, tokens: make(chan string, 16), dir: dir}
+	f.start()
+	return f
+}
+
+func (f *fixture) start() {
+	srv, err := host.New(host.Options{DataDir: f.dir, Validator: f.val, Runtime: fakeRuntime{}, Now: f.clock.Now,
+		OnOwnerToken: func(tok string) { f.tokens <- tok }})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.srv = srv
+	f.http = httptest.NewServer(srv)
+	srv.SetBaseURL(f.http.URL)
+	f.t.Cleanup(f.stop)
+}
+
+func (f *fixture) stop() {
+	if f.http != nil {
+		f.http.Close()
+		f.srv.Close()
+		f.http = nil
+	}
+}
+
+func (f *fixture) ownerToken() string {
+	var tok string
+	for {
+		select {
+		case tok = <-f.tokens:
+		default:
+			return tok
+		}
+	}
+}
+
+func (f *fixture) owner() *hosttest.Owner {
+	f.t.Helper()
+	o, err := hosttest.SignIn(f.http.URL, f.ownerToken())
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return o
+}
+
+// call sends a protocol request and decodes the answer.
+func (f *fixture) call(method, path, token string, body any, out any) int {
+	f.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, f.http.URL+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		raw, _ := io.ReadAll(resp.Body)
+		if len(raw) > 0 {
+			if err := json.Unmarshal(raw, out); err != nil {
+				f.t.Fatalf("%s %s: %v: %s", method, path, err, raw)
+			}
+		}
+	}
+	return resp.StatusCode
+}
+
+func (f *fixture) pairRequest() host.PairingResponse {
+	f.t.Helper()
+	var p host.PairingResponse
+	if st := f.call("POST", "/api/dev/pairings", "", host.PairingRequest{Project: "lamp"}, &p); st != 200 {
+		f.t.Fatalf("pair: %d", st)
+	}
+	return p
+}
+
+func (f *fixture) poll(device string) (host.TokenResponse, host.APIError, int) {
+	var raw json.RawMessage
+	st := f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: device}, &raw)
+	var tok host.TokenResponse
+	var e host.APIError
+	if st == 200 {
+		json.Unmarshal(raw, &tok)
+	} else {
+		json.Unmarshal(raw, &e)
+	}
+	f.clock.Add(time.Second) // the next poll is on time
+	return tok, e, st
+}
+
+// pair runs the whole flow with browser approval and returns the session token.
+func (f *fixture) pair(o *hosttest.Owner) string {
+	f.t.Helper()
+	p := f.pairRequest()
+	if _, e, _ := f.poll(p.DeviceCode); e.Code != "authorization_pending" {
+		f.t.Fatalf("before approval: %+v", e)
+	}
+	if err := o.Approve(p.UserCode); err != nil {
+		f.t.Fatal(err)
+	}
+	tok, e, st := f.poll(p.DeviceCode)
+	if st != 200 || tok.AccessToken == "" || tok.TokenType != "Bearer" || tok.ExpiresIn != 7200 {
+		f.t.Fatalf("token: %d %+v", st, e)
+	}
+	return tok.AccessToken
+}
+
+func bundleJSON(defs string, problems string) string {
+	if problems == "" {
+		problems = "[]"
+	}
+	return `{"definitions":` + defs + `,"problems":` + problems + `}`
+}
+
+func (f *fixture) upload(token string, base int, bundle string) (host.UploadResponse, int) {
+	f.t.Helper()
+	sum := sha256.Sum256([]byte(bundle))
+	var r host.UploadResponse
+	st := f.call("POST", "/api/dev/revisions", token, host.UploadRequest{BaseRevision: base, ContentSHA256: hex.EncodeToString(sum[:]), Bundle: bundle}, &r)
+	return r, st
+}
+
+const lampV1 = `[{"type":"example.lamp","version":1,"emoji":"🏮","label":"Lamp"}]`
+
+func TestPairingCodes(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	p := f.pairRequest()
+	if p.ExpiresIn != 300 || p.Interval < 1 || !strings.HasPrefix(p.VerificationURIComplete, f.http.URL+"/connect?code=") {
+		t.Fatalf("pairing response: %+v", p)
+	}
+	if len(p.UserCode) != 9 || p.UserCode[4] != '-' || host.NormalizeUserCode(p.UserCode) == "" {
+		t.Fatalf("user code %q", p.UserCode)
+	}
+	for _, r := range strings.ReplaceAll(p.UserCode, "-", "") {
+		if strings.ContainsRune("AEIOUY0123456789", r) {
+			t.Fatalf("user code %q has an ambiguous character", p.UserCode)
+		}
+	}
+	o := f.owner()
+	// Wrong code.
+	if err := o.Approve("BBBB-BBBB"); err == nil || !strings.Contains(err.Error(), "no pairing has this code") {
+		t.Fatalf("wrong code: %v", err)
+	}
+	// Lower case with a space is the same code; approving it works once.
+	if err := o.Approve(strings.ToLower(strings.Replace(p.UserCode, "-", " ", 1))); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Approve(p.UserCode); err == nil || !strings.Contains(err.Error(), "already used") {
+		t.Fatalf("reused code: %v", err)
+	}
+	tok, _, st := f.poll(p.DeviceCode)
+	if st != 200 || tok.AccessToken == "" {
+		t.Fatalf("token after approval: %d", st)
+	}
+	// The device code is spent: a second poll does not mint a second session.
+	if _, e, _ := f.poll(p.DeviceCode); e.Code != "invalid_grant" {
+		t.Fatalf("reused device code: %+v", e)
+	}
+	// Expired code: approval refused, and the client's poll says expired_token.
+	p2 := f.pairRequest()
+	f.clock.Add(5*time.Minute + time.Second)
+	if err := o.Approve(p2.UserCode); err == nil || !strings.Contains(err.Error(), "expired") {
+		t.Fatalf("expired code: %v", err)
+	}
+	if _, e, _ := f.poll(p2.DeviceCode); e.Code != "expired_token" {
+		t.Fatalf("expired poll: %+v", e)
+	}
+	// Denied.
+	p3 := f.pairRequest()
+	csrf, _ := o.CSRF("/connect?code=" + p3.UserCode)
+	if st, _, _ := o.Post("/connect", url.Values{"csrf": {csrf}, "code": {p3.UserCode}, "decision": {"deny"}}); st != 200 {
+		t.Fatalf("deny: %d", st)
+	}
+	if _, e, _ := f.poll(p3.DeviceCode); e.Code != "access_denied" {
+		t.Fatalf("denied poll: %+v", e)
+	}
+}
+
+func TestSlowDown(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	p := f.pairRequest()
+	var e host.APIError
+	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	if e.Code != "authorization_pending" {
+		t.Fatalf("first poll: %+v", e)
+	}
+	// Immediately again: too fast.
+	e = host.APIError{}
+	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	if e.Code != "slow_down" || e.Interval != p.Interval+5 {
+		t.Fatalf("fast poll: %+v", e)
+	}
+	// After the old interval it is still too fast: the new one applies.
+	f.clock.Add(time.Duration(p.Interval) * time.Second)
+	e = host.APIError{}
+	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	if e.Code != "slow_down" {
+		t.Fatalf("poll at the old interval: %+v", e)
+	}
+	f.clock.Add(time.Duration(e.Interval) * time.Second)
+	e = host.APIError{}
+	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	if e.Code != "authorization_pending" {
+		t.Fatalf("poll at the new interval: %+v", e)
+	}
+}
+
+func TestOwnerLoginAndCSRF(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	tok := f.ownerToken()
+	if _, err := hosttest.SignIn(f.http.URL, "sot_wrong"); err == nil {
+		t.Fatal("wrong owner token accepted")
+	}
+	o, err := hosttest.SignIn(f.http.URL, tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One-time: the same token does not sign in twice; a new one was minted.
+	if _, err := hosttest.SignIn(f.http.URL, tok); err == nil {
+		t.Fatal("owner token reused")
+	}
+	if next := f.ownerToken(); next == "" || next == tok {
+		t.Fatal("no fresh owner token after use")
+	}
+	p := f.pairRequest()
+	// Approving without the CSRF token (as another site's form would) is refused.
+	st, _, err := o.Post("/connect", url.Values{"csrf": {"forged"}, "code": {p.UserCode}, "decision": {"approve"}})
+	if err != nil || st != http.StatusForbidden {
+		t.Fatalf("forged approve: %d %v", st, err)
+	}
+	// Without a cookie, the approval page sends the browser to sign in first.
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Get(f.http.URL + "/connect?code=" + p.UserCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(resp.Header.Get("Location"), "/login?next=") {
+		t.Fatalf("anonymous approval page: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if _, e, _ := f.poll(p.DeviceCode); e.Code != "authorization_pending" {
+		t.Fatalf("forged approval took effect: %+v", e)
+	}
+}
+
+func TestRevisions(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	o := f.owner()
+	tok := f.pair(o)
+
+	r1, st := f.upload(tok, 0, bundleJSON(lampV1, ""))
+	if st != 201 || r1.Number != 1 || r1.Status != "accepted" || r1.ActiveRevision != 1 || r1.Duplicate {
+		t.Fatalf("first upload: %d %+v", st, r1)
+	}
+	// Idempotent: the same bundle again is the same revision, validated once.
+	calls := f.val.calls.Load()
+	again, st := f.upload(tok, 0, bundleJSON(lampV1, ""))
+	if st != 200 || again.Number != 1 || !again.Duplicate || f.val.calls.Load() != calls {
+		t.Fatalf("repeat upload: %d %+v", st, again)
+	}
+	// A damaged upload is refused before anything runs.
+	var e host.APIError
+	f.call("POST", "/api/dev/revisions", tok, host.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: "x"}, &e)
+	if e.Code != "hash_mismatch" {
+		t.Fatalf("damaged upload: %+v", e)
+	}
+
+	// Place one instance (through the UI), then an update that drops its definition is rejected,
+	// names the problem, and leaves revision 1 active.
+	if st, _, _ := o.Post("/instances", url.Values{"type": {"example.lamp"}}); st != 200 {
+		t.Fatalf("place: %d", st)
+	}
+	bad := bundleJSON(`[{"type":"example.fan","version":1,"emoji":"🌀","label":"Fan"}]`, "")
+	r2, st := f.upload(tok, 1, bad)
+	if st != 201 || r2.Number != 2 || r2.Status != "rejected" || r2.ActiveRevision != 1 || len(r2.Problems) != 1 || r2.Problems[0].Code != diag.CodeInstance {
+		t.Fatalf("incompatible upload: %d %+v", st, r2)
+	}
+	// A rule failure carries definition, path, value and message.
+	rule := bundleJSON(lampV1, `[{"severity":"error","code":"rule","definition":{"type":"example.lamp"},"path":"light.radiusCells","got":"13","message":"must be 0.25–12 cells"}]`)
+	r3, _ := f.upload(tok, 1, rule)
+	if r3.Status != "rejected" || r3.Problems[0].Path != "light.radiusCells" || r3.Problems[0].Got != "13" {
+		t.Fatalf("rule rejection: %+v", r3)
+	}
+	var status host.UploadResponse
+	if st := f.call("GET", "/api/dev/revisions/3", tok, nil, &status); st != 200 || status.Status != "rejected" || status.ActiveRevision != 1 {
+		t.Fatalf("revision status: %d %+v", st, status)
+	}
+	// The sidebar shows the active revision and the rejection with its field.
+	_, page, _ := o.Get("/")
+	for _, want := range []string{`revision 1</strong>`, `id="rejection-3"`, `light.radiusCells: must be 0.25–12 cells (got 13)`, `id="rejection-2"`, `Toggle`} {
+		if !strings.Contains(page, want) {
+			t.Fatalf("world page lacks %q:\n%s", want, page)
+		}
+	}
+	// Reverting to the accepted content is a new revision that becomes active again.
+	v2 := bundleJSON(`[{"type":"example.lamp","version":1,"emoji":"🏮","label":"Lamp 2"}]`, "")
+	r4, _ := f.upload(tok, 1, v2)
+	r5, _ := f.upload(tok, 4, bundleJSON(lampV1, ""))
+	if r4.Status != "accepted" || r5.Number != 5 || r5.Status != "accepted" || r5.ActiveRevision != 5 {
+		t.Fatalf("revert: %+v %+v", r4, r5)
+	}
+	// Bundles over 1 MiB are refused as a revision with the size named.
+	big := bundleJSON(lampV1, "") + strings.Repeat(" ", host.MaxBundleBytes)
+	r6, _ := f.upload(tok, 5, big)
+	if r6.Status != "rejected" || r6.Problems[0].Code != diag.CodeSize || r6.ActiveRevision != 5 {
+		t.Fatalf("big bundle: %+v", r6)
+	}
+}
+
+func TestSessions(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	o := f.owner()
+	tok := f.pair(o)
+	if _, st := f.upload(tok, 0, bundleJSON(lampV1, "")); st != 201 {
+		t.Fatal("upload")
+	}
+	var e host.APIError
+	if st := f.call("GET", "/api/dev/session", "sgs_not-a-token", nil, &e); st != 401 || e.Code != "invalid_token" {
+		t.Fatalf("unknown token: %d %+v", st, e)
+	}
+	// A new approval replaces the previous connection.
+	tok2 := f.pair(o)
+	if st := f.call("GET", "/api/dev/session", tok, nil, &e); st != 401 || e.Code != "session_revoked" || !strings.Contains(e.Description, "another project") {
+		t.Fatalf("replaced session: %d %+v", st, e)
+	}
+	// The owner's Disconnect ends it at once.
+	if err := o.Disconnect(); err != nil {
+		t.Fatal(err)
+	}
+	if _, st := f.upload(tok2, 1, bundleJSON(lampV1, "")); st != 401 {
+		t.Fatalf("upload after disconnect: %d", st)
+	}
+	// The client's revoke (DELETE) ends it too.
+	tok3 := f.pair(o)
+	if st := f.call("DELETE", "/api/dev/session", tok3, nil, nil); st != 204 {
+		t.Fatalf("revoke: %d", st)
+	}
+	if st := f.call("GET", "/api/dev/session", tok3, nil, &e); st != 401 || e.Code != "session_revoked" {
+		t.Fatalf("after revoke: %d %+v", st, e)
+	}
+	// Two hours later a session has expired.
+	tok4 := f.pair(o)
+	var s host.SessionResponse
+	if st := f.call("GET", "/api/dev/session", tok4, nil, &s); st != 200 || s.ActiveRevision == nil || s.ActiveRevision.Number != 1 {
+		t.Fatalf("session: %d %+v", st, s)
+	}
+	f.clock.Add(2*time.Hour + time.Second)
+	if st := f.call("GET", "/api/dev/session", tok4, nil, &e); st != 401 || e.Code != "session_expired" {
+		t.Fatalf("expired session: %d %+v", st, e)
+	}
+}
+
+func TestDurableAcrossRestart(t *testing.T) {
+	dir := t.TempDir()
+	f := newFixture(t, dir)
+	o := f.owner()
+	tok := f.pair(o)
+	f.upload(tok, 0, bundleJSON(lampV1, ""))
+	f.upload(tok, 1, bundleJSON("[]", `[{"message":"broken"}]`))
+	f.stop()
+
+	// The same data directory: the revision, the rejection and the session survive.
+	f.start()
+	var s host.SessionResponse
+	if st := f.call("GET", "/api/dev/session", tok, nil, &s); st != 200 || s.ActiveRevision == nil || s.ActiveRevision.Number != 1 {
+		t.Fatalf("after restart: %d %+v", st, s)
+	}
+	// A retried upload of the latest bundle is still recognised.
+	r, st := f.upload(tok, 1, bundleJSON("[]", `[{"message":"broken"}]`))
+	if st != 200 || r.Number != 2 || !r.Duplicate {
+		t.Fatalf("retry after restart: %d %+v", st, r)
+	}
+}

@@ -1,0 +1,139 @@
+package host
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+	"sync"
+	"time"
+)
+
+// userCodeAlphabet has no vowels (no words), no digits and none of the letters people confuse
+// (I/L, O/0, U/V): RFC 8628 section 6.1's base-20 alphabet.
+const userCodeAlphabet = "BCDFGHJKLMNPQRSTVWXZ"
+
+const userCodeLen = 8
+
+// newUserCode returns eight letters from the alphabet, without modulo bias.
+func newUserCode() string {
+	var b strings.Builder
+	buf := make([]byte, 1)
+	for b.Len() < userCodeLen {
+		if _, err := rand.Read(buf); err != nil {
+			panic(err) // crypto/rand never fails on Linux; a host without entropy must not run
+		}
+		if int(buf[0]) >= 256/len(userCodeAlphabet)*len(userCodeAlphabet) {
+			continue
+		}
+		b.WriteByte(userCodeAlphabet[int(buf[0])%len(userCodeAlphabet)])
+	}
+	return b.String()
+}
+
+// NormalizeUserCode turns what a person typed ("bcdf ghjk", "BCDF-GHJK") into the stored form.
+// It returns "" when the input cannot be a code at all.
+func NormalizeUserCode(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(s) {
+		switch {
+		case r == '-' || r == ' ' || r == '\t':
+			continue
+		case strings.ContainsRune(userCodeAlphabet, r):
+			b.WriteRune(r)
+		default:
+			return ""
+		}
+	}
+	if b.Len() != userCodeLen {
+		return ""
+	}
+	return b.String()
+}
+
+// FormatUserCode shows a code as two groups of four: BCDF-GHJK.
+func FormatUserCode(code string) string {
+	if len(code) != userCodeLen {
+		return code
+	}
+	return code[:4] + "-" + code[4:]
+}
+
+// newSecret returns 32 random bytes as URL-safe text with a recognisable prefix, so a leaked
+// token is easy to spot in a log or a secret scanner.
+func newSecret(prefix string) string {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return prefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashSecret(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+type pairingState int
+
+const (
+	pairingPending  pairingState = iota
+	pairingApproved              // owner approved; the token is issued at the next poll
+	pairingDenied
+	pairingIssued // token delivered: the device code is spent
+)
+
+// pairing is one device-authorization request. It lives in memory only: a host restart ends
+// pending pairings, which the client reports as expired and asks again.
+type pairing struct {
+	deviceHash string
+	userCode   string
+	project    string
+	created    time.Time
+	expires    time.Time
+	interval   time.Duration
+	lastPoll   time.Time
+	state      pairingState
+	worldID    string
+}
+
+// pairings indexes live pairing requests by device-code hash and by user code. Spent and
+// expired entries are kept for a while so a reused or late code gets a precise answer.
+type pairings struct {
+	mu       sync.Mutex
+	byDevice map[string]*pairing
+	byCode   map[string]*pairing
+}
+
+func newPairings() *pairings {
+	return &pairings{byDevice: map[string]*pairing{}, byCode: map[string]*pairing{}}
+}
+
+// add registers a pairing under a fresh user code and returns the device code.
+func (ps *pairings) add(p *pairing, now time.Time) (deviceCode string) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	ps.gc(now)
+	for {
+		p.userCode = newUserCode()
+		if _, taken := ps.byCode[p.userCode]; !taken {
+			break
+		}
+	}
+	deviceCode = newSecret("sdc_")
+	p.deviceHash = hashSecret(deviceCode)
+	ps.byDevice[p.deviceHash] = p
+	ps.byCode[p.userCode] = p
+	return deviceCode
+}
+
+// gc forgets pairings an hour after they expired.
+func (ps *pairings) gc(now time.Time) {
+	for k, p := range ps.byDevice {
+		if now.Sub(p.expires) > time.Hour {
+			delete(ps.byDevice, k)
+			delete(ps.byCode, p.userCode)
+		}
+	}
+}

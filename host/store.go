@@ -1,0 +1,384 @@
+package host
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // pure-Go SQLite: the host stays one static binary
+
+	"github.com/scapeworld/scape/diag"
+)
+
+// The schema. Session tokens and owner cookies are stored as SHA-256 hashes only, so a copy
+// of the database grants nothing. A revision row and the world's active pointer change in one
+// transaction: a killed host has either both or neither.
+const schema = `
+CREATE TABLE IF NOT EXISTS worlds (
+	id TEXT PRIMARY KEY,
+	name TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	active_revision INTEGER
+);
+CREATE TABLE IF NOT EXISTS owner_sessions (
+	token_hash TEXT PRIMARY KEY,
+	csrf TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS dev_sessions (
+	id TEXT PRIMARY KEY,
+	token_hash TEXT NOT NULL UNIQUE,
+	world_id TEXT NOT NULL REFERENCES worlds(id),
+	project TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	expires_at INTEGER NOT NULL,
+	revoked_at INTEGER,
+	revoke_reason TEXT
+);
+CREATE TABLE IF NOT EXISTS revisions (
+	world_id TEXT NOT NULL REFERENCES worlds(id),
+	number INTEGER NOT NULL,
+	sha256 TEXT NOT NULL,
+	size INTEGER NOT NULL,
+	base_revision INTEGER NOT NULL,
+	session_id TEXT NOT NULL,
+	project TEXT NOT NULL,
+	status TEXT NOT NULL CHECK (status IN ('accepted', 'rejected')),
+	created_at INTEGER NOT NULL,
+	problems TEXT NOT NULL,
+	definitions TEXT NOT NULL,
+	bundle BLOB,
+	PRIMARY KEY (world_id, number)
+);
+CREATE TABLE IF NOT EXISTS instances (
+	id TEXT PRIMARY KEY,
+	world_id TEXT NOT NULL REFERENCES worlds(id),
+	type TEXT NOT NULL,
+	version INTEGER NOT NULL,
+	state TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	updated_at INTEGER NOT NULL
+);
+`
+
+// store is the host's durable state. All writes go through one connection; the host also
+// serialises world changes with its own mutex, so no write ever waits on SQLITE_BUSY.
+type store struct {
+	db *sql.DB
+}
+
+func openStore(dir string) (*store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
+	}
+	path := filepath.Join(dir, "host.db")
+	// WAL keeps readers and the writer apart and makes each commit one append; synchronous=FULL
+	// makes an accepted revision survive even a power cut, not only a killed process.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &store{db: db}, nil
+}
+
+func (s *store) Close() error { return s.db.Close() }
+
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+// ---- worlds
+
+type world struct {
+	ID             string
+	Name           string
+	ActiveRevision int // 0: none yet
+}
+
+func (s *store) ensureWorld(ctx context.Context, id, name string, now time.Time) (world, error) {
+	_, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO worlds(id, name, created_at) VALUES (?, ?, ?)`, id, name, ms(now))
+	if err != nil {
+		return world{}, err
+	}
+	return s.world(ctx, id)
+}
+
+func (s *store) world(ctx context.Context, id string) (world, error) {
+	var w world
+	var active sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT id, name, active_revision FROM worlds WHERE id = ?`, id).Scan(&w.ID, &w.Name, &active)
+	w.ActiveRevision = int(active.Int64)
+	return w, err
+}
+
+// ---- owner sessions (browser cookies)
+
+func (s *store) addOwnerSession(ctx context.Context, tokenHash, csrf string, now, expires time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO owner_sessions(token_hash, csrf, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+		tokenHash, csrf, ms(now), ms(expires))
+	return err
+}
+
+// ownerSession returns the CSRF token of a live owner session, or sql.ErrNoRows.
+func (s *store) ownerSession(ctx context.Context, tokenHash string, now time.Time) (string, error) {
+	var csrf string
+	err := s.db.QueryRowContext(ctx, `SELECT csrf FROM owner_sessions WHERE token_hash = ? AND expires_at > ?`, tokenHash, ms(now)).Scan(&csrf)
+	return csrf, err
+}
+
+func (s *store) deleteOwnerSession(ctx context.Context, tokenHash string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM owner_sessions WHERE token_hash = ?`, tokenHash)
+	return err
+}
+
+// ---- dev sessions
+
+// DevSession is one approved connection of a project to a world.
+type DevSession struct {
+	ID           string    `json:"id"`
+	WorldID      string    `json:"world_id"`
+	Project      string    `json:"project"`
+	CreatedAt    time.Time `json:"created_at"`
+	ExpiresAt    time.Time `json:"expires_at"`
+	RevokedAt    time.Time `json:"revoked_at,omitzero"`
+	RevokeReason string    `json:"revoke_reason,omitempty"`
+}
+
+// Live says whether the session may still upload at now.
+func (d DevSession) Live(now time.Time) bool {
+	return d.RevokedAt.IsZero() && now.Before(d.ExpiresAt)
+}
+
+const devSessionCols = `id, world_id, project, created_at, expires_at, revoked_at, revoke_reason`
+
+func scanDevSession(row interface{ Scan(...any) error }) (DevSession, error) {
+	var d DevSession
+	var created, expires int64
+	var revoked sql.NullInt64
+	var reason sql.NullString
+	if err := row.Scan(&d.ID, &d.WorldID, &d.Project, &created, &expires, &revoked, &reason); err != nil {
+		return DevSession{}, err
+	}
+	d.CreatedAt, d.ExpiresAt = fromMS(created), fromMS(expires)
+	if revoked.Valid {
+		d.RevokedAt = fromMS(revoked.Int64)
+	}
+	d.RevokeReason = reason.String
+	return d, nil
+}
+
+// replaceDevSession revokes every live session of the world and adds the new one, in one
+// transaction: a world has at most one connected project.
+func (s *store) replaceDevSession(ctx context.Context, d DevSession, tokenHash string, now time.Time) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE dev_sessions SET revoked_at = ?, revoke_reason = 'replaced' WHERE world_id = ? AND revoked_at IS NULL`,
+		ms(now), d.WorldID); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO dev_sessions(id, token_hash, world_id, project, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		d.ID, tokenHash, d.WorldID, d.Project, ms(d.CreatedAt), ms(d.ExpiresAt)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (s *store) devSessionByToken(ctx context.Context, tokenHash string) (DevSession, error) {
+	return scanDevSession(s.db.QueryRowContext(ctx, `SELECT `+devSessionCols+` FROM dev_sessions WHERE token_hash = ?`, tokenHash))
+}
+
+// currentDevSession is the world's newest session that is neither revoked nor expired.
+func (s *store) currentDevSession(ctx context.Context, worldID string, now time.Time) (DevSession, error) {
+	return scanDevSession(s.db.QueryRowContext(ctx, `SELECT `+devSessionCols+` FROM dev_sessions
+		WHERE world_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1`, worldID, ms(now)))
+}
+
+func (s *store) revokeDevSession(ctx context.Context, id, reason string, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE dev_sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL`, ms(now), reason, id)
+	return err
+}
+
+// ---- revisions
+
+// Revision is one uploaded build and its verdict.
+type Revision struct {
+	Number       int          `json:"revision"`
+	Status       string       `json:"status"` // "accepted" or "rejected"
+	SHA256       string       `json:"content_sha256"`
+	Size         int          `json:"size"`
+	BaseRevision int          `json:"base_revision"`
+	Project      string       `json:"project"`
+	CreatedAt    time.Time    `json:"created_at"`
+	Problems     diag.List    `json:"errors"`
+	Definitions  []Definition `json:"definitions"`
+	sessionID    string
+}
+
+const revisionCols = `number, status, sha256, size, base_revision, project, created_at, problems, definitions, session_id`
+
+func scanRevision(row interface{ Scan(...any) error }) (Revision, error) {
+	var r Revision
+	var created int64
+	var problems, defs string
+	if err := row.Scan(&r.Number, &r.Status, &r.SHA256, &r.Size, &r.BaseRevision, &r.Project, &created, &problems, &defs, &r.sessionID); err != nil {
+		return Revision{}, err
+	}
+	r.CreatedAt = fromMS(created)
+	if err := json.Unmarshal([]byte(problems), &r.Problems); err != nil {
+		return Revision{}, err
+	}
+	if err := json.Unmarshal([]byte(defs), &r.Definitions); err != nil {
+		return Revision{}, err
+	}
+	if r.Problems == nil {
+		r.Problems = diag.List{}
+	}
+	if r.Definitions == nil {
+		r.Definitions = []Definition{}
+	}
+	return r, nil
+}
+
+func (s *store) revision(ctx context.Context, worldID string, number int) (Revision, error) {
+	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? AND number = ?`, worldID, number))
+}
+
+func (s *store) latestRevision(ctx context.Context, worldID string) (Revision, error) {
+	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? ORDER BY number DESC LIMIT 1`, worldID))
+}
+
+// rejectionsSince lists rejected revisions newer than the active one, newest first.
+func (s *store) rejectionsSince(ctx context.Context, worldID string, after, limit int) ([]Revision, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? AND status = 'rejected' AND number > ? ORDER BY number DESC LIMIT ?`,
+		worldID, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Revision
+	for rows.Next() {
+		r, err := scanRevision(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func (s *store) bundle(ctx context.Context, worldID string, number int) ([]byte, error) {
+	var b []byte
+	err := s.db.QueryRowContext(ctx, `SELECT bundle FROM revisions WHERE world_id = ? AND number = ?`, worldID, number).Scan(&b)
+	return b, err
+}
+
+// addRevision records a verdict and, for an accepted one, makes it the world's active build,
+// in one transaction. It returns the revision with its number.
+func (s *store) addRevision(ctx context.Context, worldID string, r Revision, js []byte) (Revision, error) {
+	problems, err := json.Marshal(r.Problems)
+	if err != nil {
+		return Revision{}, err
+	}
+	defs, err := json.Marshal(r.Definitions)
+	if err != nil {
+		return Revision{}, err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Revision{}, err
+	}
+	defer tx.Rollback()
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE world_id = ?`, worldID).Scan(&r.Number); err != nil {
+		return Revision{}, err
+	}
+	var stored []byte
+	if r.Status == "accepted" {
+		stored = js // a rejected build is never run again: keep its verdict, not its code
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO revisions(world_id, number, sha256, size, base_revision, session_id, project, status, created_at, problems, definitions, bundle)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		worldID, r.Number, r.SHA256, r.Size, r.BaseRevision, r.sessionID, r.Project, r.Status, ms(r.CreatedAt), string(problems), string(defs), stored); err != nil {
+		return Revision{}, err
+	}
+	if r.Status == "accepted" {
+		if _, err := tx.ExecContext(ctx, `UPDATE worlds SET active_revision = ? WHERE id = ?`, r.Number, worldID); err != nil {
+			return Revision{}, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return Revision{}, err
+	}
+	return r, nil
+}
+
+// ---- instances
+
+func (s *store) instances(ctx context.Context, worldID string) ([]Instance, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, type, version, state FROM instances WHERE world_id = ? ORDER BY created_at, id`, worldID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Instance{}
+	for rows.Next() {
+		var in Instance
+		var state string
+		if err := rows.Scan(&in.ID, &in.Type, &in.Version, &state); err != nil {
+			return nil, err
+		}
+		in.State = json.RawMessage(state)
+		out = append(out, in)
+	}
+	return out, rows.Err()
+}
+
+func (s *store) instance(ctx context.Context, worldID, id string) (Instance, error) {
+	var in Instance
+	var state string
+	err := s.db.QueryRowContext(ctx, `SELECT id, type, version, state FROM instances WHERE world_id = ? AND id = ?`, worldID, id).Scan(&in.ID, &in.Type, &in.Version, &state)
+	in.State = json.RawMessage(state)
+	return in, err
+}
+
+func (s *store) addInstance(ctx context.Context, worldID string, in Instance, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO instances(id, world_id, type, version, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		in.ID, worldID, in.Type, in.Version, string(in.State), ms(now), ms(now))
+	return err
+}
+
+func (s *store) setInstanceState(ctx context.Context, worldID, id string, state json.RawMessage, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE instances SET state = ?, updated_at = ? WHERE world_id = ? AND id = ?`, string(state), ms(now), worldID, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return sql.ErrNoRows
+	}
+	return nil
+}
+
+func (s *store) removeInstance(ctx context.Context, worldID, id string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM instances WHERE world_id = ? AND id = ?`, worldID, id)
+	return err
+}
+
+func isNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }

@@ -1,0 +1,512 @@
+package host
+
+import (
+	"context"
+	"crypto/subtle"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+//go:embed ui
+var uiFiles embed.FS
+
+var pages = template.Must(template.New("").Funcs(template.FuncMap{
+	"stamp": func(t time.Time) string { return t.Local().Format("15:04:05") },
+	"size":  humanSize,
+	"short": func(h string) string {
+		if len(h) > 12 {
+			return h[:12]
+		}
+		return h
+	},
+}).ParseFS(uiFiles, "ui/pages.html"))
+
+// humanSize renders a byte count the way the CLI does: 812 B, 14.2 KiB.
+func humanSize(n int) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
+	default:
+		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
+	}
+}
+
+const ownerCookie = "scape_owner"
+
+// owner is the signed-in owner of a request, if any.
+type owner struct {
+	tokenHash string
+	csrf      string
+}
+
+func (s *Server) owner(r *http.Request) (owner, bool) {
+	c, err := r.Cookie(ownerCookie)
+	if err != nil || c.Value == "" {
+		return owner{}, false
+	}
+	h := hashSecret(c.Value)
+	csrf, err := s.store.ownerSession(r.Context(), h, s.opts.Now())
+	if err != nil {
+		return owner{}, false
+	}
+	return owner{tokenHash: h, csrf: csrf}, true
+}
+
+// requireOwner returns the owner of a form POST after checking its CSRF token, or answers 403.
+func (s *Server) requireOwner(w http.ResponseWriter, r *http.Request) (owner, bool) {
+	o, ok := s.owner(r)
+	if !ok {
+		http.Error(w, "sign in first", http.StatusForbidden)
+		return owner{}, false
+	}
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return owner{}, false
+	}
+	if subtle.ConstantTimeCompare([]byte(r.PostFormValue("csrf")), []byte(o.csrf)) != 1 {
+		http.Error(w, "this form is stale or was sent from another site: reload the page", http.StatusForbidden)
+		return owner{}, false
+	}
+	return o, true
+}
+
+type pageData struct {
+	Title, WorldName, BaseURL string
+	SignedIn                  bool
+	CSRF                      string
+	Error, Done, Next         string
+	Code, Project             string
+
+	Session    *DevSession
+	Active     *Revision
+	Rejections []Revision
+	CanPlace   bool
+	Instances  []instanceView
+}
+
+func (s *Server) page(o owner, signedIn bool, title string) pageData {
+	return pageData{Title: title, WorldName: s.world.Name, BaseURL: s.opts.BaseURL, SignedIn: signedIn, CSRF: o.csrf}
+}
+
+func (s *Server) render(w http.ResponseWriter, status int, name string, data any) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self'; frame-ancestors 'none'")
+	w.WriteHeader(status)
+	if err := pages.ExecuteTemplate(w, name, data); err != nil {
+		s.opts.Logf("render %s: %v", name, err)
+	}
+}
+
+// safeNext keeps a post-login redirect on this host.
+func safeNext(next string) string {
+	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.Contains(next, "\\") {
+		return "/"
+	}
+	return next
+}
+
+func (s *Server) handleLoginPage(w http.ResponseWriter, r *http.Request) {
+	next := safeNext(r.URL.Query().Get("next"))
+	// A link printed by the host or the dev command carries the one-time token.
+	if tok := r.URL.Query().Get("token"); tok != "" {
+		if s.consumeOwnerToken(tok) {
+			s.signIn(w, r, next)
+			return
+		}
+		d := s.page(owner{}, false, "Sign in")
+		d.Next, d.Error = next, "That sign-in link was already used or is out of date. Use the newest token the host printed."
+		s.render(w, http.StatusUnauthorized, "login", d)
+		return
+	}
+	if _, ok := s.owner(r); ok {
+		http.Redirect(w, r, next, http.StatusSeeOther)
+		return
+	}
+	d := s.page(owner{}, false, "Sign in")
+	d.Next = next
+	s.render(w, http.StatusOK, "login", d)
+}
+
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	next := safeNext(r.PostFormValue("next"))
+	if !s.consumeOwnerToken(strings.TrimSpace(r.PostFormValue("token"))) {
+		d := s.page(owner{}, false, "Sign in")
+		d.Next, d.Error = next, "That token is not valid. Tokens sign in once; use the newest one the host printed."
+		s.render(w, http.StatusUnauthorized, "login", d)
+		return
+	}
+	s.signIn(w, r, next)
+}
+
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, next string) {
+	cookie := newSecret("sck_")
+	now := s.opts.Now()
+	if err := s.store.addOwnerSession(r.Context(), hashSecret(cookie), newSecret(""), now, now.Add(ownerSessionTTL)); err != nil {
+		s.opts.Logf("sign in: %v", err)
+		http.Error(w, "sign-in failed", http.StatusInternalServerError)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: cookie, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: strings.HasPrefix(s.opts.BaseURL, "https://"), Expires: now.Add(ownerSessionTTL)})
+	s.opts.Logf("owner signed in")
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+	o, ok := s.requireOwner(w, r)
+	if !ok {
+		return
+	}
+	s.store.deleteOwnerSession(r.Context(), o.tokenHash)
+	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: "", Path: "/", MaxAge: -1})
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+func (s *Server) redirectToLogin(w http.ResponseWriter, r *http.Request) {
+	http.Redirect(w, r, "/login?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+}
+
+func (s *Server) handleConnectPage(w http.ResponseWriter, r *http.Request) {
+	o, ok := s.owner(r)
+	if !ok {
+		s.redirectToLogin(w, r)
+		return
+	}
+	d := s.page(o, true, "Connect a project")
+	if raw := r.URL.Query().Get("code"); raw != "" {
+		project, err := s.pendingProject(raw)
+		if err != nil {
+			d.Error = err.Error()
+			s.render(w, http.StatusBadRequest, "connect", d)
+			return
+		}
+		d.Code, d.Project = FormatUserCode(NormalizeUserCode(raw)), project
+	}
+	s.render(w, http.StatusOK, "connect", d)
+}
+
+func (s *Server) handleConnect(w http.ResponseWriter, r *http.Request) {
+	o, ok := s.requireOwner(w, r)
+	if !ok {
+		return
+	}
+	d := s.page(o, true, "Connect a project")
+	approve := r.PostFormValue("decision") == "approve"
+	if err := s.decide(r.PostFormValue("code"), approve); err != nil {
+		d.Error = err.Error()
+		s.render(w, http.StatusBadRequest, "connect", d)
+		return
+	}
+	if approve {
+		d.Done = "Connected. Your terminal continues on its own; builds appear in the world's sidebar."
+	} else {
+		d.Done = "Cancelled. The project was not connected."
+	}
+	s.render(w, http.StatusOK, "connect", d)
+}
+
+func (s *Server) handleDisconnect(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.requireOwner(w, r); !ok {
+		return
+	}
+	if err := s.Disconnect(r.Context()); err != nil {
+		s.opts.Logf("disconnect: %v", err)
+		http.Error(w, "disconnect failed", http.StatusInternalServerError)
+		return
+	}
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// sidebarData fills what the sidebar shows: the connection, the active build, rejections.
+func (s *Server) sidebarData(ctx context.Context, d *pageData) error {
+	if sess, err := s.store.currentDevSession(ctx, worldID, s.opts.Now()); err == nil {
+		d.Session = &sess
+	} else if !isNotFound(err) {
+		return err
+	}
+	rev, ok, err := s.ActiveRevision(ctx)
+	if err != nil {
+		return err
+	}
+	after := 0
+	if ok {
+		d.Active = &rev
+		after = rev.Number
+	}
+	d.Rejections, err = s.store.rejectionsSince(ctx, worldID, after, 10)
+	d.CanPlace = ok && s.opts.Runtime != nil
+	return err
+}
+
+func (s *Server) handleSidebar(w http.ResponseWriter, r *http.Request) {
+	o, ok := s.owner(r)
+	if !ok {
+		http.Error(w, "sign in first", http.StatusForbidden)
+		return
+	}
+	d := s.page(o, true, "")
+	if err := s.sidebarData(r.Context(), &d); err != nil {
+		s.opts.Logf("sidebar: %v", err)
+		http.Error(w, "unavailable", http.StatusInternalServerError)
+		return
+	}
+	s.render(w, http.StatusOK, "sidebar", d)
+}
+
+func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
+	o, ok := s.owner(r)
+	if !ok {
+		s.redirectToLogin(w, r)
+		return
+	}
+	d := s.page(o, true, s.world.Name)
+	d.Error = r.URL.Query().Get("error")
+	if err := s.sidebarData(r.Context(), &d); err != nil {
+		s.opts.Logf("world page: %v", err)
+		http.Error(w, "unavailable", http.StatusInternalServerError)
+		return
+	}
+	var err error
+	d.Instances, err = s.instanceViews(r.Context(), d.Active)
+	if err != nil {
+		s.opts.Logf("world page: %v", err)
+		http.Error(w, "unavailable", http.StatusInternalServerError)
+		return
+	}
+	s.render(w, http.StatusOK, "world", d)
+}
+
+func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
+	if r.PathValue("file") != "style.css" {
+		http.NotFound(w, r)
+		return
+	}
+	b, _ := uiFiles.ReadFile("ui/style.css")
+	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	w.Write(b)
+}
+
+// ---- placed instances
+
+// instanceView is one placed Gizmo as the world page shows it.
+type instanceView struct {
+	ID, Type, Emoji, Title, Description, Problem string
+	Version                                      int
+	Fields                                       []struct{ Label, Value string }
+	Controls                                     []controlView
+}
+
+type controlView struct {
+	InstanceID, Label, Action, Payload string
+	Disabled, Pressed                  bool
+}
+
+// ownerViewer is the world page's viewer: the owner, who placed everything and may edit it.
+var ownerViewer = Viewer{ActorID: "owner", CanEdit: true}
+
+func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanceView, error) {
+	placed, err := s.store.instances(ctx, worldID)
+	if err != nil {
+		return nil, err
+	}
+	var js []byte
+	emoji := map[string]Definition{}
+	if active != nil {
+		for _, d := range active.Definitions {
+			emoji[d.Type] = d
+		}
+		if s.opts.Runtime != nil && len(placed) > 0 {
+			if js, err = s.store.bundle(ctx, worldID, active.Number); err != nil {
+				return nil, err
+			}
+		}
+	}
+	out := make([]instanceView, 0, len(placed))
+	for _, in := range placed {
+		def := emoji[in.Type]
+		v := instanceView{ID: in.ID, Type: in.Type, Version: in.Version, Emoji: def.Emoji, Title: def.Label}
+		if v.Title == "" {
+			v.Title = in.Type
+		}
+		if js != nil {
+			vctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			raw, err := s.opts.Runtime.View(vctx, js, in, ownerViewer)
+			cancel()
+			if err != nil {
+				v.Problem = "view failed: " + err.Error()
+			} else {
+				fillView(&v, raw)
+			}
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// fillView copies the parts of an ObjectView the page renders. Unknown shapes leave it bare.
+func fillView(v *instanceView, raw json.RawMessage) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return
+	}
+	var view struct {
+		Title       string `json:"title"`
+		Description string `json:"description"`
+		Fields      []struct {
+			Label string `json:"label"`
+			Value string `json:"value"`
+		} `json:"fields"`
+		Controls []struct {
+			Label  string `json:"label"`
+			Action struct {
+				Name    string          `json:"name"`
+				Payload json.RawMessage `json:"payload"`
+			} `json:"action"`
+			Disabled bool   `json:"disabled"`
+			Pressed  bool   `json:"pressed"`
+			Kind     string `json:"kind"`
+		} `json:"controls"`
+	}
+	if err := json.Unmarshal(raw, &view); err != nil {
+		v.Problem = "view is not an ObjectView: " + err.Error()
+		return
+	}
+	if view.Title != "" {
+		v.Title = view.Title
+	}
+	v.Description = view.Description
+	for _, f := range view.Fields {
+		v.Fields = append(v.Fields, struct{ Label, Value string }{f.Label, f.Value})
+	}
+	for _, c := range view.Controls {
+		if c.Kind == "preview" {
+			continue // local previews play on the player's device, not through the server
+		}
+		payload := string(c.Action.Payload)
+		if payload == "" || payload == "null" {
+			payload = "{}"
+		}
+		v.Controls = append(v.Controls, controlView{InstanceID: v.ID, Label: c.Label, Action: c.Action.Name, Payload: payload, Disabled: c.Disabled, Pressed: c.Pressed})
+	}
+}
+
+func (s *Server) backToWorld(w http.ResponseWriter, r *http.Request, err error) {
+	target := "/"
+	if err != nil {
+		target += "?error=" + url.QueryEscape(err.Error())
+	}
+	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+
+// activeBuild returns the active revision and its bundle, for running author code.
+func (s *Server) activeBuild(ctx context.Context) (Revision, []byte, error) {
+	rev, ok, err := s.ActiveRevision(ctx)
+	if err != nil {
+		return Revision{}, nil, err
+	}
+	if !ok {
+		return Revision{}, nil, errNoActive
+	}
+	js, err := s.store.bundle(ctx, worldID, rev.Number)
+	return rev, js, err
+}
+
+func (s *Server) handlePlace(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.requireOwner(w, r); !ok {
+		return
+	}
+	s.backToWorld(w, r, s.Place(r.Context(), r.PostFormValue("type")))
+}
+
+// Place puts a new instance of typ from the active build into the world, with its initial state.
+func (s *Server) Place(ctx context.Context, typ string) error {
+	if s.opts.Runtime == nil {
+		return errors.New("this host cannot run Gizmos")
+	}
+	s.worldMu.Lock()
+	defer s.worldMu.Unlock()
+	rev, js, err := s.activeBuild(ctx)
+	if err != nil {
+		return err
+	}
+	var def *Definition
+	for i := range rev.Definitions {
+		if rev.Definitions[i].Type == typ {
+			def = &rev.Definitions[i]
+		}
+	}
+	if def == nil {
+		return fmt.Errorf("the accepted build has no Gizmo %q", typ)
+	}
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	state, err := s.opts.Runtime.Initial(rctx, js, typ)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("place %s: %w", typ, err)
+	}
+	id := "obj-" + strings.ToLower(newSecret("")[:10])
+	return s.store.addInstance(ctx, worldID, Instance{ID: id, Type: typ, Version: def.Version, State: state}, s.opts.Now())
+}
+
+func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.requireOwner(w, r); !ok {
+		return
+	}
+	payload := json.RawMessage(r.PostFormValue("payload"))
+	if len(payload) == 0 {
+		payload = json.RawMessage("{}")
+	}
+	s.backToWorld(w, r, s.Act(r.Context(), r.PathValue("id"), r.PostFormValue("action"), payload))
+}
+
+// Act applies an action to a placed instance as its owner and saves the new state.
+func (s *Server) Act(ctx context.Context, id, action string, payload json.RawMessage) error {
+	if s.opts.Runtime == nil {
+		return errors.New("this host cannot run Gizmos")
+	}
+	s.worldMu.Lock()
+	defer s.worldMu.Unlock()
+	_, js, err := s.activeBuild(ctx)
+	if err != nil {
+		return err
+	}
+	in, err := s.store.instance(ctx, worldID, id)
+	if err != nil {
+		return fmt.Errorf("no placed instance %q", id)
+	}
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	state, err := s.opts.Runtime.Act(rctx, js, in, action, payload, ownerViewer)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("%s: %w", action, err)
+	}
+	return s.store.setInstanceState(ctx, worldID, id, state, s.opts.Now())
+}
+
+func (s *Server) handleRemove(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.requireOwner(w, r); !ok {
+		return
+	}
+	s.worldMu.Lock()
+	err := s.store.removeInstance(r.Context(), worldID, r.PathValue("id"))
+	s.worldMu.Unlock()
+	s.backToWorld(w, r, err)
+}
+
+// Instances lists the placed instances (for tests and tools).
+func (s *Server) Instances(ctx context.Context) ([]Instance, error) {
+	return s.store.instances(ctx, worldID)
+}

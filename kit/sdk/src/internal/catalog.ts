@@ -1,0 +1,432 @@
+/**
+ * The catalog rules: everything the registry checks about a list of definitions, in one place.
+ * The ObjectRegistry constructor, `reset` and `fork` use it, and the Go toolchain calls
+ * `catalogProblems` directly to report every definition's first problem at once.
+ *
+ * A definition is checked statically first (shape, identity, static recipes), then through its
+ * initial state: initial() must be valid JSON of at most 32 KiB that valid() accepts, and every
+ * state-derived output of that state must be valid (view for an editor and for a participant,
+ * sounds/soundBank, lighting linked and unlinked, step for a walk and a push, push, travel,
+ * navigation, sprite, world text, audio, animate, sequence). Author code runs only through
+ * callAuthor; a callback that throws becomes a problem naming it.
+ */
+import { definedAt, PROJECT_OBJECT_LIMIT, type ObjectDefinition } from '../api.js';
+import { ambienceProblem, audioTimelineProblem, soundsProblem } from '../audio.js';
+import { configurationProblem } from '../configuration.js';
+import { glowProblem } from '../glow.js';
+import { lightProblem } from '../light.js';
+import { lightingProblem } from '../lighting.js';
+import { checkedNavigation, worldEditorProblem } from '../navigation.js';
+import { presentationProblem, timelineProblem } from '../presentation.js';
+import { checkedPush } from '../push.js';
+import { areaRemovalProblem, interactionProblem } from '../reaction.js';
+import { sequenceStepProblem } from '../sequence.js';
+import { spriteProblem } from '../sprite.js';
+import { stepProbeProblem } from '../step.js';
+import { textEditorProblem, worldTextProblem, worldTextRangeProblem } from '../text.js';
+import { checkedTravel, linkProblem } from '../travel.js';
+import { payloadProblem, viewProblem } from '../view.js';
+import { callAuthor, thrownMessage } from './call.js';
+import { booleanValue, first, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
+import { jsonProblem } from './json.js';
+import { emojiKey, emojiProblem, keyProblem, typeProblem } from './names.js';
+import { GizmoProblem, joinPath, problem } from './problem.js';
+import { declaredActionProblem } from './references.js';
+import { definitionSounds } from './sounds.js';
+
+/** One problem, located: which definition (index -1 for the project), where, what, and why. */
+export interface CatalogProblem {
+  index: number /* -1 for project-level */;
+  type?: string;
+  emoji?: string;
+  label?: string;
+  /** The author callback whose result (or throw) is the problem: 'initial', 'view', 'lighting'… */
+  callback?: string;
+  path: string;
+  value: unknown;
+  message: string;
+  /** The stack defineObject recorded (maps to the TypeScript file:line through the source map). */
+  definedAt?: string;
+}
+
+export interface CatalogOptions {
+  /**
+   * Trusted bundled catalogs only: check the project-wide rules per definition (a duplicate
+   * disables the later definition) and skip the 16-definition project limit.
+   */
+  isolateInvalidDefinitions?: boolean;
+  /**
+   * Trusted host catalogs of built-ins only: allow the reserved `scape.` namespace and the built-in
+   * emojis. Uploaded projects never set this; they may still use the bundled examples' identities.
+   */
+  allowReservedIdentities?: boolean;
+  /** Definitions already installed (fork): new types and emojis must not collide with them. */
+  existing?: readonly { type: string; emoji: string; label?: string }[];
+}
+
+/** The emoji of each built-in interactive Gizmo, reserved for the host's own catalog. */
+export const RESERVED_EMOJIS: readonly string[] = ['🎲', '🪧', '🍄', '🔥', '🪩', '🛤️', '🎹', '💣', '🌀', '🚪'];
+/** The bundled examples that keep their `scape.` identities (type and emoji together). */
+export const BUNDLED_IDENTITIES: Readonly<Record<string, string>> = { 'scape.counter': '🔢', 'scape.voting-booth': '🗳️' };
+export const RESERVED_NAMESPACE = 'scape.';
+
+export const OBJECT_STATE_BYTE_LIMIT = 32768;
+export const ACTIONS_MAX = 64;
+export const PREVIEWS_MAX = 32;
+export const LABEL_MAX = 60;
+export const HINT_MAX = 240;
+export const SPIN_MAX = 4;
+
+export const DEFINITION_KEYS = [
+  'type', 'version', 'emoji', 'label', 'hint', 'initial', 'valid', 'actions', 'interaction', 'areaRemoval', 'react', 'view',
+  'editPolicy', 'textEditor', 'worldEditor', 'worldTextRange', 'navigate', 'configuration', 'worldText', 'presentation',
+  'sprite', 'sounds', 'soundBank', 'previews', 'audio', 'ambience', 'sequence', 'glow', 'light', 'lighting', 'walkable',
+  'link', 'travel', 'spin', 'push', 'step', 'animate',
+] as const;
+const REQUIRED_KEYS = ['type', 'version', 'emoji', 'label', 'hint', 'initial', 'valid', 'actions'];
+const CALLBACK_SIGNATURES: Record<string, string> = {
+  initial: '() => state',
+  valid: '(state) => boolean',
+  react: '(state, previous, action, context) => GizmoReaction | null',
+  view: '(state, viewer) => ObjectView',
+  navigate: '(state) => GizmoNavigation | null',
+  worldText: '(state) => string',
+  sprite: '(state) => GizmoSpriteRecipe',
+  soundBank: '(state) => GizmoSounds',
+  audio: '(state, previous) => GizmoAudioTimeline | null',
+  sequence: '(context) => GizmoSequenceStep',
+  lighting: '(state, environment) => GizmoLightingState',
+  travel: '(state) => GizmoTravel | null',
+  push: '(state) => GizmoPush | null',
+  step: '(state, event) => GizmoStepEffects | null',
+  animate: '(state, previous) => GizmoTimeline',
+};
+
+/** A problem whose text is just `path: message` (a thrown error has no "got" value). */
+class ThrownProblem extends GizmoProblem {
+  toString(): string {
+    return `${this.path ? `${this.path}: ` : ''}${this.message}`;
+  }
+}
+
+/** Found problem plus the callback it came from. */
+interface Located {
+  problem: GizmoProblem;
+  callback?: string;
+}
+
+/** Runs one author-facing check; a throw from author code becomes a problem naming `callback`. */
+function guarded(callback: string, check: () => Problem): Located | null {
+  try {
+    const found = check();
+    return found ? { problem: found, callback } : null;
+  } catch (err) {
+    const name = err instanceof Error && err.name && err.name !== 'Error' ? `${err.name}: ` : '';
+    return { problem: new ThrownProblem(callback, `threw ${name}${thrownMessage(err)}`, undefined), callback };
+  }
+}
+
+function staticProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
+  return first(
+    () => knownKeys(def, '', DEFINITION_KEYS),
+    () => requiredKeys(def, '', REQUIRED_KEYS),
+    () => typeProblem(def.type, 'type'),
+    () => reservedTypeProblem(def, options),
+    () => (typeof def.version === 'number' && Number.isSafeInteger(def.version) && def.version >= 1 ? null : problem('version', 'must be a positive integer', def.version)),
+    () => emojiProblem(def.emoji, 'emoji'),
+    () => reservedEmojiProblem(def, options),
+    () => plainString(def.label, 'label', LABEL_MAX),
+    () => plainString(def.hint, 'hint', HINT_MAX, { allowEmpty: true }),
+    () => {
+      for (const key of Object.keys(CALLBACK_SIGNATURES)) {
+        if (def[key] !== undefined && typeof def[key] !== 'function') return problem(key, `must be a function ${CALLBACK_SIGNATURES[key]}`, def[key]);
+      }
+      return null;
+    },
+    () => handlersProblem(def.actions, 'actions', ['participant', 'editor', 'remover'], ACTIONS_MAX),
+    () => optional(def.previews, () => handlersProblem(def.previews, 'previews', ['participant', 'editor'], PREVIEWS_MAX)),
+    () => optional(def.interaction, () => interactionProblem(def.interaction, def as Pick<ObjectDefinition, 'actions'>, 'interaction')),
+    () => optional(def.areaRemoval, () => areaRemovalProblem(def.areaRemoval, 'areaRemoval')),
+    () => optional(def.editPolicy, () => oneOf(def.editPolicy, 'editPolicy', ['placer', 'placer-admin'])),
+    () => optional(def.textEditor, () => textEditorProblem(def.textEditor, 'textEditor', def as Pick<ObjectDefinition, 'actions'>)),
+    () => optional(def.worldEditor, () => worldEditorProblem(def.worldEditor, 'worldEditor', def as Pick<ObjectDefinition, 'actions'>)),
+    () => optional(def.worldTextRange, () => worldTextRangeProblem(def.worldTextRange, 'worldTextRange')),
+    () => optional(def.configuration, () => configurationProblem(def.configuration, 'configuration', def as Pick<ObjectDefinition, 'actions'>)),
+    () =>
+      optional(def.presentation, () =>
+        first(
+          () => presentationProblem(def.presentation, 'presentation'),
+          () => {
+            const tap = (def.presentation as { tap?: { name?: unknown; payload?: unknown } }).tap;
+            if (!isPlainObject(tap)) return null;
+            return declaredActionProblem(tap.name, 'presentation.tap.name', def) ?? payloadProblem(tap.payload, 'presentation.tap.payload');
+          },
+        ),
+      ),
+    () => optional(def.sounds, () => soundsProblem(def.sounds, 'sounds')),
+    () => (def.soundBank !== undefined && def.sounds !== undefined ? problem('soundBank', 'must not be combined with static sounds (declare one or the other)', 'a function') : null),
+    () => (def.soundBank !== undefined && def.ambience !== undefined ? problem('ambience', 'must not be combined with soundBank (ambience uses static sounds)', def.ambience) : null),
+    () => optional(def.ambience, () => ambienceProblem(def.ambience, isPlainObject(def.sounds) ? def.sounds : {}, 'ambience')),
+    () => {
+      const sequenceMode = isPlainObject(def.ambience) && def.ambience.mode === 'sequence';
+      if (sequenceMode && def.sequence === undefined) return problem('sequence', 'is required with ambience.mode "sequence"', undefined);
+      if (!sequenceMode && def.sequence !== undefined) return problem('ambience.mode', 'must be "sequence" when a sequence is declared', isPlainObject(def.ambience) ? def.ambience.mode : def.ambience);
+      return null;
+    },
+    () => optional(def.light, () => lightProblem(def.light, 'light')),
+    () => optional(def.glow, () => glowProblem(def.glow, 'glow')),
+    () => optional(def.walkable, () => booleanValue(def.walkable, 'walkable')),
+    () => optional(def.link, () => linkProblem(def.link, 'link')),
+    () => optional(def.spin, () => numberIn(def.spin, 'spin', -SPIN_MAX, SPIN_MAX, 'radians per second')),
+    () => (def.push !== undefined && def.walkable !== true ? problem('push', 'requires walkable: true (players must be able to stand on the cell)', 'a function') : null),
+  );
+}
+
+function reservedTypeProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
+  const type = def.type as string;
+  if (options.allowReservedIdentities || !type.startsWith(RESERVED_NAMESPACE)) return null;
+  const bundled = BUNDLED_IDENTITIES[type];
+  if (bundled !== undefined && typeof def.emoji === 'string' && emojiKey(def.emoji) === emojiKey(bundled)) return null;
+  if (bundled !== undefined) return problem('type', `is the bundled example's identity and keeps its emoji ${bundled}`, type);
+  return problem('type', 'uses the reserved "scape." namespace (choose your own, like "my-game.counter")', type);
+}
+
+function reservedEmojiProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
+  if (options.allowReservedIdentities) return null;
+  const key = emojiKey(def.emoji as string);
+  if (RESERVED_EMOJIS.some((e) => emojiKey(e) === key)) return problem('emoji', 'is reserved for a built-in Gizmo (choose another emoji)', def.emoji);
+  return null;
+}
+
+function handlersProblem(value: unknown, path: string, permissions: string[], max: number): Problem {
+  if (!isPlainObject(value)) return problem(path, 'must be an object of named handlers', value);
+  const names = Object.keys(value);
+  if (names.length > max) return problem(path, `must declare at most ${max} entries (declares ${names.length})`, names.length);
+  for (const name of names) {
+    const at = joinPath(path, name);
+    const found = first(
+      () => keyProblem(name, at),
+      () => knownKeys(value[name], at, ['permission', 'run']),
+      () => requiredKeys(value[name] as Record<string, unknown>, at, ['permission', 'run']),
+      () => oneOf((value[name] as Record<string, unknown>).permission, joinPath(at, 'permission'), permissions),
+      () => (typeof (value[name] as Record<string, unknown>).run === 'function' ? null : problem(joinPath(at, 'run'), 'must be a function (state, payload, context) => state', (value[name] as Record<string, unknown>).run)),
+    );
+    if (found) return found;
+  }
+  return null;
+}
+
+const EDITOR_VIEWER = { actorId: 'catalog-editor', canEdit: true };
+const PARTICIPANT_VIEWER = { actorId: 'catalog-participant', canEdit: false };
+
+/** Checks of the initial state and everything derived from it. */
+function stateProblem(d: ObjectDefinition): Located | null {
+  let state: unknown;
+  const init = guarded('initial', () => {
+    state = callAuthor(d, 'initial', d.initial);
+    return jsonProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB');
+  });
+  if (init) return init;
+  const copy = () => JSON.parse(JSON.stringify(state)) as unknown;
+  const checks: [string, () => Problem][] = [
+    ['valid', () => (callAuthor(d, 'valid', d.valid, copy()) === true ? null : problem('initial()', 'must pass valid() (valid returned false for the initial state)', state))],
+    ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, state))],
+    ['textEditor', () => optional(d.textEditor, () => stringFieldProblem(d.textEditor!.field, 'textEditor.field', state))],
+    ['worldEditor', () => optional(d.worldEditor, () => stateFieldProblem(d.worldEditor!.field, 'worldEditor.field', state))],
+    ['view', () => viewCheck(d, copy(), EDITOR_VIEWER, 'an editor')],
+    ['view', () => viewCheck(d, copy(), PARTICIPANT_VIEWER, 'a participant')],
+    ['soundBank', () => definitionSounds(d, copy()).problem],
+    ['lighting', () => lightingCheck(d, copy(), false)],
+    ['lighting', () => lightingCheck(d, copy(), true)],
+    ['step', () => stepProbeProblem(d, copy())],
+    ['push', () => (typeof d.push === 'function' ? checkedPush(d, callAuthor(d, 'push', d.push, copy())) : null)],
+    ['travel', () => (typeof d.travel === 'function' ? checkedTravel(d, copy(), callAuthor(d, 'travel', d.travel, copy())) : null)],
+    ['navigate', () => (typeof d.navigate === 'function' ? checkedNavigation(d, copy(), callAuthor(d, 'navigate', d.navigate, copy())) : null)],
+    ['sprite', () => (typeof d.sprite === 'function' ? resultProblem(callAuthor(d, 'sprite', d.sprite, copy()), 'sprite', spriteProblem) : null)],
+    ['worldText', () => (typeof d.worldText === 'function' ? worldTextProblem(callAuthor(d, 'worldText', d.worldText, copy()), 'worldText') : null)],
+    ['audio', () => audioCheck(d, copy())],
+    ['animate', () => (typeof d.animate === 'function' ? resultProblem(callAuthor(d, 'animate', d.animate, copy(), copy()), 'animate', timelineProblem) : null)],
+    [
+      'sequence',
+      () =>
+        typeof d.sequence === 'function'
+          ? resultProblem(callAuthor(d, 'sequence', d.sequence, { step: 0, sources: [{ x: 0, y: 0, gain: 1, pan: 0 }] }), 'sequence', (v, p) => sequenceStepProblem(v, 1, p))
+          : null,
+    ],
+  ];
+  for (const [callback, check] of checks) {
+    const found = guarded(callback, check);
+    if (found) return found;
+  }
+  return null;
+}
+
+function resultProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem): Problem {
+  return jsonProblem(value, path) ?? check(value, path);
+}
+
+function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): Problem {
+  if (typeof d.view !== 'function') return null;
+  const view = callAuthor(d, 'view', d.view, state, { ...viewer });
+  const found = resultProblem(view, 'view', (v, p) => viewProblem(v, p, d));
+  return found ? problem(found.path, `${found.message} (in the view for ${who})`, found.value) : null;
+}
+
+function lightingCheck(d: ObjectDefinition, state: unknown, linked: boolean): Problem {
+  if (typeof d.lighting !== 'function') return null;
+  const found = resultProblem(callAuthor(d, 'lighting', d.lighting, state, { linked }), 'lighting', lightingProblem);
+  return found && d.link !== undefined ? problem(found.path, `${found.message} (with linked: ${linked})`, found.value) : found;
+}
+
+function audioCheck(d: ObjectDefinition, state: unknown): Problem {
+  if (typeof d.audio !== 'function') return null;
+  const timeline = callAuthor(d, 'audio', d.audio, state, JSON.parse(JSON.stringify(state)));
+  if (timeline === null) return null;
+  const { sounds, problem: bank } = definitionSounds(d, state);
+  return bank ?? resultProblem(timeline, 'audio', (v, p) => audioTimelineProblem(v, sounds, p));
+}
+
+function stateFieldProblem(field: string, path: string, state: unknown): Problem {
+  if (!isPlainObject(state) || !Object.prototype.hasOwnProperty.call(state, field)) return problem(path, 'must name a field of the initial state', field);
+  return null;
+}
+
+function stringFieldProblem(field: string, path: string, state: unknown): Problem {
+  return stateFieldProblem(field, path, state) ?? (typeof (state as Record<string, unknown>)[field] === 'string' ? null : problem(path, 'must name a string field of the initial state', field));
+}
+
+/** The first problem of one definition (static checks, then its initial state), or null. */
+export function definitionProblem(definition: unknown, options: CatalogOptions = {}): Located | null {
+  if (!isPlainObject(definition)) return { problem: problem('', 'must be a definition object (made with defineObject)', definition) };
+  const found = guarded('', () => staticProblem(definition, options));
+  if (found) return { problem: found.problem };
+  return stateProblem(definition as unknown as ObjectDefinition);
+}
+
+/** Identity fields of a definition for reports (only when they are strings). */
+function identity(definition: unknown): Pick<CatalogProblem, 'type' | 'emoji' | 'label' | 'definedAt'> {
+  const out: Pick<CatalogProblem, 'type' | 'emoji' | 'label' | 'definedAt'> = {};
+  if (!isPlainObject(definition)) return out;
+  if (typeof definition.type === 'string') out.type = definition.type;
+  if (typeof definition.emoji === 'string') out.emoji = definition.emoji;
+  if (typeof definition.label === 'string') out.label = definition.label;
+  const at = definedAt(definition);
+  if (at !== undefined) out.definedAt = at;
+  return out;
+}
+
+function located(index: number, definition: unknown, found: Located): CatalogProblem {
+  const out: CatalogProblem = { index, ...identity(definition), path: found.problem.path, value: found.problem.value, message: found.problem.message };
+  if (found.callback) out.callback = found.callback;
+  // Keep the exact text (a thrown error has no "got" part).
+  Object.defineProperty(out, 'text', { value: found.problem.toString(), enumerable: false });
+  return out;
+}
+
+/** `example.lamp (🏮 Lamp)`, or `objects[2]` when the definition has no usable identity. */
+export function definitionName(definition: unknown, index: number): string {
+  const id = identity(definition);
+  if (id.type === undefined) return `objects[${index}]`;
+  const decoration = [id.emoji, id.label].filter((s) => s !== undefined && s !== '').join(' ');
+  return decoration ? `${id.type} (${decoration})` : id.type;
+}
+
+/** The one-line text of a CatalogProblem: `example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)`. */
+export function catalogProblemText(found: CatalogProblem, definitions?: readonly unknown[]): string {
+  const who = found.index < 0 ? 'project' : definitionName(definitions ? definitions[found.index] : found, found.index);
+  const text = (found as unknown as { text?: string }).text ?? new GizmoProblem(found.path, found.message, found.value).toString();
+  return `${who}: ${text}`;
+}
+
+/** The result of reviewing a catalog: per-definition problems and project-wide ones. */
+export interface CatalogReview {
+  /** One entry per definition: its first problem or null. */
+  definitions: (CatalogProblem | null)[];
+  /** Project-level problems (index -1): size, duplicate types and emojis. */
+  project: CatalogProblem[];
+  /** For each project-level duplicate, the index of the later definition (isolate mode disables it). */
+  duplicateOf: Map<CatalogProblem, number>;
+}
+
+export function reviewCatalog(definitions: readonly unknown[], options: CatalogOptions = {}): CatalogReview {
+  const review: CatalogReview = { definitions: [], project: [], duplicateOf: new Map() };
+  if (!Array.isArray(definitions)) {
+    review.project.push({ index: -1, path: 'objects', value: definitions, message: 'must be an array of definitions' });
+    return review;
+  }
+  if (!options.isolateInvalidDefinitions && definitions.length > PROJECT_OBJECT_LIMIT)
+    review.project.push({ index: -1, path: 'objects', value: definitions.length, message: `must have at most ${PROJECT_OBJECT_LIMIT} definitions (has ${formatNumber(definitions.length)})` });
+  const types = new Map<string, { index: number; name: string }>();
+  const emojis = new Map<string, { index: number; name: string }>();
+  for (const existing of options.existing ?? []) {
+    const name = `installed ${existing.type} (${existing.emoji}${existing.label ? ` ${existing.label}` : ''})`;
+    types.set(existing.type, { index: -1, name });
+    emojis.set(emojiKey(existing.emoji), { index: -1, name });
+  }
+  for (let i = 0; i < definitions.length; i++) {
+    const def = definitions[i];
+    const found = definitionProblem(def, options);
+    review.definitions.push(found ? located(i, def, found) : null);
+    if (!isPlainObject(def)) continue;
+    const name = `${definitionName(def, i)} at objects[${i}]`;
+    const duplicate = (field: 'type' | 'emoji', map: Map<string, { index: number; name: string }>, key: string) => {
+      const earlier = map.get(key);
+      if (earlier === undefined) {
+        map.set(key, { index: i, name });
+        return;
+      }
+      const entry: CatalogProblem = {
+        index: -1,
+        ...identity(def),
+        path: `objects[${i}].${field}`,
+        value: def[field],
+        message: `must be unique in the catalog: ${earlier.name} and ${name} both use it`,
+      };
+      review.project.push(entry);
+      review.duplicateOf.set(entry, i);
+    };
+    if (typeof def.type === 'string') duplicate('type', types, def.type);
+    if (typeof def.emoji === 'string') duplicate('emoji', emojis, emojiKey(def.emoji));
+  }
+  return review;
+}
+
+/**
+ * Every definition's first problem plus the project-level problems (too many definitions,
+ * duplicate types or emojis naming both definitions). Empty when the catalog is valid.
+ */
+export function catalogProblems(definitions: readonly unknown[], options: CatalogOptions = {}): CatalogProblem[] {
+  const review = reviewCatalog(definitions, options);
+  const out: CatalogProblem[] = [];
+  for (const found of review.definitions) if (found) out.push(found);
+  out.push(...review.project);
+  return out;
+}
+
+/** The Error the registry throws for a catalog problem; it carries the CatalogProblem fields. */
+export class CatalogError extends Error {
+  index: number;
+  type?: string;
+  emoji?: string;
+  label?: string;
+  callback?: string;
+  path: string;
+  value: unknown;
+  definedAt?: string;
+  /** The rule alone (the Error's message is the full located text). */
+  rule: string;
+  constructor(found: CatalogProblem, definitions?: readonly unknown[]) {
+    super(catalogProblemText(found, definitions));
+    this.name = 'CatalogError';
+    this.index = found.index;
+    if (found.type !== undefined) this.type = found.type;
+    if (found.emoji !== undefined) this.emoji = found.emoji;
+    if (found.label !== undefined) this.label = found.label;
+    if (found.callback !== undefined) this.callback = found.callback;
+    if (found.definedAt !== undefined) this.definedAt = found.definedAt;
+    this.path = found.path;
+    this.value = found.value;
+    this.rule = found.message;
+  }
+}
+

@@ -318,3 +318,12 @@ func TestCacheChecksOncePerContent(t *testing.T) {
 		t.Errorf("hits, misses = %d, %d; want 1, 4", hits, misses)
 	}
 }
+
+// The library's decoder reads what our checks do not (material enums): its refusal is ours.
+func TestLibraryDecoderRefusalIsARefusal(t *testing.T) {
+	r := glb.Check(edited(func(m *glbtest.Model) { m.Obj("materials", 0)["alphaMode"] = "SOMETIMES" }))
+	if !r.Has(glb.CodeDecode) || !strings.Contains(r.Problems[0].Message, "alpha mode") {
+		t.Fatalf("problems = %v", r.Problems)
+	}
+	mustOK(t, edited(func(m *glbtest.Model) { m.Obj("materials", 0)["alphaMode"] = "BLEND" }))
+}

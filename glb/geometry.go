@@ -2,7 +2,6 @@ package glb
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"math"
 
@@ -14,34 +13,37 @@ import (
 // have thousands of bad indices, and the first few say what to fix.
 const maxGeometryProblems = 8
 
-// decodeData has the glTF library decode the parts of the JSON that locate binary data
-// (buffers, bufferViews, accessors) and attaches the BIN chunk. Only called after checks
-// 16–20 proved every length, offset, stride and count fits the bytes present, so the
-// library's readers cannot be made to allocate more than the file holds.
-func decodeData(root map[string]any, c container) (doc *gltf.Document, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			doc, err = nil, fmt.Errorf("the glTF library panicked: %v", r)
+// dataDocument gives the glTF library's readers the data-locating part of the model (buffers,
+// buffer views, accessors) as library types, with the BIN chunk attached. It is built from the
+// already-checked model rather than decoded again: checks 16–20 proved every length, offset,
+// stride and count fits the bytes present, so modeler.Read* cannot be made to allocate more
+// than the file holds. (The whole JSON still goes through the library's decoder last; see
+// decodeAll.)
+func dataDocument(m *model, c container) *gltf.Document {
+	doc := &gltf.Document{}
+	for i, b := range m.buffers {
+		lb := &gltf.Buffer{ByteLength: int(b.byteLength)}
+		if i == 0 && !b.hasURI {
+			lb.Data = c.bin[:b.byteLength]
 		}
-	}()
-	subset := map[string]any{"asset": root["asset"]}
-	for _, k := range []string{"buffers", "bufferViews", "accessors"} {
-		if v, ok := root[k]; ok {
-			subset[k] = v
+		doc.Buffers = append(doc.Buffers, lb)
+	}
+	for _, v := range m.views {
+		doc.BufferViews = append(doc.BufferViews, &gltf.BufferView{
+			Buffer: int(v.buffer), ByteOffset: int(v.byteOffset), ByteLength: int(v.byteLength), ByteStride: int(v.byteStride),
+		})
+	}
+	for _, a := range m.accessors {
+		la := &gltf.Accessor{
+			ByteOffset: int(a.byteOffset), ComponentType: componentTypes[a.componentType].lib,
+			Normalized: a.normalized, Count: int(a.count), Type: accessorTypes[a.typ],
 		}
+		if a.bufferView >= 0 {
+			la.BufferView = gltf.Index(int(a.bufferView))
+		}
+		doc.Accessors = append(doc.Accessors, la)
 	}
-	text, err := canonicalJSON(subset)
-	if err != nil {
-		return nil, err
-	}
-	doc = new(gltf.Document)
-	if err := json.Unmarshal(text, doc); err != nil {
-		return nil, err
-	}
-	if len(doc.Buffers) > 0 {
-		doc.Buffers[0].Data = c.bin[:doc.Buffers[0].ByteLength]
-	}
-	return doc, nil
+	return doc
 }
 
 // geometry is check 21: the data the host will upload is drawable. Positions and other float

@@ -131,7 +131,7 @@ func join(base, key string) string {
 	return base + "." + key
 }
 
-func at(base string, i int) string { return fmt.Sprintf("%s[%d]", base, i) }
+func at(base string, i int) string { return base + "[" + strconv.Itoa(i) + "]" }
 
 // integer reads a JSON integer (36, 36.0, 3.6e1) within [min, 2^53].
 func (s *schema) integer(v any, path string, min int64) (int64, bool) {
@@ -458,33 +458,52 @@ func readModel(root map[string]any) (*model, []Problem) {
 	m.animations = len(s.array(root, "animations", ""))
 	m.cameras = len(s.array(root, "cameras", ""))
 
-	collectExtensions(root, "", s)
+	collectExtensions(root, make([]string, 0, 16), s)
+	sort.SliceStable(m.extUses, func(a, b int) bool { return m.extUses[a].path < m.extUses[b].path })
 	return m, s.problems
 }
 
 // collectExtensions records every name in every `extensions` object (for check 11), and checks
-// that each `extensions` is an object. `extras` is free-form and skipped.
-func collectExtensions(v any, path string, s *schema) {
+// that each `extensions` is an object. `extras` is free-form and skipped. The path is kept as
+// a stack of segments and only joined when an extension is found: most of the tree has none.
+func collectExtensions(v any, path []string, s *schema) {
 	switch t := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(t) {
+		for k, child := range t {
 			if k == "extras" {
 				continue
 			}
-			child := join(path, k)
 			if k == "extensions" {
-				ext := s.object(t[k], child)
+				p := joinSegments(append(path, k))
+				ext := s.object(child, p)
 				for _, name := range sortedKeys(ext) {
-					s.m.extUses = append(s.m.extUses, extUse{path: join(child, name), name: name})
+					s.m.extUses = append(s.m.extUses, extUse{path: join(p, name), name: name})
 				}
 			}
-			collectExtensions(t[k], child, s)
+			switch child.(type) {
+			case map[string]any, []any:
+				collectExtensions(child, append(path, k), s)
+			}
 		}
 	case []any:
 		for i, e := range t {
-			collectExtensions(e, at(path, i), s)
+			switch e.(type) {
+			case map[string]any, []any:
+				collectExtensions(e, append(path, "["+strconv.Itoa(i)+"]"), s)
+			}
 		}
 	}
+}
+
+func joinSegments(segs []string) string {
+	var b strings.Builder
+	for i, s := range segs {
+		if i > 0 && !strings.HasPrefix(s, "[") {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
 }
 
 // canonicalJSON re-encodes the tree with every integral number written as an integer, so the

@@ -1,0 +1,169 @@
+package watch
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newWatcher(t *testing.T) (*Watcher, string) {
+	t.Helper()
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "src", "definition.ts"), "export default 1;\n")
+	write(t, filepath.Join(dir, "package.json"), "{}\n")
+	write(t, filepath.Join(dir, "notes.txt"), "not an input\n")
+	write(t, filepath.Join(dir, "node_modules", "dep", "index.js"), "\n")
+	w, err := New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	w.SetInputs([]string{"src/definition.ts", "package.json"}, false)
+	return w, dir
+}
+
+// next waits for one batch, failing after a deadline.
+func next(t *testing.T, w *Watcher) Batch {
+	t.Helper()
+	select {
+	case <-w.Ready:
+		b, ok := w.Take()
+		if !ok {
+			t.Fatal("Ready without a batch")
+		}
+		return b
+	case <-time.After(5 * time.Second):
+		t.Fatal("no batch within 5 s")
+	}
+	return Batch{}
+}
+
+// none asserts that no batch fires within well over the quiet period.
+func none(t *testing.T, w *Watcher) {
+	t.Helper()
+	select {
+	case <-w.Ready:
+		b, _ := w.Take()
+		t.Fatalf("unexpected batch: %v", b.Paths)
+	case <-time.After(10 * w.Quiet):
+	}
+}
+
+func TestInputChangeTriggersOnce(t *testing.T) {
+	w, dir := newWatcher(t)
+	in := filepath.Join(dir, "src", "definition.ts")
+	for i := range 20 { // a burst: one build
+		write(t, in, "export default "+string(rune('a'+i))+";\n")
+	}
+	b := next(t, w)
+	if !slices.Equal(b.Paths, []string{in}) || b.First.IsZero() {
+		t.Fatalf("batch %+v", b)
+	}
+	none(t, w)
+}
+
+func TestIgnored(t *testing.T) {
+	w, dir := newWatcher(t)
+	// Not inputs, editor temp files, chmod-only changes, dependency directories: nothing.
+	write(t, filepath.Join(dir, "notes.txt"), "changed\n")
+	for _, name := range []string{"definition.ts~", ".definition.ts.swp", "4913", ".#definition.ts", "definition.ts___jb_tmp___"} {
+		write(t, filepath.Join(dir, "src", name), "x")
+	}
+	if err := os.Chmod(filepath.Join(dir, "src", "definition.ts"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "node_modules", "dep", "index.js"), "changed\n")
+	none(t, w)
+}
+
+func TestRenameSave(t *testing.T) {
+	w, dir := newWatcher(t)
+	in := filepath.Join(dir, "src", "definition.ts")
+	tmp := filepath.Join(dir, "src", ".definition.ts.3f2a1")
+	write(t, tmp, "export default 2;\n")
+	if err := os.Rename(tmp, in); err != nil {
+		t.Fatal(err)
+	}
+	b := next(t, w)
+	if !slices.Contains(b.Paths, in) {
+		t.Fatalf("rename-save not seen: %v", b.Paths)
+	}
+	// The watch survives the atomic save: a plain write afterwards is seen too.
+	write(t, in, "export default 3;\n")
+	next(t, w)
+}
+
+func TestNewDirectoryPickedUp(t *testing.T) {
+	w, dir := newWatcher(t)
+	// While the last build failed (an import could not be resolved), new files count.
+	w.SetInputs([]string{"src/definition.ts", "package.json"}, true)
+	part := filepath.Join(dir, "src", "parts", "deep", "lamp.ts")
+	write(t, part, "export const x = 1;\n")
+	b := next(t, w)
+	if !slices.Contains(b.Paths, part) {
+		t.Fatalf("file in a new directory not seen: %v", b.Paths)
+	}
+	// Once it is an input of a successful build, its directory is watched.
+	w.SetInputs([]string{"src/definition.ts", "package.json", part}, false)
+	write(t, part, "export const x = 2;\n")
+	if b := next(t, w); !slices.Equal(b.Paths, []string{part}) {
+		t.Fatalf("batch %v", b.Paths)
+	}
+}
+
+func TestDirectoryRename(t *testing.T) {
+	w, dir := newWatcher(t)
+	old := filepath.Join(dir, "src", "parts")
+	write(t, filepath.Join(old, "a.ts"), "1")
+	w.SetInputs([]string{"src/definition.ts", filepath.Join(old, "a.ts")}, false)
+	moved := filepath.Join(dir, "src", "moved")
+	if err := os.Rename(old, moved); err != nil {
+		t.Fatal(err)
+	}
+	next(t, w) // the input disappeared from where the build found it
+	w.mu.Lock()
+	stale := w.watched[old]
+	fresh := w.watched[moved]
+	w.mu.Unlock()
+	if stale || !fresh {
+		t.Fatalf("after rename: old watched %v, new watched %v", stale, fresh)
+	}
+}
+
+func TestMaxWait(t *testing.T) {
+	w, dir := newWatcher(t)
+	in := filepath.Join(dir, "src", "definition.ts")
+	// Events every 10 ms never leave 50 ms of quiet; the cap still builds while they go on.
+	start := time.Now()
+	stop := make(chan struct{})
+	go func() {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+				os.WriteFile(in, []byte{byte('a' + i%26)}, 0o644)
+			}
+		}
+	}()
+	defer close(stop)
+	b := next(t, w)
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Fatalf("first batch after %v while events kept coming", elapsed)
+	}
+	if b.First.Before(start) {
+		t.Fatal("batch starts before the first event")
+	}
+}

@@ -7,6 +7,7 @@ import type { GizmoEnvironment } from './travel.js';
 import type { ObjectDefinition } from './api.js';
 import { lightProblem, type GizmoLight } from './light.js';
 import { glowProblem, type GizmoGlow } from './glow.js';
+import { callAuthor } from './internal/call.js';
 import { joinPath, problemText } from './internal/problem.js';
 import { booleanValue, first, knownKeys, requiredKeys, type Problem } from './internal/checks.js';
 
@@ -59,7 +60,7 @@ export function resolveGizmoLighting(definition: ObjectDefinition, state: unknow
   let recipe: unknown;
   let found: Problem;
   if (typeof definition.lighting === 'function') {
-    recipe = definition.lighting(state, { linked: environment.linked });
+    recipe = callAuthor(definition, 'lighting', definition.lighting, state, { linked: environment.linked });
     found = lightingProblem(recipe, 'lighting');
     if (found) throw new Error(`${name}: lighting(state, environment) returned an invalid recipe: ${found}`);
   } else if (definition.lighting !== undefined) {

@@ -6,6 +6,7 @@
  */
 import { jsonByteLength, jsonData } from './api.js';
 import { modelProblem } from './model.js';
+import { timestampProblem } from './audio.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
 import {
   arrayOf,
@@ -269,13 +270,6 @@ function frameProblem(value: unknown, path: string): Problem {
     () => numberIn(v.lift, joinPath(path, 'lift'), P.frameOffset[0], P.frameOffset[1]),
     () => tuple(v.shadow, joinPath(path, 'shadow'), 3, (item, at) => numberIn(item, at, P.frameShadow[0], P.frameShadow[1])),
   );
-}
-
-/** A non-negative millisecond timestamp (a safe integer, as `context.now`). */
-export function timestampProblem(value: unknown, path: string): Problem {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    return problem(path, 'must be a timestamp: a whole number of milliseconds, 0 or more', value);
-  return null;
 }
 
 /** A GizmoTimeline: key, timestamp, 1–10,000 ms and 1–64 evenly spaced frames. */

@@ -3,6 +3,7 @@
  * DOM, URL or shader. Bounds (LIMITS.md, "Effects") keep one sprite a handful of canvas calls.
  */
 import type { ObjectDefinition } from './api.js';
+import { callAuthor } from './internal/call.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
 import { arrayOf, first, hexColor, integerIn, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, tuple, type Problem } from './internal/checks.js';
 
@@ -273,7 +274,7 @@ export function resolveGizmoSprite(definition: ObjectDefinition, state: unknown)
   if (definition.sprite === undefined) return undefined;
   const name = typeof definition.type === 'string' ? definition.type : 'definition';
   if (typeof definition.sprite !== 'function') throw new TypeError(`${name}: sprite must be a function (state) => GizmoSpriteRecipe`);
-  const recipe = definition.sprite(state);
+  const recipe = callAuthor(definition, 'sprite', definition.sprite, state);
   const found = spriteProblem(recipe, 'sprite');
   if (found) throw new Error(`${name}: sprite(state) returned an invalid recipe: ${found}`);
   return JSON.parse(JSON.stringify(recipe)) as GizmoSpriteRecipe;

@@ -275,8 +275,8 @@ export function amplitudeAt(a: GizmoAmplitude, t: number, duration: number): num
   return v;
 }
 
-/** Butterworth sections (linear Q) of the 4th-order decimation low-pass. */
-const DECIMATION_Q = [0.5411961001461969, 1.3065629648763766];
+/** Butterworth sections (linear Q, 1/(2·cos((2k−1)π/16))) of the 8th-order decimation low-pass. */
+export const DECIMATION_Q = [0.5097955791041592, 0.6013448869350453, 0.8999762231364156, 2.5629154477415055];
 
 /** Deterministic PCM only. Hosts render this in a worker, with their normal time/cache budgets. */
 export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GIZMO_SOUND_RATE): GizmoSoundSamples {

@@ -1,0 +1,93 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gizmoNoiseSoundError, grainSeed, noiseSoundProblem, renderGizmoNoise, type GizmoNoiseSound } from '../src/noiseSound.js';
+import { Mulberry32 } from '../src/synthesis.js';
+import vectors from '../../../testdata/audio/vectors.json';
+import { soundStats } from './audioVectors.js';
+
+const base = (): GizmoNoiseSound => ({
+  kind: 'noise',
+  duration: 0.5,
+  seed: 11,
+  layers: [{ frequency: 20000, gain: 1 }],
+  modulation: { base: 1, waves: [] },
+  fade: 0,
+});
+
+describe('gizmoNoiseSoundError', () => {
+  test('names the field and the bound', () => {
+    assert.equal(gizmoNoiseSoundError(base()), null);
+    assert.equal(gizmoNoiseSoundError({ ...base(), duration: 20 }), 'duration: must be 0.1–12 s (got 20)');
+    assert.equal(noiseSoundProblem({ ...base(), seed: -1 }, 'sounds.wind')?.path, 'sounds.wind.seed');
+  });
+  test('the modulation sum must stay within 0–1', () => {
+    assert.match(gizmoNoiseSoundError({ ...base(), modulation: { base: 0.9, waves: [{ speed: 1, amount: 0.2 }] } }) ?? '', /modulation: must stay within 0–1/);
+  });
+});
+
+describe('renderGizmoNoise', () => {
+  test('a wide-open layer reproduces the seeded source almost exactly', () => {
+    // a = 1 − e^(−2π·20000/48000) ≈ 0.93: the layer follows the source closely.
+    const sound = renderGizmoNoise({ ...base(), layers: [{ frequency: 20000, gain: 1 }] });
+    const rng = new Mulberry32(11);
+    const first = rng.sample();
+    assert.ok(Math.abs(sound.samples[0][0] - first * (1 - Math.exp((-2 * Math.PI * 20000) / 48000))) < 1e-7);
+    assert.equal(sound.samples[0].length, 24000);
+  });
+  test('lower cutoffs give less high-frequency energy', () => {
+    const diffEnergy = (frequency: number) => {
+      const s = renderGizmoNoise({ ...base(), layers: [{ frequency, gain: 1 }] }).samples[0];
+      let d = 0;
+      for (let i = 1; i < s.length; i++) d += (s[i] - s[i - 1]) ** 2;
+      return d;
+    };
+    assert.ok(diffEnergy(200) < diffEnergy(5000) / 10);
+  });
+  test('modulation scales the level; fades reach zero at the ends', () => {
+    const rms = (s: Float32Array, from: number, to: number) => {
+      let sum = 0;
+      for (let i = from; i < to; i++) sum += s[i] * s[i];
+      return Math.sqrt(sum / (to - from));
+    };
+    const full = renderGizmoNoise(base()).samples[0];
+    const half = renderGizmoNoise({ ...base(), modulation: { base: 0.5, waves: [] } }).samples[0];
+    assert.ok(Math.abs(rms(half, 0, 24000) / rms(full, 0, 24000) - 0.5) < 1e-6);
+    const faded = renderGizmoNoise({ ...base(), fade: 0.1 }).samples[0];
+    assert.equal(faded[0], 0);
+    assert.ok(rms(faded, 0, 480) < rms(faded, 12000, 12480) / 5);
+    assert.ok(Math.abs(faded[faded.length - 1]) < 0.001);
+  });
+  test('grains add bursts inside start–end only, from their own generator', () => {
+    const quiet = { ...base(), layers: [{ frequency: 1000, gain: 0 }] };
+    const grains = { start: 0.1, end: 0.2, interval: [0.02, 0.02] as [number, number], duration: [0.01, 0.01] as [number, number], amplitude: [1, 1] as [number, number], bias: 1, smoothing: 0, attack: 0, decay: 0 };
+    const s = renderGizmoNoise({ ...quiet, grains }).samples[0];
+    let before = 0;
+    for (let i = 0; i < 4800; i++) before = Math.max(before, Math.abs(s[i]));
+    assert.equal(before, 0);
+    // Five grains at 0.10, 0.12, … each 480 frames of raw grain-generator noise.
+    const rng = new Mulberry32(grainSeed(11));
+    rng.uniform();
+    rng.uniform();
+    rng.uniform();
+    assert.equal(s[4800], rng.sample());
+    assert.equal(s[4800 + 480], 0, 'silence between grains');
+    assert.notEqual(s[5760], 0, 'second grain at 0.12 s');
+  });
+  test('is deterministic and seed-dependent', () => {
+    const a = renderGizmoNoise(base()).samples[0];
+    assert.deepEqual(Array.from(a.subarray(0, 100)), Array.from(renderGizmoNoise(base()).samples[0].subarray(0, 100)));
+    assert.notDeepEqual(Array.from(a.subarray(0, 100)), Array.from(renderGizmoNoise({ ...base(), seed: 12 }).samples[0].subarray(0, 100)));
+  });
+});
+
+describe('reference vectors (testdata/audio)', () => {
+  for (const v of vectors as { name: string; recipe: { kind: string }; hash: string; frames: number; checkpoints: [number, number, number][] }[]) {
+    if (v.recipe.kind !== 'noise') continue;
+    test(v.name, () => {
+      const stats = soundStats(renderGizmoNoise(v.recipe as GizmoNoiseSound));
+      assert.equal(stats.frames, v.frames);
+      for (let i = 0; i < v.checkpoints.length; i++) assert.ok(Math.abs(stats.checkpoints[i][2] - v.checkpoints[i][2]) <= 1e-6, `checkpoint ${i}`);
+      assert.equal(stats.hash, v.hash);
+    });
+  }
+});

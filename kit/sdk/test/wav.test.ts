@@ -1,0 +1,131 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { base64Decode, base64Encode, encodeGizmoWav, encodeWavBytes, GIZMO_AUDIO_MAX_BYTES, parseWav, pcm16, readGizmoSound, wavError, wavProblem } from '../src/wav.js';
+
+const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+/** A WAV assembled chunk by chunk, so each test can break one thing. */
+function wav(chunks: [string, Uint8Array][], riffSize?: number): Uint8Array {
+  let total = 12;
+  for (const [, body] of chunks) total += 8 + body.length + (body.length & 1);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  out.set(bytesOf('RIFF'), 0);
+  view.setUint32(4, riffSize ?? total - 8, true);
+  out.set(bytesOf('WAVE'), 8);
+  let at = 12;
+  for (const [id, body] of chunks) {
+    out.set(bytesOf(id), at);
+    view.setUint32(at + 4, body.length, true);
+    out.set(body, at + 8);
+    at += 8 + body.length + (body.length & 1);
+  }
+  return out;
+}
+function fmt(channels = 1, rate = 48000, bits = 16, tag = 1): Uint8Array {
+  const b = new Uint8Array(16);
+  const v = new DataView(b.buffer);
+  v.setUint16(0, tag, true);
+  v.setUint16(2, channels, true);
+  v.setUint32(4, rate, true);
+  v.setUint32(8, rate * channels * (bits / 8), true);
+  v.setUint16(12, channels * (bits / 8), true);
+  v.setUint16(14, bits, true);
+  return b;
+}
+function extensible(channels = 2, rate = 44100, subformat = 1): Uint8Array {
+  const b = new Uint8Array(40);
+  b.set(fmt(channels, rate, 16, 0xfffe));
+  const v = new DataView(b.buffer);
+  v.setUint16(16, 22, true);
+  v.setUint16(18, 16, true);
+  v.setUint32(20, 3, true);
+  v.setUint16(24, subformat, true);
+  b.set([0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71], 26);
+  return b;
+}
+const data = (n: number) => new Uint8Array(n).map((_, i) => i * 37);
+
+describe('base64', () => {
+  test('round-trips every tail length and matches the RFC 4648 vectors', () => {
+    const cases: [string, string][] = [['', ''], ['f', 'Zg=='], ['fo', 'Zm8='], ['foo', 'Zm9v'], ['foob', 'Zm9vYg=='], ['fooba', 'Zm9vYmE='], ['foobar', 'Zm9vYmFy']];
+    for (const [plain, encoded] of cases) {
+      assert.equal(base64Encode(bytesOf(plain)), encoded);
+      assert.deepEqual(Array.from(base64Decode(encoded)!), Array.from(bytesOf(plain)));
+    }
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    assert.deepEqual(Array.from(base64Decode(base64Encode(all))!), Array.from(all));
+    assert.deepEqual(Array.from(base64Decode('Zm8')!), Array.from(bytesOf('fo')), 'unpadded');
+  });
+  test('refuses other characters and impossible lengths', () => {
+    for (const bad of ['Zm9v!', 'Z', 'Zm9vY', 'Zm=9', 'Zm 9v', 'Zm9v\u00e9', 'Z===']) assert.equal(base64Decode(bad), null, bad);
+  });
+});
+
+describe('WAV reading', () => {
+  test('reads what encodeGizmoWav writes, within two PCM16 steps (writes ×32767, reads ÷32768)', () => {
+    const left = Float32Array.from({ length: 100 }, (_, i) => Math.sin(i / 5));
+    const right = Float32Array.from({ length: 100 }, (_, i) => (i % 7) / 7 - 0.5);
+    const sound = readGizmoSound(encodeGizmoWav([left, right], 44100));
+    assert.equal(sound.rate, 44100);
+    assert.equal(sound.samples.length, 2);
+    assert.equal(sound.duration, 100 / 44100);
+    for (let i = 0; i < 100; i++) {
+      assert.ok(Math.abs(sound.samples[0][i] - left[i]) <= 2 / 32767);
+      assert.ok(Math.abs(sound.samples[1][i] - right[i]) <= 2 / 32767);
+    }
+  });
+  test('PCM16 conversion clamps and rounds', () => {
+    assert.deepEqual([pcm16(2), pcm16(-2), pcm16(NaN), pcm16(0.5), pcm16(-1)], [32767, -32767, 0, 16384, -32767]);
+  });
+  test('skips LIST, fact and JUNK chunks with their pad byte; accepts extensible PCM', () => {
+    const info = parseWav(wav([['JUNK', data(3)], ['fmt ', extensible()], ['LIST', data(5)], ['data', data(8)], ['fact', data(4)]]));
+    assert.deepEqual(info, { channels: 2, rate: 44100, frames: 2, dataOffset: 12 + 12 + 48 + 14 + 8 });
+    assert.equal(wavError(base64Encode(wav([['fmt ', fmt()], ['data', data(4)]]))), null);
+    assert.equal(wavError(`data:audio/wav;base64,${base64Encode(wav([['fmt ', fmt()], ['data', data(4)]]))}`), null);
+  });
+  test('refuses each unsafe or unsupported case with a reason', () => {
+    const cases: [Uint8Array, RegExp][] = [
+      [wav([['fmt ', fmt()], ['data', data(4)]], 0xfffffff0), /declares a RIFF size of 4294967280 bytes/],
+      [(() => { const w = wav([['fmt ', fmt()], ['data', data(4)]]); new DataView(w.buffer).setUint32(40, 0xfffffff0, true); return w; })(), /chunk "data" at byte 36 declares 4294967280 bytes but only 4 remain/],
+      [wav([['fmt ', fmt(1, 48000, 8)], ['data', data(4)]]), /must be 16-bit PCM/],
+      [wav([['fmt ', fmt(3)], ['data', data(6)]]), /mono or stereo \(got 3 channels\)/],
+      [wav([['fmt ', fmt(1, 4000)], ['data', data(4)]]), /sample rate of 8,000–96,000 Hz \(got 4000\)/],
+      [wav([['fmt ', fmt(1, 48000, 16, 3)], ['data', data(4)]]), /is not PCM \(format 3\)/],
+      [wav([['fmt ', extensible(2, 44100, 3)], ['data', data(4)]]), /not PCM \(extensible subformat\)/],
+      [wav([['fmt ', fmt(2)], ['data', data(6)]]), /not a whole number of 2-channel frames/],
+      [wav([['data', data(4)], ['fmt ', fmt()]]), /data chunk before the fmt chunk/],
+      [wav([['fmt ', fmt()]]), /has no data chunk/],
+      [wav([['fmt ', fmt()], ['data', data(0)]]), /has no samples/],
+      [wav([['fmt ', fmt()], ['fmt ', fmt()], ['data', data(2)]]), /more than one fmt chunk/],
+      [bytesOf('RIFX\0\0\0\0WAVE'), /not a RIFF\/WAVE file/],
+      [wav([['fmt ', fmt()], ['data', data(4)]]).subarray(0, 30), /declares a RIFF size/],
+      [(() => { const w = wav([['fmt ', fmt()], ['data', data(4)]]); const v = new DataView(w.buffer); v.setUint32(28, 1, true); return w; })(), /inconsistent fmt chunk/],
+    ];
+    for (const [bytes, message] of cases) {
+      const info = parseWav(bytes);
+      assert.equal(typeof info, 'string', String(message));
+      assert.match(info as string, message);
+      assert.throws(() => readGizmoSound(base64Encode(bytes)), message);
+    }
+  });
+  test('enforces GIZMO_AUDIO_MAX_BYTES on both sides', () => {
+    assert.equal(GIZMO_AUDIO_MAX_BYTES, 960044);
+    const largest = encodeWavBytes([new Float32Array((GIZMO_AUDIO_MAX_BYTES - 44) / 2)], 48000);
+    assert.equal(largest.length, GIZMO_AUDIO_MAX_BYTES);
+    assert.equal(wavError(base64Encode(largest)), null);
+    assert.throws(() => encodeWavBytes([new Float32Array((GIZMO_AUDIO_MAX_BYTES - 44) / 2 + 1)], 48000), /at most 960044 are allowed/);
+    const tooBig = new Uint8Array(GIZMO_AUDIO_MAX_BYTES + 2);
+    assert.match(wavError(base64Encode(tooBig)) ?? '', /at most 960044 bytes/);
+  });
+  test('wavProblem names the path and refuses non-base64', () => {
+    assert.equal(wavProblem('@@@@', 'sounds.door')?.path, 'sounds.door');
+    assert.match(wavError('@@@@') ?? '', /must be base64/);
+    assert.match(wavError(42) ?? '', /must be a base64 PCM16 WAV string/);
+  });
+  test('encodeGizmoWav refuses bad input', () => {
+    assert.throws(() => encodeGizmoWav([], 48000), /1 or 2 sample arrays/);
+    assert.throws(() => encodeGizmoWav([new Float32Array(2), new Float32Array(3)], 48000), /same number of samples/);
+    assert.throws(() => encodeGizmoWav([new Float32Array(2)], 47999.5), /rate must be an integer/);
+  });
+});

@@ -1,0 +1,120 @@
+package glb_test
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/metrics"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/glb/glbtest"
+)
+
+var updateCorpus = flag.Bool("update-corpus", false, "rewrite testdata/fuzz/FuzzCheck from the generated fixtures and the small shared files")
+
+// seeds are the fuzz starting points every clone has: valid models and broken ones.
+func seeds() [][]byte {
+	cube := glbtest.Cube()
+	out := [][]byte{
+		cube.GLB(),
+		glbtest.Cubes(glbtest.Options{Cubes: 2, Instances: 2, Colors: true}).GLB(),
+		glbtest.Cubes(glbtest.Options{IndexUint32: true, Subdivide: 2}).GLB(),
+		glbtest.Encode([]byte(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"children":[0]}]}`), nil),
+		glbtest.Encode([]byte(`{"asset":{"version":"2.0"},"accessors":[{"count":1e300,"componentType":5126,"type":"VEC3"}]}`), nil),
+		glbtest.Encode([]byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":4294967295}]}`), make([]byte, 4)),
+		glbtest.Container(),
+	}
+	// Mutations of the cube: flipped length fields and truncations at every chunk boundary.
+	data := cube.GLB()
+	for _, off := range []int{8, 12, 20 + int(binary.LittleEndian.Uint32(data[12:]))} {
+		for _, v := range []uint32{0, 1, 0xFFFFFFFF, 0x7FFFFFFC} {
+			m := append([]byte(nil), data...)
+			binary.LittleEndian.PutUint32(m[off:], v)
+			out = append(out, m)
+		}
+	}
+	out = append(out, data[:len(data)/2], data[:13])
+	return out
+}
+
+// heapAllocated is the process's cumulative heap allocation in bytes (cheap to read, unlike
+// ReadMemStats, which stops the world).
+func heapAllocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// FuzzCheck runs the whole checker on arbitrary bytes: it must not panic (a recovered panic is
+// reported as an internal-error problem, which fails here too), must not allocate more than
+// the input's own size allows, and must finish in bounded time.
+func FuzzCheck(f *testing.F) {
+	for _, s := range seeds() {
+		f.Add(s)
+	}
+	if _, err := os.Stat(sharedDir); err == nil {
+		for _, path := range sharedFiles(f) {
+			if data, err := os.ReadFile(path); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		before := heapAllocated()
+		start := time.Now()
+		r := glb.Check(data)
+		elapsed := time.Since(start)
+		allocated := heapAllocated() - before
+		for _, p := range r.Problems {
+			if p.Step == 0 {
+				t.Fatalf("internal error: %s", p.Message)
+			}
+			if p.Message == "" {
+				t.Fatalf("problem without message: %+v", p)
+			}
+		}
+		// Parsed JSON trees and read geometry cost a small multiple of the input; 64× plus a
+		// fixed 4 MiB is far below what a lying length field would cost (gigabytes).
+		if limit := 64*uint64(len(data)) + 4<<20; allocated > limit {
+			t.Fatalf("allocated %d bytes for a %d-byte input (limit %d)", allocated, len(data), limit)
+		}
+		if elapsed > 2*time.Second {
+			t.Fatalf("took %v for a %d-byte input", elapsed, len(data))
+		}
+		if r.OK() && (r.Facts.DrawCalls == 0 || r.Facts.DrawCalls > glb.MaxDrawCalls || r.Facts.Triangles > glb.MaxTriangles) {
+			t.Fatalf("accepted with facts out of range: %+v", r.Facts)
+		}
+	})
+}
+
+// TestWriteFuzzCorpus rewrites the committed seed corpus when run with -update-corpus.
+func TestWriteFuzzCorpus(t *testing.T) {
+	if !*updateCorpus {
+		t.Skip("run with -update-corpus to rewrite testdata/fuzz/FuzzCheck")
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzCheck")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	all := seeds()
+	if _, err := os.Stat(sharedDir); err == nil {
+		for _, path := range sharedFiles(t) {
+			if data, err := os.ReadFile(path); err == nil && len(data) <= 12<<10 {
+				all = append(all, data)
+			}
+		}
+	}
+	for _, data := range all {
+		name := fmt.Sprintf("%x", sha256.Sum256(data))[:16]
+		body := "go test fuzz v1\n[]byte(" + strconv.Quote(string(data)) + ")\n"
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,36 +21,6 @@ import (
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
 )
-
-// jsonValidator stands in for the validate package in the host's own tests: the "bundle" is
-// JSON listing definitions and problems, and a placed instance must match a definition's type
-// and version. The real rules are tested where they live; here the host's bookkeeping is.
-type jsonValidator struct{ calls atomic.Int32 }
-
-type fakeBundle struct {
-	Definitions []host.Definition `json:"definitions"`
-	Problems    diag.List         `json:"problems"`
-}
-
-func (v *jsonValidator) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
-	v.calls.Add(1)
-	var b fakeBundle
-	if err := json.Unmarshal(js, &b); err != nil {
-		return host.Verdict{Problems: diag.List{{Code: diag.CodeLoad, Message: "not a project: " + err.Error()}}}, nil
-	}
-	verdict := host.Verdict{Definitions: b.Definitions, Problems: b.Problems}
-	for _, in := range placed {
-		found := false
-		for _, d := range b.Definitions {
-			found = found || (d.Type == in.Type && d.Version == in.Version)
-		}
-		if !found {
-			verdict.Problems = append(verdict.Problems, diag.Diagnostic{Code: diag.CodeInstance, Definition: &diag.Definition{Type: in.Type},
-				Path: "instances." + in.ID, Message: "placed instance has no matching definition: remove it first"})
-		}
-	}
-	return verdict, nil
-}
 
 // fakeRuntime places instances with {"on":false} and toggles them.
 type fakeRuntime struct{}
@@ -91,14 +60,14 @@ type fixture struct {
 	srv    *host.Server
 	http   *httptest.Server
 	clock  *clock
-	val    *jsonValidator
+	val    *hosttest.JSONValidator
 	tokens chan string
 	dir    string
 }
 
 func newFixture(t *testing.T, dir string) *fixture {
 	t.Helper()
-	f := &fixture{t: t, clock: &clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}, val: &jsonValidator{}, tokens: make(chan string, 16), dir: dir}
+	f := &fixture{t: t, clock: &clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}, val: &hosttest.JSONValidator{}, tokens: make(chan string, 16), dir: dir}
 	f.start()
 	return f
 }
@@ -359,9 +328,9 @@ func TestRevisions(t *testing.T) {
 		t.Fatalf("first upload: %d %+v", st, r1)
 	}
 	// Idempotent: the same bundle again is the same revision, validated once.
-	calls := f.val.calls.Load()
+	calls := f.val.Calls.Load()
 	again, st := f.upload(tok, 0, bundleJSON(lampV1, ""))
-	if st != 200 || again.Number != 1 || !again.Duplicate || f.val.calls.Load() != calls {
+	if st != 200 || again.Number != 1 || !again.Duplicate || f.val.Calls.Load() != calls {
 		t.Fatalf("repeat upload: %d %+v", st, again)
 	}
 	// A damaged upload is refused before anything runs.

@@ -1,0 +1,180 @@
+package devclient
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"time"
+
+	"github.com/scapeworld/scape/devclient/watch"
+	"github.com/scapeworld/scape/diag"
+)
+
+// Build is one result of the project's incremental build.
+type Build struct {
+	JS []byte
+	// Inputs are the files the build read (absolute, or relative to the project): what to watch.
+	Inputs      []string
+	Diagnostics diag.List
+}
+
+// Builder rebuilds the project from what is on disk now. The bundle package's incremental
+// context is the production Builder.
+type Builder interface {
+	Rebuild(ctx context.Context) Build
+}
+
+// LocalCheck validates a built bundle before anything is sent; errors among the result stop
+// the upload. The validate package is the production check.
+type LocalCheck func(ctx context.Context, js []byte) diag.List
+
+// Uploader sends builds; *Client with a Session is the production one.
+type Uploader interface {
+	Upload(ctx context.Context, s *Session, base int, js []byte) (*Revision, error)
+}
+
+// Loop is the dev loop: on each batch of saves, rebuild, check locally, upload, report.
+// It is sequential on purpose: a build always reads the disk after the saves that triggered
+// it, and every save after a build started triggers another build, so the last saved state
+// is always the last one built and uploaded, and an older build is never sent after a newer.
+type Loop struct {
+	Dir     string
+	Builder Builder
+	Check   LocalCheck
+	Upload  Uploader
+	Session *Session
+	Watcher *watch.Watcher
+	Emit    func(Event)
+	// Now is the clock for timestamps and latencies.
+	Now func() time.Time
+	// Backoff is the first retry delay (doubling to MaxBackoff).
+	Backoff, MaxBackoff time.Duration
+
+	lastHash string // what the host has as its latest revision from us
+	base     int    // the last accepted revision
+}
+
+// Run builds once, then on every batch of changes until ctx ends (nil) or the session ends
+// (*SessionEnded).
+func (l *Loop) Run(ctx context.Context) error {
+	if l.Now == nil {
+		l.Now = time.Now
+	}
+	if l.Backoff == 0 {
+		l.Backoff = 200 * time.Millisecond
+	}
+	if l.MaxBackoff == 0 {
+		l.MaxBackoff = 5 * time.Second
+	}
+	if l.Session != nil && l.Session.Active.Number > 0 {
+		l.base = l.Session.Active.Number
+		l.lastHash = l.Session.Active.ContentSHA256
+	}
+	batch := watch.Batch{First: l.Now()}
+	for {
+		if err := l.cycle(ctx, batch); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-l.Watcher.Ready:
+			b, ok := l.Watcher.Take()
+			if !ok {
+				continue
+			}
+			batch = b
+		case <-l.Watcher.Errors:
+			// Events may have been lost (queue overflow): rebuild from disk to be sure.
+			batch = watch.Batch{First: l.Now()}
+		}
+	}
+}
+
+func (l *Loop) emit(e Event) {
+	e.Time = l.Now()
+	if l.Emit != nil {
+		l.Emit(e)
+	}
+}
+
+func (l *Loop) rel(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if r, err := filepath.Rel(l.Dir, p); err == nil {
+			p = filepath.ToSlash(r)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// cycle answers one batch. It returns only a *SessionEnded or a cancelled context.
+func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
+	l.emit(Event{Kind: EventBuildStarted, Files: l.rel(batch.Paths)})
+	b := l.Builder.Rebuild(ctx)
+	failed := b.Diagnostics.HasErrors()
+	l.Watcher.SetInputs(b.Inputs, failed)
+	if failed {
+		l.emit(Event{Kind: EventBuildFailed, Stage: "build", Errors: b.Diagnostics.Errors(), Message: "build failed: nothing was sent"})
+		return ctx.Err()
+	}
+	if l.Check != nil {
+		if problems := l.Check(ctx, b.JS); problems.HasErrors() {
+			l.emit(Event{Kind: EventBuildFailed, Stage: "validate", Errors: problems.Errors(), Message: "local validation failed: nothing was sent"})
+			return ctx.Err()
+		}
+	}
+	hash := ContentHash(b.JS)
+	if hash == l.lastHash {
+		l.emit(Event{Kind: EventUnchanged, SHA256: hash, Size: len(b.JS), Revision: l.base})
+		return nil
+	}
+	delay := l.Backoff
+	for attempt := 1; ; attempt++ {
+		rev, err := l.Upload.Upload(ctx, l.Session, l.base, b.JS)
+		if err == nil {
+			l.verdict(batch, b, hash, rev)
+			return nil
+		}
+		var ended *SessionEnded
+		if errors.As(err, &ended) {
+			l.emit(Event{Kind: EventSessionExpired, Reason: ended.Reason, Message: ended.Message})
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !IsRetryable(err) {
+			l.emit(Event{Kind: EventUploadFailed, Message: err.Error()})
+			return nil
+		}
+		l.emit(Event{Kind: EventRetrying, Attempt: attempt, DelayMS: delay.Milliseconds(), Message: err.Error()})
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		case <-l.Watcher.Ready:
+			// A newer save arrived while the host was unreachable: this build is stale. Put the
+			// signal back and let the next cycle build and send the newer state instead.
+			select {
+			case l.Watcher.Ready <- struct{}{}:
+			default:
+			}
+			return nil
+		}
+		delay = min(delay*2, l.MaxBackoff)
+	}
+}
+
+func (l *Loop) verdict(batch watch.Batch, b Build, hash string, rev *Revision) {
+	latency := ms(l.Now().Sub(batch.First))
+	l.emit(Event{Kind: EventUploaded, Revision: rev.Number, Size: len(b.JS), SHA256: hash, Duplicate: rev.Duplicate})
+	l.lastHash = hash
+	if rev.Status == "accepted" {
+		l.base = rev.Number
+		l.emit(Event{Kind: EventAccepted, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency})
+		return
+	}
+	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: rev.Errors})
+}

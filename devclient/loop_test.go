@@ -1,0 +1,305 @@
+package devclient
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/scapeworld/scape/devclient/watch"
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/hosttest"
+)
+
+// fileBuilder "builds" by reading bundle.json: its bytes are the bundle (the host side runs
+// hosttest.JSONValidator). Text that is not JSON is a build error.
+type fileBuilder struct{ dir string }
+
+func (b fileBuilder) Rebuild(ctx context.Context) Build {
+	path := filepath.Join(b.dir, "bundle.json")
+	js, err := os.ReadFile(path)
+	out := Build{JS: js, Inputs: []string{path}}
+	if err != nil || !json.Valid(js) {
+		out.Diagnostics = diag.List{{Code: diag.CodeSyntax, File: "bundle.json", Message: "not JSON"}}
+	}
+	return out
+}
+
+type env struct {
+	t      *testing.T
+	dir    string
+	srv    *host.Server
+	http   *httptest.Server
+	owner  *hosttest.Owner
+	client *Client
+	events chan Event
+	val    *hosttest.JSONValidator
+	// fail makes the next n upload requests fail before they reach the host.
+	fail atomic.Int32
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	e := &env{t: t, dir: t.TempDir(), events: make(chan Event, 1000), val: &hosttest.JSONValidator{}}
+	tokens := make(chan string, 8)
+	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: e.val, OnOwnerToken: func(s string) { tokens <- s }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv = srv
+	e.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/dev/revisions" && e.fail.Load() > 0 {
+			e.fail.Add(-1)
+			// Half the faults are a 503, half a dropped connection after the host did the work.
+			if e.fail.Load()%2 == 0 {
+				http.Error(w, "overloaded", http.StatusServiceUnavailable)
+				return
+			}
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, r)
+			hj, _ := w.(http.Hijacker)
+			conn, _, _ := hj.Hijack()
+			conn.Close()
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	srv.SetBaseURL(e.http.URL)
+	t.Cleanup(func() { e.http.Close(); srv.Close() })
+	e.owner, err = hosttest.SignIn(e.http.URL, <-tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.client, err = NewClient(e.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func (e *env) pair() *Session {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	p, err := e.client.StartPairing(ctx, "lamp")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.owner.Approve(p.UserCode); err != nil {
+		e.t.Fatal(err)
+	}
+	s, err := e.client.WaitForApproval(ctx, p)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return s
+}
+
+func (e *env) write(content string) {
+	e.t.Helper()
+	path := filepath.Join(e.dir, "bundle.json")
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(content), 0o644); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil { // an atomic save, as editors do
+		e.t.Fatal(err)
+	}
+}
+
+// start runs the loop until the test ends; it returns the loop's result channel.
+func (e *env) start(s *Session) (context.CancelFunc, chan error) {
+	w, err := watch.New(e.dir)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	l := &Loop{Dir: e.dir, Builder: fileBuilder{e.dir}, Upload: e.client, Session: s, Watcher: w,
+		Emit: func(ev Event) { e.events <- ev }, Backoff: 10 * time.Millisecond}
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx); w.Close() }()
+	e.t.Cleanup(func() { cancel(); <-done })
+	return cancel, done
+}
+
+// until waits for an event of one of the kinds and returns it.
+func (e *env) until(kinds ...Kind) Event {
+	e.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case ev := <-e.events:
+			for _, k := range kinds {
+				if ev.Kind == k {
+					return ev
+				}
+			}
+		case <-deadline:
+			e.t.Fatalf("no %v event within 10 s", kinds)
+		}
+	}
+}
+
+func defs(label string) string {
+	return fmt.Sprintf(`{"definitions":[{"type":"example.lamp","version":1,"emoji":"🏮","label":%q}],"problems":[]}`, label)
+}
+
+func TestLoopUploadsEachSave(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	e.start(s)
+	ev := e.until(EventAccepted)
+	if ev.Revision != 1 || ev.LatencyMS == nil || ev.Size == 0 {
+		t.Fatalf("first build: %+v", ev)
+	}
+	e.write(defs("Lamp 2"))
+	if ev := e.until(EventAccepted); ev.Revision != 2 {
+		t.Fatalf("after edit: %+v", ev)
+	}
+	// A definition the host refuses: rejected with the field named, revision 2 stays active.
+	e.write(`{"definitions":[],"problems":[{"code":"rule","definition":{"type":"example.lamp"},"path":"label","got":"\"\"","message":"must not be empty"}]}`)
+	ev = e.until(EventRejected, EventAccepted)
+	if ev.Kind != EventRejected || ev.Revision != 3 || ev.Active != 2 || len(ev.Errors) != 1 || ev.Errors[0].Path != "label" {
+		t.Fatalf("rejection: %+v", ev)
+	}
+	// A build error is reported and nothing is sent.
+	e.write(`{not json`)
+	if ev := e.until(EventBuildFailed); ev.Stage != "build" {
+		t.Fatalf("build failure: %+v", ev)
+	}
+	e.write(defs("Lamp 3"))
+	if ev := e.until(EventAccepted); ev.Revision != 4 {
+		t.Fatalf("after fixing: %+v", ev)
+	}
+}
+
+func TestLoopBurstEndsWithLastState(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("v0"))
+	s := e.pair()
+	e.start(s)
+	e.until(EventAccepted)
+	// 100 saves in one second.
+	last := ""
+	for i := 1; i <= 100; i++ {
+		last = defs(fmt.Sprintf("v%d", i))
+		e.write(last)
+		time.Sleep(10 * time.Millisecond) // the burst's pacing, not a wait for a result
+	}
+	want := ContentHash([]byte(last))
+	for {
+		ev := e.until(EventAccepted, EventRejected, EventUnchanged)
+		if ev.Kind == EventRejected {
+			t.Fatalf("rejected during burst: %+v", ev)
+		}
+		if ev.SHA256 == want {
+			break
+		}
+	}
+	rev, err := e.client.Status(context.Background(), s)
+	if err != nil || rev == nil || rev.ContentSHA256 != want {
+		t.Fatalf("active revision is not the last save: %+v %v", rev, err)
+	}
+	if rev.Number > 10 {
+		t.Errorf("100 saves in 1 s made %d revisions: debouncing did not batch them", rev.Number)
+	}
+}
+
+func TestLoopRetriesWithoutDuplicates(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	e.fail.Store(4) // 503, dropped after the host stored it, 503, dropped
+	e.start(s)
+	ev := e.until(EventAccepted)
+	if ev.Revision != 1 {
+		t.Fatalf("after retries: %+v (the dropped answers must not make new revisions)", ev)
+	}
+	if n := e.val.Calls.Load(); n != 1 {
+		t.Fatalf("host validated %d times for one bundle", n)
+	}
+}
+
+func TestLoopSessionEnds(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	_, done := e.start(s)
+	e.until(EventAccepted)
+	if err := e.owner.Disconnect(); err != nil {
+		t.Fatal(err)
+	}
+	e.write(defs("Lamp 2"))
+	ev := e.until(EventSessionExpired)
+	if ev.Reason != "session_revoked" || !strings.Contains(ev.Message, "disconnected") {
+		t.Fatalf("session end: %+v", ev)
+	}
+	select {
+	case err := <-done:
+		if _, ok := err.(*SessionEnded); !ok {
+			t.Fatalf("loop ended with %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("loop did not stop when the session ended")
+	}
+	done <- nil // for the cleanup
+}
+
+func TestTokenNeverShown(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	if s.token == "" {
+		t.Fatal("no token")
+	}
+	var mu sync.Mutex
+	var seen []string
+	record := func(v any) {
+		b, _ := json.Marshal(v)
+		mu.Lock()
+		seen = append(seen, string(b), fmt.Sprintf("%v %+v %#v", v, v, v))
+		mu.Unlock()
+	}
+	record(s)
+	e.start(s)
+	record(e.until(EventAccepted))
+	e.client.Revoke(context.Background(), s)
+	e.write(defs("Lamp 2"))
+	ev := e.until(EventSessionExpired)
+	record(ev)
+	_, err := e.client.Upload(context.Background(), s, 0, []byte("{}"))
+	record(err.Error())
+	for _, text := range seen {
+		if strings.Contains(text, s.token) {
+			t.Fatalf("token leaked into %s", text)
+		}
+	}
+}
+
+func TestCheckOrigin(t *testing.T) {
+	for _, ok := range []string{"https://scape.example", "http://127.0.0.1:7070", "http://localhost:1", "http://[::1]:8080/", "https://h.example/base/"} {
+		if _, err := CheckOrigin(ok); err != nil {
+			t.Errorf("%s refused: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"http://scape.example", "http://192.168.1.4:7070", "ftp://x", "scape.example", "https://user:pw@h.example"} {
+		_, err := CheckOrigin(bad)
+		if err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	_, err := CheckOrigin("http://scape.example")
+	if !strings.Contains(err.Error(), "plain HTTP") || !strings.Contains(err.Error(), "https://scape.example") {
+		t.Errorf("explanation: %v", err)
+	}
+}

@@ -84,7 +84,9 @@ func (e *ProtocolError) Error() string {
 }
 
 // Retryable says whether the same request may succeed later: 5xx and 429.
-func (e *ProtocolError) Retryable() bool { return e.Status >= 500 || e.Status == http.StatusTooManyRequests }
+func (e *ProtocolError) Retryable() bool {
+	return e.Status >= 500 || e.Status == http.StatusTooManyRequests
+}
 
 // SessionEnded is returned when the host no longer accepts the session: expired, revoked by
 // the owner, replaced by a newer approval, or unknown (the host's data was reset).
@@ -285,12 +287,16 @@ type Session struct {
 	Active Revision
 }
 
-func (s *Session) String() string   { return fmt.Sprintf("session for %s until %s", s.World.Name, s.Expires.Format(time.RFC3339)) }
+func (s *Session) String() string {
+	return fmt.Sprintf("session for %s until %s", s.World.Name, s.Expires.Format(time.RFC3339))
+}
 func (s *Session) GoString() string { return "&devclient.Session{token: <redacted>}" }
 
 // SessionFromToken wraps a token obtained elsewhere (the embedded host's auto-approval goes
 // through the same endpoints; this exists for tools that stored a token owner-only).
-func SessionFromToken(token string, world World) *Session { return &Session{token: token, World: world} }
+func SessionFromToken(token string, world World) *Session {
+	return &Session{token: token, World: world}
+}
 
 // ContentHash is the idempotency key of a bundle: hex SHA-256 of its bytes.
 func ContentHash(js []byte) string {

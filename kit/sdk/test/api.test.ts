@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { actorId, defineObject, defineProject, exactKeys, jsonData, localObjectRandomInt, ObjectActionError, objectId, PROJECT_OBJECT_LIMIT, record, requirePayload } from '../src/api.js';
+import { actorId, defineObject, defineProject, exactKeys, jsonData, localObjectRandomInt, ObjectActionError, objectId, PROJECT_OBJECT_LIMIT, record, requirePayload } from '../src/index.js';
 import { jsonByteLength, jsonDataProblem } from '../src/api.js';
 
 describe('record and exactKeys', () => {
@@ -84,7 +84,7 @@ describe('jsonData', () => {
     assert.match(jsonDataProblem(nest(17))![1], /deeper than 16/);
   });
   test('problem paths', () => {
-    assert.deepEqual(jsonDataProblem({ a: [1, { b: NaN }] }), ['a[1].b', 'must be a finite number (JSON has no NaN or Infinity)']);
+    assert.deepEqual(jsonDataProblem({ a: [1, { b: NaN }] }), ['a[1].b', 'must be a finite number (JSON has no NaN or Infinity)', NaN]);
   });
 });
 

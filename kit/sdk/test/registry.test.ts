@@ -1,0 +1,406 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { defineObject, exactKeys, ObjectActionError, record, requirePayload, type ObjectContext, type ObjectDefinition } from '../src/index.js';
+import { isObjectConfiguration, isObjectEnvelope, OBJECT_STATE_BYTE_LIMIT, ObjectRegistry } from '../src/runtime.js';
+import { authorCall } from '../src/internal/call.js';
+import { catalogProblems, CatalogError } from '../src/internal/catalog.js';
+import { chime } from './examples/chime.js';
+import { counter } from './examples/counter.js';
+import { fan } from './examples/fan.js';
+import { jumpPad } from './examples/jump-pad.js';
+import { lamp } from './examples/lamp.js';
+import { pressurePad } from './examples/pressure-pad.js';
+import { votingBooth } from './examples/voting-booth.js';
+import { walkableTile } from './examples/walkable-tile.js';
+
+const sounds = { ring: (chime as unknown as { sounds: Record<string, unknown> }).sounds.ring };
+const examples = [chime, counter, fan, jumpPad, lamp, pressurePad, votingBooth, walkableTile];
+
+function ctx(overrides: Partial<ObjectContext> = {}): ObjectContext {
+  return { actorId: 'alice', canEdit: false, now: 1000, randomInt: (min) => min, ...overrides };
+}
+
+/** Catches the ObjectActionError `fn` throws. */
+function refusal(fn: () => unknown): ObjectActionError {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof ObjectActionError, `expected ObjectActionError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected a refusal');
+}
+
+type Box = { n: number; blob?: string };
+/** A minimal valid definition whose parts tests override. */
+function box(overrides: Record<string, unknown> = {}): ObjectDefinition {
+  return defineObject<Box>({
+    type: 'test.box',
+    version: 1,
+    emoji: '📦',
+    label: 'Box',
+    hint: 'a test box',
+    initial: () => ({ n: 0 }),
+    valid: (s): s is Box => record(s) && typeof s.n === 'number' && Number.isFinite(s.n) && (s.blob === undefined || typeof s.blob === 'string'),
+    actions: {
+      add: { permission: 'participant', run: (s, p) => { requirePayload(p, []); return { n: s.n + 1 }; } },
+      edit: { permission: 'editor', run: (s) => ({ n: s.n + 10 }) },
+      remove: { permission: 'remover', run: (s) => ({ n: s.n - 1 }) },
+      grow: { permission: 'participant', run: (s, p) => ({ n: s.n, blob: 'x'.repeat(Number(p.size)) }) },
+      nan: { permission: 'participant', run: () => ({ n: NaN }) },
+      invalid: { permission: 'participant', run: () => ({ n: 'one' }) as unknown as Box },
+      boom: { permission: 'participant', run: () => { throw new TypeError('exploded'); } },
+      conflict: { permission: 'participant', run: () => { throw new ObjectActionError(409, 'busy'); } },
+      mutate: { permission: 'participant', run: (s) => { s.n = 99; return { n: 1 }; } },
+    },
+    ...overrides,
+  } as never);
+}
+
+describe('catalog', () => {
+  test('the eight documented examples register together, including the bundled scape.* identities', () => {
+    const registry = new ObjectRegistry(examples);
+    assert.equal(registry.all().length, 8);
+    assert.equal(registry.failures().length, 0);
+    assert.equal(registry.forEmoji('🔢'), counter);
+    assert.equal(registry.forEmoji('🗳️'), votingBooth);
+    assert.equal(registry.forEmoji('🗳'), votingBooth, 'variation selectors do not change the emoji');
+    assert.deepEqual(catalogProblems(examples), []);
+  });
+
+  test('an invalid lighting result names the definition, the path and the value', () => {
+    const bright = defineObject<{ on: boolean }>({ ...(lamp as never), lighting: () => ({ light: { radiusCells: 13, color: '#ffc078', intensity: 0.12, basementIntensity: 0.25, illumination: 0.7 } }) });
+    assert.throws(() => new ObjectRegistry([bright]), (err: unknown) => {
+      assert.ok(err instanceof CatalogError);
+      assert.equal(err.message, 'example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)');
+      assert.equal(err.index, 0);
+      assert.equal(err.type, 'example.lamp');
+      assert.equal(err.emoji, '🏮');
+      assert.equal(err.label, 'Lamp');
+      assert.equal(err.callback, 'lighting');
+      assert.equal(err.path, 'lighting.light.radiusCells');
+      assert.equal(err.value, 13);
+      assert.match(String(err.definedAt), /registry\.test/);
+      return true;
+    });
+  });
+
+  test('catalogProblems reports every definition and project-level duplicates naming both', () => {
+    const a = box();
+    const b = box({ label: 'Box 2' });
+    const c = box({ type: 'test.other', version: 0 });
+    const found = catalogProblems([a, b, c]);
+    const version = found.find((p) => p.index === 2);
+    assert.ok(version);
+    assert.equal(version.path, 'version');
+    assert.equal(version.value, 0);
+    const dupType = found.find((p) => p.index === -1 && p.path === 'objects[1].type');
+    assert.ok(dupType, JSON.stringify(found));
+    assert.match(dupType.message, /test\.box \(📦 Box\) at objects\[0\].*test\.box \(📦 Box 2\) at objects\[1\]/);
+    assert.ok(found.some((p) => p.index === -1 && p.path === 'objects[1].emoji'));
+    assert.ok(found.some((p) => p.index === -1 && p.path === 'objects[2].emoji'));
+  });
+
+  test('at most 16 definitions per project', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => box({ type: `test.box${i}`, emoji: String.fromCodePoint(0x1f400 + i) }));
+    assert.equal(new ObjectRegistry(many(16)).all().length, 16);
+    assert.throws(() => new ObjectRegistry(many(17)), /project: objects: must have at most 16 definitions \(has 17\)/);
+    assert.equal(new ObjectRegistry(many(17), { isolateInvalidDefinitions: true }).all().length, 17, 'trusted catalogs are not projects');
+  });
+
+  test('reserved identities', () => {
+    assert.throws(() => new ObjectRegistry([box({ type: 'scape.box' })]), /type: uses the reserved "scape\." namespace/);
+    assert.throws(() => new ObjectRegistry([box({ emoji: '🎲' })]), /emoji: is reserved for a built-in Gizmo/);
+    assert.throws(() => new ObjectRegistry([box({ emoji: '🚪' })]), /reserved/);
+    assert.throws(() => new ObjectRegistry([box({ type: 'scape.counter' })]), /keeps its emoji 🔢/);
+    assert.equal(new ObjectRegistry([box({ type: 'scape.counter', emoji: '🔢' })]).all().length, 1);
+    assert.equal(new ObjectRegistry([box({ type: 'scape.dice', emoji: '🎲' })], { allowReservedIdentities: true }).all().length, 1);
+  });
+
+  test('identity grammar and definition shape', () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ type: 'Box' }, /^Box \(📦 Box\): type: must be a namespaced type/],
+      [{ type: 42 }, /^objects\[0\]: type: must be a namespaced type/],
+      [{ type: 'box' }, /type: must be a namespaced type/],
+      [{ version: 1.5 }, /version: must be a positive integer \(got 1\.5\)/],
+      [{ emoji: 'B' }, /emoji: must be a single emoji/],
+      [{ label: '' }, /label: must not be empty/],
+      [{ label: 'x'.repeat(61) }, /label: must be at most 60 characters/],
+      [{ walkabel: true }, /walkabel: is not a known field/],
+      [{ spin: 4.01 }, /spin: must be −4–4 radians per second/],
+      [{ push: () => null }, /push: requires walkable: true/],
+      [{ areaRemoval: { radiusCells: 4 } }, /areaRemoval\.radiusCells: must be an integer 0–3 cells/],
+      [{ worldTextRange: 0 }, /worldTextRange: must be greater than 0 and at most 32 cells/],
+      [{ editPolicy: 'admin' }, /editPolicy: must be one of/],
+      [{ interaction: { tap: { name: 'nope', payload: {} } } }, /interaction\.tap\.name: must name an action declared in actions/],
+      [{ textEditor: { field: 'n', action: 'add', label: 'Text', maxLength: 10 } }, /textEditor\.action: must name an action with permission "editor"/],
+      [{ textEditor: { field: 'n', action: 'edit', label: 'Text', maxLength: 10 } }, /textEditor\.field: must name a string field/],
+      [{ configuration: { action: 'edit', fields: ['missing'] } }, /configuration\.fields\[0\]: must name a field of the initial state/],
+      [{ configuration: { action: 'add', fields: ['n'] } }, /configuration\.action: must name an action with permission "editor"/],
+      [{ actions: { bad: { permission: 'owner', run: () => 1 } } }, /actions\.bad\.permission: must be one of/],
+      [{ link: { size: 3 } }, /link\.size: must be one of 2/],
+      [{ view: 'not a function' }, /view: must be a function/],
+    ];
+    for (const [overrides, expected] of cases) {
+      const def = box(overrides);
+      assert.throws(() => new ObjectRegistry([def]), (err: unknown) => err instanceof CatalogError && expected.test(err.message), `${JSON.stringify(Object.keys(overrides))} → ${expected}`);
+    }
+  });
+
+  test('initial state: JSON, 32 KiB, valid()', () => {
+    assert.throws(() => new ObjectRegistry([box({ initial: () => ({ n: Infinity }) })]), /initial\(\)\.n: must be a finite number/);
+    assert.throws(() => new ObjectRegistry([box({ initial: () => ({ n: 1, blob: 'x'.repeat(OBJECT_STATE_BYTE_LIMIT) }) })]), /initial\(\): must be at most 32 KiB of JSON/);
+    const justFits = OBJECT_STATE_BYTE_LIMIT - '{"n":1,"blob":""}'.length;
+    assert.equal(new ObjectRegistry([box({ initial: () => ({ n: 1, blob: 'x'.repeat(justFits) }) })]).all().length, 1);
+    assert.throws(() => new ObjectRegistry([box({ initial: () => ({ n: 'x' }) })]), /initial\(\): must pass valid\(\)/);
+    assert.throws(() => new ObjectRegistry([box({ initial: () => { throw new Error('no state'); } })]), (err: unknown) => err instanceof CatalogError && err.message === 'test.box (📦 Box): initial: threw no state' && err.callback === 'initial');
+  });
+
+  test('the view is checked for an editor and for a participant', () => {
+    const view = (_s: Box, viewer: { canEdit: boolean }) => ({
+      title: 'Box',
+      description: '',
+      controls: viewer.canEdit ? [{ id: 'x', label: 'X', action: { name: 'missing', payload: {} } }] : [],
+    });
+    assert.throws(() => new ObjectRegistry([box({ view })]), /view\.controls\[0\]\.action\.name: must name an action declared in definition\.actions .*in the view for an editor/);
+    const previewView = () => ({ title: 'Box', description: '', controls: [{ id: 'p', label: 'Hear', kind: 'preview', action: { name: 'hear', payload: {} } }] });
+    assert.throws(() => new ObjectRegistry([box({ view: previewView })]), /must name a preview declared in definition\.previews/);
+  });
+
+  test('isolate mode records invalid definitions as failures and keeps the rest', () => {
+    const bad = box({ type: 'test.bad', emoji: '🧨', spin: 9 });
+    const dup = box({ type: 'test.dup' });
+    const registry = new ObjectRegistry([box(), bad, dup], { isolateInvalidDefinitions: true });
+    assert.deepEqual(registry.all().map((d) => d.type), ['test.box']);
+    const failures = registry.failures();
+    assert.equal(failures.length, 2);
+    assert.equal(failures[0].type, 'test.bad');
+    assert.match(failures[0].message, /^test\.bad \(🧨 Box\): spin: must be −4–4 radians per second \(got 9\)$/);
+    assert.match(failures[1].message, /must be unique/);
+    assert.equal(registry.forEmoji('🧨'), undefined, 'a failed definition cannot be placed');
+  });
+});
+
+describe('actions', () => {
+  const registry = new ObjectRegistry([box(), ...examples]);
+  const instance = () => registry.create('📦', 'box-1')!;
+
+  test('create, validate, definition', () => {
+    const made = instance();
+    assert.deepEqual(made, { id: 'box-1', type: 'test.box', version: 1, state: { n: 0 } });
+    assert.equal(registry.validate(made), true);
+    assert.equal(registry.validate({ ...made, state: { n: 'x' } }), false);
+    assert.equal(registry.validate({ ...made, version: 2 }), false);
+    assert.equal(registry.validate({ ...made, id: 'bad id' }), false);
+    assert.equal(registry.definition(made).type, 'test.box');
+    assert.throws(() => registry.definition({ ...made, type: 'test.none' }), /no installed definition/);
+    assert.equal(registry.create('🦄', 'x'), undefined);
+    assert.throws(() => registry.create('📦', ''), TypeError);
+  });
+
+  test('permissions: participant, editor, remover', () => {
+    assert.deepEqual(registry.act(instance(), { name: 'add', payload: {} }, ctx()).state, { n: 1 });
+    assert.equal(refusal(() => registry.act(instance(), { name: 'edit', payload: {} }, ctx())).status, 403);
+    assert.deepEqual(registry.act(instance(), { name: 'edit', payload: {} }, ctx({ canEdit: true })).state, { n: 10 });
+    assert.equal(refusal(() => registry.act(instance(), { name: 'remove', payload: {} }, ctx({ canEdit: true }))).status, 403);
+    assert.deepEqual(registry.act(instance(), { name: 'remove', payload: {} }, ctx({ canRemove: true })).state, { n: -1 });
+  });
+
+  test('unknown actions and bad payloads are 400', () => {
+    const unknown = refusal(() => registry.act(instance(), { name: 'fly', payload: {} }, ctx()));
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.message, /no action "fly"/);
+    assert.equal(refusal(() => registry.act(instance(), { name: 'add', payload: { extra: 1 } }, ctx())).status, 400);
+    assert.equal(refusal(() => registry.act(instance(), { name: 'add', payload: { f: () => 1 } as never }, ctx())).status, 400);
+    assert.equal(refusal(() => registry.act(instance(), { name: 'add', payload: { x: NaN } }, ctx())).status, 400);
+    assert.equal(refusal(() => registry.act(instance(), { name: 'add', payload: [] as never }, ctx())).status, 400);
+  });
+
+  test('payloads: 2 KiB of JSON', () => {
+    const sized = (bytes: number) => ({ size: 1, pad: 'x'.repeat(bytes - '{"size":1,"pad":""}'.length) });
+    assert.deepEqual(registry.act(instance(), { name: 'grow', payload: sized(2048) }, ctx()).state, { n: 0, blob: 'x' });
+    const big = refusal(() => registry.act(instance(), { name: 'grow', payload: sized(2049) }, ctx()));
+    assert.equal(big.status, 400);
+    assert.match(big.message, /payload: must be at most 2 KiB of JSON \(is 2049 bytes\)/);
+  });
+
+  test('resulting state: JSON, 32 KiB, valid()', () => {
+    const fits = OBJECT_STATE_BYTE_LIMIT - '{"n":0,"blob":""}'.length;
+    assert.equal((registry.act(instance(), { name: 'grow', payload: { size: fits } }, ctx()).state as Box).blob!.length, fits);
+    const big = refusal(() => registry.act(instance(), { name: 'grow', payload: { size: fits + 1 } }, ctx()));
+    assert.equal(big.status, 400);
+    assert.match(big.message, /must be at most 32 KiB of JSON/);
+    assert.match(refusal(() => registry.act(instance(), { name: 'nan', payload: {} }, ctx())).message, /state\.n: must be a finite number/);
+    assert.match(refusal(() => registry.act(instance(), { name: 'invalid', payload: {} }, ctx())).message, /valid\(\) rejects/);
+  });
+
+  test('errors keep their status; other throws become 400 with the message', () => {
+    const conflict = refusal(() => registry.act(instance(), { name: 'conflict', payload: {} }, ctx()));
+    assert.equal(conflict.status, 409);
+    assert.equal(conflict.message, 'busy');
+    const boom = refusal(() => registry.act(instance(), { name: 'boom', payload: {} }, ctx()));
+    assert.equal(boom.status, 400);
+    assert.equal(boom.message, 'exploded');
+    const full = { id: 'c', type: 'scape.counter', version: 1, state: { count: 9999 } };
+    assert.equal(refusal(() => registry.act(full, { name: 'increment', payload: {} }, ctx())).status, 409);
+  });
+
+  test('a reducer cannot mutate the stored instance', () => {
+    const before = instance();
+    registry.act(before, { name: 'mutate', payload: {} }, ctx());
+    assert.deepEqual(before.state, { n: 0 });
+  });
+
+  test('invalid instances and contexts are refused', () => {
+    assert.equal(refusal(() => registry.act({ ...instance(), state: { n: 'x' } }, { name: 'add', payload: {} }, ctx())).status, 400);
+    assert.equal(refusal(() => registry.act({ ...instance(), version: 2 }, { name: 'add', payload: {} }, ctx())).status, 409);
+    assert.match(refusal(() => registry.act(instance(), { name: 'add', payload: {} }, ctx({ actorId: '' }))).message, /context\.actorId/);
+    assert.match(refusal(() => registry.act(instance(), { name: 'add', payload: {} }, { actorId: 'a', canEdit: false, now: 1 } as ObjectContext)).message, /randomInt/);
+  });
+
+  test('linkId is kept', () => {
+    const linked = { ...instance(), linkId: 'group-7' };
+    assert.equal(registry.act(linked, { name: 'add', payload: {} }, ctx()).linkId, 'group-7');
+  });
+
+  test('the documented examples act as described', () => {
+    const l = registry.create('🏮', 'lamp-1')!;
+    assert.deepEqual(registry.act(l, { name: 'toggle', payload: {} }, ctx()).state, { on: false, color: 'warm' });
+    assert.equal(refusal(() => registry.act(l, { name: 'color', payload: { color: 'blue' } }, ctx())).status, 403);
+    assert.deepEqual(registry.act(l, { name: 'color', payload: { color: 'blue' } }, ctx({ canEdit: true })).state, { on: true, color: 'blue' });
+    assert.equal(refusal(() => registry.act(l, { name: 'color', payload: { color: 'green' } }, ctx({ canEdit: true }))).status, 400);
+    const booth = registry.create('🗳️', 'booth-1')!;
+    const voted = registry.act(booth, { name: 'vote', payload: { round: 0, choice: 1 } }, ctx());
+    assert.deepEqual((voted.state as { ballots: unknown[] }).ballots, [{ voter: 'alice', choice: 1 }]);
+    assert.equal(refusal(() => registry.act(voted, { name: 'vote', payload: { round: 3, choice: 1 } }, ctx())).status, 409);
+  });
+});
+
+describe('execute and reactions', () => {
+  test('chime returns its reaction; act returns only the instance', () => {
+    const registry = new ObjectRegistry([chime]);
+    const c = registry.create('🛎️', 'chime-1')!;
+    const { instance, reaction } = registry.execute(c, { name: 'ring', payload: {} }, ctx({ now: 5000 }));
+    assert.deepEqual(instance.state, { lastAt: 5000 });
+    assert.equal(reaction?.feedback?.durationMs, 600);
+    assert.equal(reaction?.feedback?.audio?.[0].sound, 'ring');
+    assert.deepEqual(registry.act(c, { name: 'ring', payload: {} }, ctx({ now: 5000 })).state, { lastAt: 5000 });
+  });
+
+  const reacting = (react: unknown, extra: Record<string, unknown> = {}) => new ObjectRegistry([box({ react, ...extra })]);
+  const play = (delayMs: number, loop = false) => ({ kind: 'play', voice: 'v', sound: 'ring', delayMs, gain: 1, rate: 1, loop, rangeCells: [1, 8], stereo: 0 });
+
+  test('feedback is validated before the state commits', () => {
+    const ok = reacting(() => ({ feedback: { durationMs: 600, audio: [play(599)] } }), { sounds });
+    const run = (r: ObjectRegistry) => r.execute(r.create('📦', 'b')!, { name: 'add', payload: {} }, ctx());
+    assert.equal(run(ok).reaction?.feedback?.durationMs, 600);
+    assert.match(refusal(() => run(reacting(() => ({ feedback: { durationMs: 600, audio: [play(600)] } }), { sounds }))).message, /react returned an invalid reaction: react\.feedback\.audio\[0\]/);
+    assert.equal(refusal(() => run(reacting(() => ({ feedback: { durationMs: 600, audio: [play(0, true)] } }), { sounds }))).status, 400);
+    assert.match(refusal(() => run(reacting(() => ({ feedback: { durationMs: 600, audio: [{ ...play(0), sound: 'nope' }] } }), { sounds }))).message, /audio\[0\]/);
+    assert.match(refusal(() => run(reacting(() => ({ feedback: { durationMs: 2001 } })))).message, /durationMs: must be 1–2000 ms \(got 2001\)/);
+    assert.match(refusal(() => run(reacting(() => undefined))).message, /must return a reaction or null/);
+    assert.equal(run(reacting(() => null)).reaction, null);
+  });
+
+  test('removeArea stays within areaRemoval', () => {
+    const run = (r: ObjectRegistry) => r.execute(r.create('📦', 'b')!, { name: 'add', payload: {} }, ctx());
+    assert.deepEqual(run(reacting(() => ({ removeArea: { radiusCells: 2 } }), { areaRemoval: { radiusCells: 2 } })).reaction, { removeArea: { radiusCells: 2 } });
+    assert.match(refusal(() => run(reacting(() => ({ removeArea: { radiusCells: 3 } }), { areaRemoval: { radiusCells: 2 } }))).message, /at most the definition's areaRemoval\.radiusCells \(2 cells\)/);
+    assert.match(refusal(() => run(reacting(() => ({ removeArea: { radiusCells: 1 } })))).message, /requires the definition to declare areaRemoval/);
+  });
+});
+
+describe('configuration, preview, fork, reset, disable', () => {
+  type Pick = { color: string; count: number };
+  const picker = defineObject<Pick>({
+    type: 'test.picker', version: 1, emoji: '🎨', label: 'Picker', hint: '',
+    initial: () => ({ color: 'red', count: 0 }),
+    valid: (s): s is Pick => record(s) && exactKeys(s, ['color', 'count']) && typeof s.color === 'string' && typeof s.count === 'number',
+    actions: {
+      color: { permission: 'editor', run: (s, p) => { requirePayload(p, ['color']); if (typeof p.color !== 'string') throw new ObjectActionError(400, 'color'); return { ...s, color: p.color }; } },
+      count: { permission: 'participant', run: (s) => ({ ...s, count: s.count + 1 }) },
+    },
+    configuration: { action: 'color', fields: ['color'] },
+    sounds,
+    previews: {
+      hear: { permission: 'participant', run: () => ({ sound: sounds.ring as never, gain: 0.5 }) },
+      secret: { permission: 'editor', run: () => ({ sound: sounds.ring as never, gain: 0.5 }) },
+      broken: { permission: 'participant', run: () => ({ sound: sounds.ring as never, gain: 7 }) },
+    },
+  });
+
+  test('configuration copies declared fields and configure goes through the editor action', () => {
+    const registry = new ObjectRegistry([picker]);
+    const p = registry.act(registry.create('🎨', 'p1')!, { name: 'count', payload: {} }, ctx());
+    const blue = registry.act(p, { name: 'color', payload: { color: 'blue' } }, ctx({ canEdit: true }));
+    const config = registry.configuration(blue)!;
+    assert.deepEqual(config, { type: 'test.picker', version: 1, values: { color: 'blue' } });
+    assert.equal(isObjectConfiguration(config), true);
+    const fresh = registry.create('🎨', 'p2')!;
+    assert.deepEqual(registry.configure(fresh, config, ctx({ canEdit: true })).state, { color: 'blue', count: 0 });
+    assert.equal(refusal(() => registry.configure(fresh, config, ctx())).status, 403);
+    assert.equal(refusal(() => registry.configure(fresh, { ...config, values: { count: 5 } }, ctx({ canEdit: true }))).status, 400);
+    assert.equal(refusal(() => registry.configure(fresh, { ...config, version: 2 }, ctx({ canEdit: true }))).status, 409);
+    assert.equal(refusal(() => registry.configure(fresh, { nope: true }, ctx({ canEdit: true }))).status, 400);
+  });
+
+  test('preview checks permission and the preview it returns', () => {
+    const registry = new ObjectRegistry([picker]);
+    const p = registry.create('🎨', 'p1')!;
+    assert.equal(registry.preview(p, { name: 'hear', payload: {} }, { actorId: 'a', canEdit: false }).gain, 0.5);
+    assert.equal(refusal(() => registry.preview(p, { name: 'secret', payload: {} }, { actorId: 'a', canEdit: false })).status, 403);
+    assert.equal(registry.preview(p, { name: 'secret', payload: {} }, { actorId: 'a', canEdit: true }).gain, 0.5);
+    assert.equal(refusal(() => registry.preview(p, { name: 'nope', payload: {} }, { actorId: 'a', canEdit: true })).status, 400);
+    assert.match(refusal(() => registry.preview(p, { name: 'broken', payload: {} }, { actorId: 'a', canEdit: true })).message, /preview\.gain/);
+  });
+
+  test('fork keeps disabled built-ins guarded and checks additions atomically', () => {
+    const host = new ObjectRegistry([box({ type: 'scape.dice', emoji: '🎲' }), lamp], { allowReservedIdentities: true });
+    host.disable(lamp, 'model rejected');
+    assert.equal(host.forEmoji('🏮'), undefined);
+    assert.match(host.failures()[0].message, /example\.lamp \(🏮 Lamp\): model rejected/);
+    const forked = host.fork([picker]);
+    assert.deepEqual(forked.all().map((d) => d.type), ['scape.dice', 'test.picker']);
+    assert.equal(host.all().length, 1, 'the original is unchanged');
+    assert.throws(() => host.fork([box({ emoji: '🏮' })]), /must be unique in the catalog: installed example\.lamp/);
+    assert.throws(() => host.fork([box({ type: 'scape.other' })]), /reserved/);
+  });
+
+  test('reset is atomic', () => {
+    const registry = new ObjectRegistry([picker]);
+    assert.throws(() => registry.reset([lamp, box({ spin: 5 })]), /spin/);
+    assert.deepEqual(registry.all().map((d) => d.type), ['test.picker']);
+    registry.reset([lamp]);
+    assert.deepEqual(registry.all().map((d) => d.type), ['example.lamp']);
+  });
+});
+
+describe('envelopes', () => {
+  test('isObjectEnvelope', () => {
+    assert.equal(isObjectEnvelope({ id: 'a', type: 'x.y', version: 1, state: {} }), true);
+    assert.equal(isObjectEnvelope({ id: 'a', type: 'x.y', version: 1, state: null, linkId: 'l1' }), true);
+    assert.equal(isObjectEnvelope({ id: 'a', type: 'x.y', version: 1 }), false);
+    assert.equal(isObjectEnvelope({ id: 'a', type: 'x.y', version: 0, state: {} }), false);
+    assert.equal(isObjectEnvelope({ id: 'a b', type: 'x.y', version: 1, state: {} }), false);
+    assert.equal(isObjectEnvelope({ id: 'a', type: 'x.y', version: 1, state: {}, extra: 1 }), false);
+    assert.equal(isObjectEnvelope({ id: 'a', type: 'x.y', version: 1, state: { s: 'x'.repeat(OBJECT_STATE_BYTE_LIMIT) } }), false);
+  });
+});
+
+describe('authorCall', () => {
+  test('names the running callback and restores it, even on throw', () => {
+    const seen: unknown[] = [];
+    const def = box({
+      view: () => {
+        seen.push({ ...authorCall.current! });
+        return { title: 'Box', description: '', controls: [] };
+      },
+    });
+    new ObjectRegistry([def]);
+    assert.deepEqual(seen[0], { type: 'test.box', callback: 'view' });
+    assert.equal(authorCall.current, null);
+    const registry = new ObjectRegistry([box()]);
+    refusal(() => registry.act(registry.create('📦', 'b')!, { name: 'boom', payload: {} }, ctx()));
+    assert.equal(authorCall.current, null);
+  });
+});

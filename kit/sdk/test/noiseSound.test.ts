@@ -81,7 +81,7 @@ describe('renderGizmoNoise', () => {
 });
 
 describe('reference vectors (testdata/audio)', () => {
-  for (const v of vectors as { name: string; recipe: { kind: string }; hash: string; frames: number; checkpoints: [number, number, number][] }[]) {
+  for (const v of vectors as unknown as { name: string; recipe: { kind: string }; hash: string; frames: number; checkpoints: [number, number, number][] }[]) {
     if (v.recipe.kind !== 'noise') continue;
     test(v.name, () => {
       const stats = soundStats(renderGizmoNoise(v.recipe as GizmoNoiseSound));

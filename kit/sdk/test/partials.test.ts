@@ -79,7 +79,7 @@ describe('renderGizmoPartials', () => {
 });
 
 describe('reference vectors (testdata/audio)', () => {
-  for (const v of vectors as { name: string; recipe: { kind: string }; hash: string; frames: number; checkpoints: [number, number, number][] }[]) {
+  for (const v of vectors as unknown as { name: string; recipe: { kind: string }; hash: string; frames: number; checkpoints: [number, number, number][] }[]) {
     if (v.recipe.kind !== 'partials') continue;
     test(v.name, () => {
       const stats = soundStats(renderGizmoPartials(v.recipe as GizmoPartialsSound));

@@ -179,7 +179,7 @@ describe('shared kernels', () => {
 });
 
 describe('reference vectors (testdata/audio)', () => {
-  for (const v of vectors as { name: string; recipe: { kind: string }; hash: string; frames: number; channels: number; checkpoints: [number, number, number][] }[]) {
+  for (const v of vectors as unknown as { name: string; recipe: { kind: string }; hash: string; frames: number; channels: number; checkpoints: [number, number, number][] }[]) {
     if (v.recipe.kind !== 'synth') continue;
     test(v.name, () => {
       const stats = soundStats(renderGizmoSynth(v.recipe as GizmoSynth));

@@ -89,6 +89,7 @@ func budget(m *model, f *Facts) problems {
 			parts = append(parts, contribution{i, inst, satMul(tris, inst), satMul(int64(len(me.prims)), inst)})
 		}
 	}
+	f.Counted = true
 	if f.DrawCalls == 0 {
 		p := at("scenes", int(sceneIdx))
 		ps.add(23, CodeScene, p, nil, "%s draws nothing (no node with a mesh)", p)

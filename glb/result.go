@@ -87,6 +87,9 @@ type Facts struct {
 	Materials  int      `json:"materials"`
 	Vertices   int64    `json:"vertices"` // POSITION counts per primitive per node instance
 	Extensions []string `json:"extensions"`
+	// Counted says Triangles, DrawCalls and Vertices were counted: the checks reached the
+	// budget step (a refusal before it leaves them zero).
+	Counted bool `json:"counted"`
 }
 
 // Result is the verdict on one model: data, never a formatted string.

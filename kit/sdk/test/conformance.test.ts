@@ -20,7 +20,7 @@ import partials from '../../../testdata/conformance/partials.json';
 import presentation from '../../../testdata/conformance/presentation.json';
 import push from '../../../testdata/conformance/push.json';
 import reaction from '../../../testdata/conformance/reaction.json';
-import runtime from '../../../testdata/conformance/runtime.json';
+import runtimeCases from '../../../testdata/conformance/runtime.json';
 import sequence from '../../../testdata/conformance/sequence.json';
 import soundBank from '../../../testdata/conformance/soundBank.json';
 import sprite from '../../../testdata/conformance/sprite.json';
@@ -53,7 +53,7 @@ const corpus: Record<string, unknown> = {
   presentation,
   push,
   reaction,
-  runtime,
+  runtime: runtimeCases,
   sequence,
   soundBank,
   sprite,

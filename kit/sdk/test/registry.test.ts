@@ -13,7 +13,7 @@ import { pressurePad } from './examples/pressure-pad.js';
 import { votingBooth } from './examples/voting-booth.js';
 import { walkableTile } from './examples/walkable-tile.js';
 
-const sounds = { ring: (chime as unknown as { sounds: Record<string, unknown> }).sounds.ring };
+const sounds = { ring: chime.sounds!.ring };
 const examples = [chime, counter, fan, jumpPad, lamp, pressurePad, votingBooth, walkableTile];
 
 function ctx(overrides: Partial<ObjectContext> = {}): ObjectContext {
@@ -41,17 +41,17 @@ function box(overrides: Record<string, unknown> = {}): ObjectDefinition {
     label: 'Box',
     hint: 'a test box',
     initial: () => ({ n: 0 }),
-    valid: (s): s is Box => record(s) && typeof s.n === 'number' && Number.isFinite(s.n) && (s.blob === undefined || typeof s.blob === 'string'),
+    valid: (s: unknown): s is Box => record(s) && typeof s.n === 'number' && Number.isFinite(s.n) && (s.blob === undefined || typeof s.blob === 'string'),
     actions: {
-      add: { permission: 'participant', run: (s, p) => { requirePayload(p, []); return { n: s.n + 1 }; } },
-      edit: { permission: 'editor', run: (s) => ({ n: s.n + 10 }) },
-      remove: { permission: 'remover', run: (s) => ({ n: s.n - 1 }) },
-      grow: { permission: 'participant', run: (s, p) => ({ n: s.n, blob: 'x'.repeat(Number(p.size)) }) },
+      add: { permission: 'participant', run: (s: Box, p: Record<string, unknown>) => { requirePayload(p, []); return { n: s.n + 1 }; } },
+      edit: { permission: 'editor', run: (s: Box) => ({ n: s.n + 10 }) },
+      remove: { permission: 'remover', run: (s: Box) => ({ n: s.n - 1 }) },
+      grow: { permission: 'participant', run: (s: Box, p: Record<string, unknown>) => ({ n: s.n, blob: 'x'.repeat(Number(p.size)) }) },
       nan: { permission: 'participant', run: () => ({ n: NaN }) },
       invalid: { permission: 'participant', run: () => ({ n: 'one' }) as unknown as Box },
       boom: { permission: 'participant', run: () => { throw new TypeError('exploded'); } },
       conflict: { permission: 'participant', run: () => { throw new ObjectActionError(409, 'busy'); } },
-      mutate: { permission: 'participant', run: (s) => { s.n = 99; return { n: 1 }; } },
+      mutate: { permission: 'participant', run: (s: Box) => { s.n = 99; return { n: 1 }; } },
     },
     ...overrides,
   } as never);
@@ -69,7 +69,7 @@ describe('catalog', () => {
   });
 
   test('an invalid lighting result names the definition, the path and the value', () => {
-    const bright = defineObject<{ on: boolean }>({ ...(lamp as never), lighting: () => ({ light: { radiusCells: 13, color: '#ffc078', intensity: 0.12, basementIntensity: 0.25, illumination: 0.7 } }) });
+    const bright = defineObject<{ on: boolean }>({ ...(lamp as unknown as Parameters<typeof defineObject<{ on: boolean }>>[0]), lighting: () => ({ light: { radiusCells: 13, color: '#ffc078', intensity: 0.12, basementIntensity: 0.25, illumination: 0.7 } }) });
     assert.throws(() => new ObjectRegistry([bright]), (err: unknown) => {
       assert.ok(err instanceof CatalogError);
       assert.equal(err.message, 'example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)');
@@ -283,7 +283,7 @@ describe('execute and reactions', () => {
     const { instance, reaction } = registry.execute(c, { name: 'ring', payload: {} }, ctx({ now: 5000 }));
     assert.deepEqual(instance.state, { lastAt: 5000 });
     assert.equal(reaction?.feedback?.durationMs, 600);
-    assert.equal(reaction?.feedback?.audio?.[0].sound, 'ring');
+    assert.deepEqual(reaction?.feedback?.audio?.[0], { kind: 'play', voice: 'ring', delayMs: 0, sound: 'ring', gain: 1, rate: 1, loop: false, rangeCells: [1, 8], stereo: 0.7 });
     assert.deepEqual(registry.act(c, { name: 'ring', payload: {} }, ctx({ now: 5000 })).state, { lastAt: 5000 });
   });
 

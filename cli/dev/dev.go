@@ -1,21 +1,256 @@
-// Package dev implements `scape gizmo dev`.
+// Package dev implements `scape gizmo dev` (and the `scape dev` alias): pair with a developer
+// world, then watch, rebuild, validate locally and upload on every save.
 package dev
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	hostcmd "github.com/scapeworld/scape/cli/host"
+	"github.com/scapeworld/scape/devclient"
+	"github.com/scapeworld/scape/devclient/watch"
+	"github.com/scapeworld/scape/host"
 )
 
-// NewCmd returns the `dev` command. (Placeholder until its issue lands.)
+// Options are the command's flags and arguments.
+type Options struct {
+	Dir    string
+	Origin string
+	JSON   bool
+}
+
+// NewCmd returns the `dev` command.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "dev",
+	opts := &Options{}
+	cmd := &cobra.Command{
+		Use:   "dev [--origin URL] [--json] [DIR]",
 		Short: "Build, watch and upload to a developer world",
+		Long: `Build the project in DIR (default: the current directory), then rebuild, validate and upload it
+to a developer world on every save. Each cycle prints one line: the revision, accepted or
+rejected, the bundle size and the time from save to verdict. A rejected update leaves the
+previous accepted build running; its errors name the definition, field and value.
+
+With --origin, pairs with that host: open the printed link, sign in, compare the code and
+choose "Connect this project". HTTPS is required except for loopback origins.
+
+Without --origin, starts the reference host on a free loopback port with its data in
+DIR/.scape/, connects to it without a browser step, and prints the link to your world.
+
+Ctrl+C revokes the session and exits. --json prints one JSON object per event on stdout
+(human output goes to stderr).`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return cmdutil.Usage(errors.New("scape gizmo dev is not available in this build yet"))
+			opts.Dir = "."
+			if len(args) == 1 {
+				opts.Dir = args[0]
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return Run(ctx, f, opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Origin, "origin", "", "developer-world host to pair with (https://…, or http:// on loopback)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object per event on stdout")
+	return cmd
+}
+
+// projectName is package.json's name, else the directory's.
+func projectName(dir string) string {
+	var pkg struct {
+		Name string `json:"name"`
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Name != "" {
+		return pkg.Name
+	}
+	return filepath.Base(dir)
+}
+
+// Run is the command's behaviour, apart from flag parsing.
+func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return cmdutil.Usage(err)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return cmdutil.Usagef("%s is not a project directory", opts.Dir)
+	}
+	rep := &reporter{json: opts.JSON, out: f.IO.Out, err: f.IO.ErrOut, color: !f.IO.NoColor}
+	human := &reporter{out: f.IO.ErrOut, err: f.IO.ErrOut, color: !f.IO.NoColor}
+	emit := func(e devclient.Event) {
+		e.Time = f.Now()
+		rep.Emit(e)
+		if opts.JSON {
+			human.Emit(e) // people still read stderr (the pairing code above all)
+		}
+	}
+
+	// Validate the origin before building anything: a refused origin is a usage error.
+	var client *devclient.Client
+	if opts.Origin != "" {
+		if client, err = devclient.NewClient(opts.Origin); err != nil {
+			return cmdutil.Usage(err)
+		}
+	}
+
+	builder, closeBuilder, err := NewBuilder(dir)
+	if err != nil {
+		return cmdutil.Usage(err)
+	}
+	defer closeBuilder()
+
+	var approve func(code string) error
+	if client == nil {
+		embedded, err := startEmbedded(ctx, f, dir, emit)
+		if err != nil {
+			return err
+		}
+		defer embedded.stop()
+		client, approve = embedded.client, embedded.srv.Approve
+	}
+
+	w, err := watch.New(dir)
+	if err != nil {
+		return cmdutil.Usagef("watch %s: %v", dir, err)
+	}
+	defer w.Close()
+
+	project := projectName(dir)
+	for {
+		sess, err := pair(ctx, f, client, project, approve, emit, opts.JSON)
+		if err != nil {
+			if ctx.Err() != nil {
+				emit(devclient.Event{Kind: devclient.EventStopped, Message: "Stopped before pairing."})
+				return nil
+			}
+			return cmdutil.Invalid(err)
+		}
+		loop := &devclient.Loop{Dir: dir, Builder: builder, Check: LocalCheck(), Upload: client, Session: sess, Watcher: w, Emit: emit, Now: f.Now}
+		err = loop.Run(ctx)
+		var ended *devclient.SessionEnded
+		if errors.As(err, &ended) {
+			if approve != nil || askPairAgain(f) {
+				continue
+			}
+			return cmdutil.Invalid(fmt.Errorf("%s; run scape gizmo dev again to pair", ended.Message))
+		}
+		// Stopped by Ctrl+C / SIGTERM: revoke at once, so the token is useless from now on.
+		rctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		rerr := client.Revoke(rctx, sess)
+		cancel()
+		msg := "Stopped; the session was revoked. The last accepted build stays in the world."
+		if rerr != nil {
+			msg = "Stopped; the host could not be reached to revoke the session (it expires on its own)."
+		}
+		emit(devclient.Event{Kind: devclient.EventStopped, Message: msg})
+		return nil
+	}
+}
+
+// askPairAgain asks on a terminal whether to pair again.
+func askPairAgain(f *cmdutil.Factory) bool {
+	if !f.IO.ErrTTY {
+		return false
+	}
+	fmt.Fprint(f.IO.ErrOut, "Pair again? [Y/n] ")
+	line, err := bufio.NewReader(f.IO.In).ReadString('\n')
+	if err != nil {
+		return false
+	}
+	answer := strings.ToLower(strings.TrimSpace(line))
+	return answer == "" || answer == "y" || answer == "yes"
+}
+
+// pair runs the device flow: print the code and the link, wait with a countdown.
+func pair(ctx context.Context, f *cmdutil.Factory, c *devclient.Client, project string, approve func(string) error, emit func(devclient.Event), jsonOut bool) (*devclient.Session, error) {
+	p, err := c.StartPairing(ctx, project)
+	if err != nil {
+		return nil, fmt.Errorf("cannot reach %s: %w", c.Origin(), err)
+	}
+	if approve != nil {
+		// Embedded host: the owner is the person at this terminal.
+		if err := approve(p.UserCode); err != nil {
+			return nil, err
+		}
+	} else {
+		emit(devclient.Event{Kind: devclient.EventPairing, Code: p.UserCode, Link: p.VerificationURIComplete, ExpiresIn: p.ExpiresIn})
+	}
+	var stop func()
+	if approve == nil && f.IO.ErrTTY && !f.IO.NoColor {
+		stop = spinner(f.IO.ErrOut, p.Expires, time.Now)
+	}
+	sess, err := c.WaitForApproval(ctx, p)
+	if stop != nil {
+		stop()
+	}
+	if err != nil {
+		return nil, err
+	}
+	emit(devclient.Event{Kind: devclient.EventPaired, World: sess.World.Name, Link: sess.World.URL, Expires: sess.Expires.Format(time.RFC3339)})
+	return sess, nil
+}
+
+type embeddedHost struct {
+	srv    *host.Server
+	client *devclient.Client
+	stop   func()
+}
+
+// startEmbedded runs the reference host in this process on a free loopback port, with its
+// data in DIR/.scape/host.
+func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit func(devclient.Event)) (*embeddedHost, error) {
+	data := filepath.Join(dir, ".scape")
+	if err := os.MkdirAll(data, 0o700); err != nil {
+		return nil, cmdutil.Usagef("create %s: %v", data, err)
+	}
+	// Keep the host's database out of the author's repository.
+	ignore := filepath.Join(data, ".gitignore")
+	if _, err := os.Stat(ignore); errors.Is(err, os.ErrNotExist) {
+		os.WriteFile(ignore, []byte("*\n"), 0o644)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, cmdutil.Usagef("cannot open a loopback port: %v", err)
+	}
+	base := "http://" + ln.Addr().String()
+	v, rt := hostcmd.NewValidator()
+	var srv *host.Server
+	srv, err = host.New(host.Options{
+		DataDir: filepath.Join(data, "host"), Validator: v, Runtime: rt, BaseURL: base, Now: f.Now,
+		OnOwnerToken: func(tok string) {
+			// The world link signs its owner in once; a new one is printed after each use.
+			emit(devclient.Event{Kind: devclient.EventWorld, Link: base + "/login?token=" + tok})
+		},
+	})
+	if err != nil {
+		ln.Close()
+		return nil, cmdutil.Usage(err)
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	client, err := devclient.NewClient(base)
+	if err != nil {
+		hs.Close()
+		srv.Close()
+		return nil, err
+	}
+	return &embeddedHost{srv: srv, client: client, stop: func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		hs.Shutdown(sctx)
+		cancel()
+		srv.Close()
+	}}, nil
 }

@@ -1,21 +1,111 @@
-// Package host implements `scape gizmo host`.
+// Package host implements `scape gizmo host`: the reference developer-world host.
 package host
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/devclient"
+	"github.com/scapeworld/scape/host"
 )
 
-// NewCmd returns the `host` command. (Placeholder until its issue lands.)
+// Options are the command's flags.
+type Options struct {
+	Addr      string
+	DataDir   string
+	PublicURL string
+}
+
+// NewCmd returns the `host` command.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "host",
+	opts := &Options{}
+	cmd := &cobra.Command{
+		Use:   "host [--addr 127.0.0.1:7070] [--data DIR]",
 		Short: "Run the reference developer-world host",
+		Long: `Run a developer world on this machine: the host that ` + "`scape gizmo dev --origin`" + ` pairs with and
+uploads to, with a web page for its owner (sign in, approve a project, watch revisions).
+
+It listens on loopback by default. At start, and each time one is used, it prints a one-time
+owner token (and a sign-in link carrying it); paste it at /login to sign in. Data (worlds,
+revisions, placed Gizmos, session hashes) is kept in SQLite under --data.
+
+Serving beyond loopback needs HTTPS in front (a TLS-terminating proxy) and --public-url set
+to the https:// origin: clients refuse plain HTTP to remote hosts.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return cmdutil.Usage(errors.New("scape gizmo host is not available in this build yet"))
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return Run(ctx, f, opts, nil)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:7070", "address to listen on (host:port; port 0 picks a free one)")
+	cmd.Flags().StringVar(&opts.DataDir, "data", ".scape-host", "directory for the host's database")
+	cmd.Flags().StringVar(&opts.PublicURL, "public-url", "", "origin to print in links, when a proxy serves the host (https://…)")
+	return cmd
+}
+
+// Run serves until ctx ends. ready, if set, receives the base URL once the host listens.
+func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base string)) error {
+	ln, err := net.Listen("tcp", opts.Addr)
+	if err != nil {
+		return cmdutil.Usagef("cannot listen on %s: %v", opts.Addr, err)
+	}
+	defer ln.Close()
+	base := "http://" + ln.Addr().String()
+	if opts.PublicURL != "" {
+		if _, err := devclient.CheckOrigin(opts.PublicURL); err != nil {
+			return cmdutil.Usagef("--public-url: %v", err)
+		}
+		base = strings.TrimRight(opts.PublicURL, "/")
+	}
+	out := f.IO.Out
+	tcp, _ := ln.Addr().(*net.TCPAddr)
+	if tcp != nil && !tcp.IP.IsLoopback() && opts.PublicURL == "" {
+		fmt.Fprintf(f.IO.ErrOut, "warning: listening on %s without --public-url: clients refuse plain HTTP to a remote host; put HTTPS in front\n", ln.Addr())
+	}
+	v, rt := NewValidator()
+	srv, err := host.New(host.Options{
+		DataDir: opts.DataDir, Validator: v, Runtime: rt, BaseURL: base, Now: f.Now,
+		OnOwnerToken: func(tok string) {
+			fmt.Fprintf(out, "Owner sign-in (one-time): %s/login?token=%s\n", base, tok)
+		},
+		Logf: func(format string, args ...any) {
+			fmt.Fprintf(f.IO.ErrOut, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+		},
+	})
+	if err != nil {
+		return cmdutil.Usage(err)
+	}
+	defer srv.Close()
+	fmt.Fprintf(out, "Developer world at %s/ (data in %s)\n", base, opts.DataDir)
+	fmt.Fprintf(out, "Connect a project with: scape gizmo dev --origin %s\n", base)
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	if ready != nil {
+		ready(base)
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	hs.Shutdown(sctx)
+	fmt.Fprintln(out, "Host stopped.")
+	return nil
 }

@@ -1,0 +1,125 @@
+package dev
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/scapeworld/scape/devclient"
+	"github.com/scapeworld/scape/diag"
+)
+
+// reporter renders dev-loop events: JSON lines on stdout with --json, else one human line per
+// cycle on stdout and details on stderr.
+type reporter struct {
+	mu    sync.Mutex
+	json  bool
+	out   io.Writer // events (JSON) or cycle lines (human)
+	err   io.Writer // human details, warnings, retries
+	color bool
+}
+
+func (r *reporter) Emit(e devclient.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.json {
+		b, err := json.Marshal(e)
+		if err == nil {
+			r.out.Write(append(b, '\n'))
+		}
+		return
+	}
+	r.human(e)
+}
+
+func (r *reporter) paint(code, s string) string {
+	if !r.color {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func size(n int) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
+	default:
+		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
+	}
+}
+
+func latency(e devclient.Event) string {
+	if e.LatencyMS == nil {
+		return ""
+	}
+	return fmt.Sprintf("  %d ms", *e.LatencyMS)
+}
+
+func (r *reporter) diagnostics(list diag.List) {
+	for _, d := range list {
+		text := diag.Text(d, diag.TextOptions{Color: r.color, Frame: true})
+		for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+			fmt.Fprintf(r.out, "    %s\n", line)
+		}
+	}
+}
+
+func (r *reporter) human(e devclient.Event) {
+	switch e.Kind {
+	case devclient.EventPairing:
+		fmt.Fprintf(r.err, "! First copy your one-time code: %s\n", r.paint("1", e.Code))
+		fmt.Fprintf(r.err, "  Then open %s, sign in, compare the code and choose Connect this project.\n", e.Link)
+	case devclient.EventPaired:
+		fmt.Fprintf(r.err, "%s Connected to %s (session until %s)\n", r.paint("32", "✓"), e.World, e.Expires)
+	case devclient.EventWorld:
+		fmt.Fprintf(r.out, "World: %s\n", e.Link)
+	case devclient.EventBuildFailed:
+		what := "build failed"
+		if e.Stage == "validate" {
+			what = "invalid"
+		}
+		fmt.Fprintf(r.out, "%s %s, nothing sent:\n", r.paint("31", "✗"), what)
+		r.diagnostics(e.Errors)
+	case devclient.EventAccepted:
+		fmt.Fprintf(r.out, "r%d %s  %s%s\n", e.Revision, r.paint("32", "accepted"), size(e.Size), latency(e))
+	case devclient.EventRejected:
+		fmt.Fprintf(r.out, "r%d %s  %s%s  (r%d stays active)\n", e.Revision, r.paint("31", "rejected"), size(e.Size), latency(e), e.Active)
+		r.diagnostics(e.Errors)
+	case devclient.EventRetrying:
+		fmt.Fprintf(r.err, "  upload failed (%s); retrying in %s\n", e.Message, time.Duration(e.DelayMS)*time.Millisecond)
+	case devclient.EventUploadFailed:
+		fmt.Fprintf(r.out, "%s upload refused by the host: %s\n", r.paint("31", "✗"), e.Message)
+	case devclient.EventSessionExpired:
+		fmt.Fprintf(r.err, "Session ended: %s\n", e.Message)
+	case devclient.EventStopped:
+		fmt.Fprintf(r.err, "%s\n", e.Message)
+	}
+}
+
+// spinner shows "⠋ Waiting for approval… 4:59 left" on a terminal's stderr until stopped.
+func spinner(w io.Writer, expires time.Time, now func() time.Time) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		frames := []rune("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for i := 0; ; i++ {
+			left := max(expires.Sub(now()), 0).Round(time.Second)
+			fmt.Fprintf(w, "\r%c Waiting for approval… %d:%02d left ", frames[i%len(frames)], int(left.Minutes()), int(left.Seconds())%60)
+			select {
+			case <-done:
+				fmt.Fprint(w, "\r\x1b[K")
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}

@@ -67,7 +67,7 @@ type fixture struct {
 
 func newFixture(t *testing.T, dir string) *fixture {
 	t.Helper()
-	f := &fixture{t: t, clock: &clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}, val: &hosttest.JSONValidator{}, tokens: make(chan string, 16), dir: dir}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, tokens: make(chan string, 16), dir: dir}
 	f.start()
 	return f
 }

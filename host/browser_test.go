@@ -1,0 +1,84 @@
+package host_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(sel))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+// TestBrowserApproveAndSidebar drives the owner's pages in headless Chromium: sign in from the
+// link, compare the code, connect, then watch the sidebar show the accepted revision and a
+// rejection (through its own refresh), place a Gizmo and disconnect.
+func TestBrowserApproveAndSidebar(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	browser := hostBrowser(t)
+	ctx, cancel := context.WithTimeout(browser, 60*time.Second)
+	defer cancel()
+
+	p := f.pairRequest()
+	if err := chromedp.Do(ctx,
+		// The printed link: not signed in yet, so the host asks for the owner token first.
+		chromedp.Navigate(p.VerificationURIComplete),
+		chromedp.WaitVisible(`#token`),
+		chromedp.SendKeys(`#token`, f.ownerToken()),
+		chromedp.Click(`#signin`),
+		// Back on the approval page: the code to compare, the project asking.
+		chromedp.WaitVisible(`#approve`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if code, project := text(t, ctx, `#code`), text(t, ctx, `#project`); code != p.UserCode || project != "lamp" {
+		t.Fatalf("approval page shows code %q for %q, terminal shows %q", code, project, p.UserCode)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#approve`), chromedp.WaitVisible(`#done`)); err != nil {
+		t.Fatal(err)
+	}
+	tok, e, st := f.poll(p.DeviceCode)
+	if st != 200 {
+		t.Fatalf("token after browser approval: %d %+v", st, e)
+	}
+
+	f.upload(tok.AccessToken, 0, bundleJSON(lampV1, ""))
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible(`#active-revision`)); err != nil {
+		t.Fatal(err)
+	}
+	if active, name := text(t, ctx, `#active-revision`), text(t, ctx, `#project-name`); active != "revision 1" || name != "lamp" {
+		t.Fatalf("sidebar: %q %q", active, name)
+	}
+	// A rejection appears without reloading: the sidebar refreshes itself.
+	f.upload(tok.AccessToken, 1, bundleJSON(lampV1, `[{"code":"rule","definition":{"type":"example.lamp"},"path":"light.radiusCells","got":"13","message":"must be 0.25–12 cells"}]`))
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#rejection-2`)); err != nil {
+		t.Fatal(err)
+	}
+	if rejection, active := text(t, ctx, `#rejection-2`), text(t, ctx, `#active-revision`); !strings.Contains(rejection, "light.radiusCells: must be 0.25–12 cells (got 13)") || active != "revision 1" {
+		t.Fatalf("rejection %q, active %q", rejection, active)
+	}
+	// Place the Gizmo from the sidebar, see its view, then disconnect.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(`#gizmos button`),
+		chromedp.WaitVisible(`.instance`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if view := text(t, ctx, `.instance`); !strings.Contains(view, "Toggle") || !strings.Contains(view, `"on":false`) {
+		t.Fatalf("placed instance view: %q", view)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#disconnect`), chromedp.WaitVisible(`#no-project`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, st := f.upload(tok.AccessToken, 1, bundleJSON(lampV1, "")); st != 401 {
+		t.Fatalf("upload after Disconnect: %d", st)
+	}
+}

@@ -102,17 +102,19 @@ func jsonGLB(text string) []byte { return glbtest.Encode([]byte(text), nil) }
 
 const minimalJSON = `{"asset":{"version":"2.0"}}`
 
-// TestChecklist gives every one of the 24 checks a model that breaks it, and asserts the step,
-// the code and the message (the checklist's wording).
-func TestChecklist(t *testing.T) {
+type checklistCase struct {
+	name string
+	data []byte
+	step int
+	code glb.Code
+	msg  string
+}
+
+// checklistCases gives every one of the 24 checks a model that breaks it (the agreement test
+// with the SDK reuses them).
+func checklistCases() []checklistCase {
 	cube := glbtest.Cube().GLB()
-	cases := []struct {
-		name string
-		data []byte
-		step int
-		code glb.Code
-		msg  string
-	}{
+	return []checklistCase{
 		{"too large", make([]byte, glb.MaxFileBytes+1), 1, glb.CodeTooLarge, "the file is 786433 bytes; a model can be at most 786432 bytes (768 KiB)"},
 		{"one byte", []byte{'g'}, 2, glb.CodeTooShort, "the file is 1 bytes; a .glb file starts with a 12-byte header"},
 		{"zero magic", make([]byte, 12), 3, glb.CodeBadMagic, `header magic is 0x00000000; expected 0x46546C67 ("glTF"): not a binary glTF file`},
@@ -226,7 +228,12 @@ func TestChecklist(t *testing.T) {
 		{"empty scene", edited(func(m *glbtest.Model) { m.JSON["scenes"] = []any{map[string]any{"nodes": []any{}}} }), 23, glb.CodeScene, "scenes[0] draws nothing (no node with a mesh)"},
 		{"draw calls", glbtest.Cubes(glbtest.Options{Cubes: 3, Instances: 14}).GLB(), 24, glb.CodeDrawCalls, "the model needs 42 draw calls (one per primitive per mesh instance"},
 	}
-	for _, c := range cases {
+}
+
+// TestChecklist asserts, for each case, the step, the code and the message (the checklist's
+// wording) of the first problem, and that problems come in checklist order.
+func TestChecklist(t *testing.T) {
+	for _, c := range checklistCases() {
 		t.Run(c.name, func(t *testing.T) {
 			r := glb.Check(c.data)
 			if r.OK() {

@@ -1,0 +1,124 @@
+package glb_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/glb/glbtest"
+)
+
+// requireNode returns the repository root, or skips (fails when SCAPE_REQUIRE_NODE=1) when node
+// or the repository's npm packages are missing.
+func requireNode(t *testing.T, pkg string) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := ""
+	if _, err := exec.LookPath("node"); err != nil {
+		missing = "node is not on PATH"
+	} else if _, err := os.Stat(filepath.Join(root, "node_modules", pkg)); err != nil {
+		missing = "node_modules/" + pkg + " is missing (run `npm ci` at the repository root)"
+	}
+	if missing != "" {
+		if os.Getenv("SCAPE_REQUIRE_NODE") == "1" {
+			t.Fatalf("SCAPE_REQUIRE_NODE=1 but %s", missing)
+		}
+		t.Skipf("skipping: %s (set SCAPE_REQUIRE_NODE=1 to make this a failure)", missing)
+	}
+	return root
+}
+
+// agreementFiles writes the project's own fixtures (every checklist case and some valid
+// models) to dir and returns them with the shared files, when present.
+func agreementFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var files []string
+	write := func(name string, data []byte) {
+		path := filepath.Join(dir, strings.NewReplacer(" ", "_", "/", "_").Replace(name)+".glb")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	for _, c := range checklistCases() {
+		write("case-"+c.name, c.data)
+	}
+	write("valid-cube", glbtest.Cube().GLB())
+	write("valid-colors", glbtest.Cubes(glbtest.Options{Cubes: 4, Instances: 8, Colors: true}).GLB())
+	write("over-triangles", glbtest.Cubes(glbtest.Options{Subdivide: 41, IndexUint32: true}).GLB())
+	for i, s := range seeds() {
+		write("seed-"+string(rune('a'+i)), s)
+	}
+	if _, err := os.Stat(sharedDir); err == nil {
+		files = append(files, sharedFiles(t)...)
+	} else {
+		t.Logf("%s is absent: comparing on the project's own fixtures only", sharedDir)
+	}
+	return files
+}
+
+type sdkVerdict struct {
+	File      string `json:"file"`
+	OK        bool   `json:"ok"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+	Triangles int64  `json:"triangles"`
+	DrawCalls int64  `json:"drawCalls"`
+	Counted   bool   `json:"counted"`
+}
+
+// TestSDKAgreesWithGo runs kit/sdk/src/model.ts under Node over every test file and compares
+// its verdict, first problem and counts with the Go checker's.
+func TestSDKAgreesWithGo(t *testing.T) {
+	root := requireNode(t, "esbuild")
+	files := agreementFiles(t, t.TempDir())
+	cmd := exec.Command("node", append([]string{filepath.Join(root, "scripts", "glb-verdicts.mjs")}, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("glb-verdicts.mjs: %v\n%s", err, stderr.String())
+	}
+	got := map[string]sdkVerdict{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var v sdkVerdict
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%v: %s", err, sc.Text())
+		}
+		got[v.File] = v
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := glb.CheckNamed("the file", data)
+		v, ok := got[f]
+		if !ok {
+			t.Errorf("%s: no SDK verdict", f)
+			continue
+		}
+		if v.OK != r.OK() {
+			t.Errorf("%s: SDK ok=%v (%s), Go ok=%v (%v)", f, v.OK, v.Message, r.OK(), r.Problems)
+			continue
+		}
+		if !r.OK() && v.Code != string(r.Problems[0].Code) {
+			t.Errorf("%s: first problem differs:\n  SDK %s: %s\n  Go  %s: %s", f, v.Code, v.Message, r.Problems[0].Code, r.Problems[0].Message)
+		}
+		if r.Facts.Counted != v.Counted || (v.Counted && (v.Triangles != r.Facts.Triangles || v.DrawCalls != r.Facts.DrawCalls)) {
+			t.Errorf("%s: counts differ: SDK %d triangles %d draws, Go %d, %d", f, v.Triangles, v.DrawCalls, r.Facts.Triangles, r.Facts.DrawCalls)
+		}
+	}
+	t.Logf("compared %d files", len(files))
+}

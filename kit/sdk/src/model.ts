@@ -1,0 +1,904 @@
+/**
+ * Embedded models: `presentation.model` is a binary glTF (.glb) as base64, the form esbuild's
+ * base64 loader gives an imported .glb. This is the SDK's twin of the Go package `glb`: the same
+ * 24 ordered checks (../../shared/spec/glb-checklist.md) with the same messages, so an author's
+ * own tests, the toolchain and the host reach the same verdict. The Go checker additionally has
+ * the glTF library decode what these checks do not read (material enums, cameras, samplers);
+ * here those few rules are written out (`libraryRules`).
+ *
+ * The bytes are untrusted: every length and offset is compared with the bytes present before
+ * it is used, and nothing is allocated from a declared size. No TextDecoder in goja: UTF-8 is
+ * validated and decoded by hand.
+ */
+import { GizmoProblem, problem } from './internal/problem.js';
+import type { Problem } from './internal/checks.js';
+import { base64Decode } from './wav.js';
+
+/** 768 KiB: the most that fits in the 1 MiB bundle once base64-encoded. */
+export const GIZMO_MODEL_MAX_BYTES = 786432;
+export const GIZMO_MODEL_MAX_TRIANGLES = 20000;
+export const GIZMO_MODEL_MAX_DRAW_CALLS = 32;
+const MAX_BASE64 = 4 * Math.ceil(GIZMO_MODEL_MAX_BYTES / 3);
+const ALLOWED_EXTENSIONS = ['KHR_materials_unlit', 'KHR_materials_emissive_strength'];
+const DATA_URL = /^data:(?:model\/gltf-binary|application\/octet-stream);base64,/;
+
+/** One refusal reason, as the Go checker reports it. */
+export interface ModelProblem {
+  step: number;
+  code: string;
+  path: string;
+  value: unknown;
+  message: string;
+}
+
+export interface ModelFacts {
+  bytes: number;
+  triangles: number;
+  drawCalls: number;
+  primitives: number;
+  meshes: number;
+  nodes: number;
+  materials: number;
+  extensions: string[];
+  counted: boolean;
+}
+
+export interface ModelReport {
+  facts: ModelFacts;
+  problems: ModelProblem[];
+}
+
+class Stop extends Error {}
+
+type Json = Record<string, unknown>;
+
+function hex8(n: number): string {
+  return '0x' + (n >>> 0).toString(16).toUpperCase().padStart(8, '0');
+}
+
+function hex2(n: number): string {
+  return '0x' + n.toString(16).toUpperCase().padStart(2, '0');
+}
+
+function plural(n: number, noun: string): string {
+  if (n === 1) return `${n} ${noun}`;
+  return noun.endsWith('y') ? `${n} ${noun.slice(0, -1)}ies` : `${n} ${noun}s`;
+}
+
+function quoteShort(s: string): string {
+  const chars = Array.from(s);
+  return JSON.stringify(chars.length > 40 ? chars.slice(0, 40).join('') + '…' : s).replace(/\\u2026"$/, '…"');
+}
+
+function at(base: string, i: number): string {
+  return `${base}[${i}]`;
+}
+
+function join(base: string, key: string): string {
+  return base === '' ? key : `${base}.${key}`;
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return quoteShort(v);
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (typeof v === 'object') return 'an object';
+  return String(v);
+}
+
+/**
+ * Validates UTF-8 exactly as Go's utf8.Valid (no overlongs, no surrogates, ≤ U+10FFFF) and
+ * decodes it. Returns the string, or the offset of the first invalid byte.
+ */
+export function decodeUtf8(b: Uint8Array): string | { invalidAt: number } {
+  const parts: string[] = [];
+  let chunk: number[] = [];
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
+    let cp: number;
+    let n: number;
+    if (c < 0x80) {
+      cp = c;
+      n = 1;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+      n = 2;
+      cp = c & 0x1f;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      n = 3;
+      cp = c & 0x0f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 4;
+      cp = c & 0x07;
+    } else return { invalidAt: i };
+    if (i + n > b.length) return { invalidAt: i };
+    for (let k = 1; k < n; k++) {
+      const d = b[i + k];
+      if ((d & 0xc0) !== 0x80) return { invalidAt: i };
+      cp = (cp << 6) | (d & 0x3f);
+    }
+    if ((n === 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n === 4 && (cp < 0x10000 || cp > 0x10ffff))) return { invalidAt: i };
+    if (cp >= 0x10000) {
+      const v = cp - 0x10000;
+      chunk.push(0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
+    } else chunk.push(cp);
+    if (chunk.length >= 4096) {
+      parts.push(String.fromCharCode(...chunk));
+      chunk = [];
+    }
+    i += n;
+  }
+  parts.push(String.fromCharCode(...chunk));
+  return parts.join('');
+}
+
+interface Accessor {
+  bufferView: number;
+  byteOffset: number;
+  componentType: number;
+  count: number;
+  type: string;
+  normalized: boolean;
+  sparse: boolean;
+  min: number[] | null;
+  max: number[] | null;
+}
+interface View {
+  buffer: number;
+  byteOffset: number;
+  byteLength: number;
+  byteStride: number;
+  hasStride: boolean;
+}
+interface Prim {
+  attrs: [string, number][];
+  indices: number;
+  material: number;
+  mode: number;
+  targets: number;
+}
+interface Node {
+  children: number[];
+  mesh: number;
+  skin: number;
+  camera: number;
+  weights: boolean;
+  matrix: boolean;
+  trsKey: string;
+}
+
+const COMPONENTS: Record<number, [number, string]> = {
+  5120: [1, 'byte'],
+  5121: [1, 'unsigned byte'],
+  5122: [2, 'short'],
+  5123: [2, 'unsigned short'],
+  5125: [4, 'unsigned int'],
+  5126: [4, 'float'],
+};
+const TYPES: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+function elementSize(a: Accessor): number {
+  const size = COMPONENTS[a.componentType][0];
+  if (a.type === 'MAT2' && size === 1) return 8;
+  if (a.type === 'MAT3' && size === 1) return 12;
+  if (a.type === 'MAT3' && size === 2) return 24;
+  return size * TYPES[a.type];
+}
+
+/** The whole check, mirroring glb.CheckNamed. */
+export function checkGizmoModel(bytes: Uint8Array, name = 'the file'): ModelReport {
+  const problems: ModelProblem[] = [];
+  const facts: ModelFacts = { bytes: bytes.length, triangles: 0, drawCalls: 0, primitives: 0, meshes: 0, nodes: 0, materials: 0, extensions: [], counted: false };
+  const add = (step: number, code: string, path: string, value: unknown, message: string) => problems.push({ step, code, path, value, message });
+  const fail = (step: number, code: string, message: string): never => {
+    add(step, code, '', undefined, message);
+    throw new Stop();
+  };
+  const stopIfAny = () => {
+    if (problems.length > 0) throw new Stop();
+  };
+  try {
+    const doc = run(bytes, name, facts, add, fail, stopIfAny);
+    // Last, as in Go: what the library's decoder would refuse in parts no check reads.
+    if (problems.length === 0 && doc) libraryRules(doc, add);
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+  }
+  problems.sort((a, b) => a.step - b.step);
+  return { facts, problems };
+}
+
+type Add = (step: number, code: string, path: string, value: unknown, message: string) => void;
+
+function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail: (s: number, c: string, m: string) => never, stopIfAny: () => void): Json | undefined {
+  // 1–7: the container.
+  const size = bytes.length;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u32 = (off: number) => dv.getUint32(off, true);
+  if (size > GIZMO_MODEL_MAX_BYTES)
+    fail(1, 'file-too-large', `${name} is ${size} bytes; a model can be at most ${GIZMO_MODEL_MAX_BYTES} bytes (768 KiB), the most that fits in the 1 MiB bundle as base64`);
+  if (size < 12) fail(2, 'no-header', `${name} is ${size} bytes; a .glb file starts with a 12-byte header`);
+  if (u32(0) !== 0x46546c67) {
+    let k = 0;
+    while (k < size && (bytes[k] === 0x20 || bytes[k] === 0x09 || bytes[k] === 0x0a || bytes[k] === 0x0d || bytes[k] === 0xef || bytes[k] === 0xbb || bytes[k] === 0xbf)) k++;
+    const hint = k < size && bytes[k] === 0x7b ? ' (this looks like .gltf JSON; export as .glb)' : '';
+    fail(3, 'bad-magic', `header magic is ${hex8(u32(0))}; expected 0x46546C67 ("glTF"): not a binary glTF file${hint}`);
+  }
+  if (u32(4) !== 2) fail(4, 'bad-version', `header version is ${u32(4)}; only GLB version 2 (glTF 2.0) is supported`);
+  if (u32(8) !== size) fail(5, 'length-mismatch', `header length is ${u32(8)} but the file is ${size} bytes: the file is truncated or has extra bytes at the end; export it again`);
+  const chunks: { type: number; start: number; length: number }[] = [];
+  for (let off = 12; off < size; ) {
+    const i = chunks.length;
+    if (size - off < 8) fail(6, 'chunk-header', `chunk ${i}: header truncated at byte ${off}`);
+    const n = u32(off);
+    const type = u32(off + 4);
+    if (n % 4 !== 0) fail(6, 'chunk-unaligned', `chunk ${i}: chunkLength ${n} is not a multiple of 4`);
+    if (n > size - off - 8) fail(6, 'chunk-too-big', `chunk ${i}: chunkLength ${n} runs past the end of the file (${size} bytes)`);
+    chunks.push({ type, start: off + 8, length: n });
+    off += 8 + n;
+    if (chunks.length > 3) break;
+  }
+  const JSONT = 0x4e4f534a;
+  const BINT = 0x004e4942;
+  if (chunks.length === 0) fail(7, 'chunk-layout', 'the file has no chunks; a .glb file needs a JSON chunk after its header');
+  chunks.forEach((ch, i) => {
+    const label = ch.type === JSONT ? ' (JSON)' : ch.type === BINT ? ' (BIN)' : '';
+    if (i === 0 && ch.type !== JSONT) fail(7, 'chunk-layout', `chunk 0 has type ${hex8(ch.type)}${label}; the first chunk must be JSON (0x4E4F534A)`);
+    if (i === 0 && ch.length === 0) fail(7, 'chunk-layout', 'chunk 0 (JSON) is empty');
+    if (i > 0 && ch.type === JSONT) fail(7, 'chunk-layout', `chunk ${i} is a second JSON chunk`);
+    if (i === 1 && ch.type === BINT && ch.length === 0) fail(7, 'chunk-layout', 'chunk 1 (BIN) is empty; leave the BIN chunk out when there is no binary data');
+    if ((i === 1 && ch.type !== BINT) || i > 1) {
+      if (ch.type === BINT) fail(7, 'chunk-layout', `chunk ${i} is a second BIN chunk; only one JSON and one BIN chunk are supported`);
+      fail(7, 'chunk-layout', `chunk ${i} has type ${hex8(ch.type)}; only one JSON and one BIN chunk are supported`);
+    }
+  });
+  const jsonBytes = bytes.subarray(chunks[0].start, chunks[0].start + chunks[0].length);
+  const hasBin = chunks.length > 1;
+  const bin = hasBin ? bytes.subarray(chunks[1].start, chunks[1].start + chunks[1].length) : new Uint8Array(0);
+
+  // 8: the JSON text.
+  if (jsonBytes[0] === 0xef && jsonBytes[1] === 0xbb && jsonBytes[2] === 0xbf)
+    fail(8, 'json-text', 'JSON chunk starts with a UTF-8 byte order mark; glTF JSON must not have one');
+  const text = decodeUtf8(jsonBytes);
+  if (typeof text !== 'string') fail(8, 'json-text', `JSON chunk is not valid UTF-8 (byte ${hex2(jsonBytes[(text as { invalidAt: number }).invalidAt])} at offset ${(text as { invalidAt: number }).invalidAt})`);
+  let root: unknown;
+  try {
+    root = JSON.parse(text as string);
+  } catch (e) {
+    // Padding other than whitespace after a complete value gets its own message, like Go's.
+    let end = jsonBytes.length;
+    while (end > 0 && jsonBytes[end - 1] !== 0x7d && jsonBytes[end - 1] !== 0x5d) end--;
+    let parsedPrefix = false;
+    try {
+      JSON.parse((text as string).slice(0, (decodeUtf8(jsonBytes.subarray(0, end)) as string).length));
+      parsedPrefix = end > 0;
+    } catch {
+      parsedPrefix = false;
+    }
+    if (parsedPrefix) {
+      let k = end;
+      while (k < jsonBytes.length && (jsonBytes[k] === 0x20 || jsonBytes[k] === 0x09 || jsonBytes[k] === 0x0a || jsonBytes[k] === 0x0d)) k++;
+      fail(8, 'json-text', `JSON chunk contains a ${hex2(jsonBytes[k])} byte at offset ${k} (padding must be spaces, 0x20)`);
+    }
+    fail(8, 'json-text', `JSON chunk is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!isObject(root)) fail(8, 'json-text', `JSON chunk holds ${Array.isArray(root) ? 'an array' : typeof root}; a glTF JSON chunk is one object`);
+  const doc = root as Json;
+
+  // 9: schema basics, integers accepting 36.0.
+  const schema = (path: string, value: unknown, message: string) => add(9, 'schema', path, value, message);
+  const wrong = (path: string, v: unknown, want: string) => schema(path, v, `${path} = ${describe(v)}: must be ${want}`);
+  const integer = (v: unknown, path: string, min: number): number | null => {
+    if (typeof v !== 'number') return wrong(path, v, 'an integer'), null;
+    if (!Number.isInteger(v)) return schema(path, v, `${path} = ${v}: must be an integer`), null;
+    if (v < min) return schema(path, v, `${path} = ${v}: must be at least ${min}`), null;
+    if (v > 2 ** 53) return schema(path, v, `${path} = ${v}: is too large`), null;
+    return v;
+  };
+  const optInt = (o: Json, key: string, base: string, min: number, absent: number): number => {
+    if (!(key in o)) return absent;
+    return integer(o[key], join(base, key), min) ?? absent;
+  };
+  const reqInt = (o: Json, key: string, base: string, min: number): number => {
+    if (!(key in o)) return schema(join(base, key), undefined, `${join(base, key)} is missing`), -1;
+    return integer(o[key], join(base, key), min) ?? -1;
+  };
+  const str = (o: Json, key: string, base: string): string | null => {
+    if (!(key in o)) return null;
+    if (typeof o[key] !== 'string') return wrong(join(base, key), o[key], 'a string'), null;
+    return o[key] as string;
+  };
+  const obj = (v: unknown, path: string): Json | null => (isObject(v) ? v : (wrong(path, v, 'an object'), null));
+  const arr = (o: Json, key: string, base: string): unknown[] => {
+    if (!(key in o)) return [];
+    if (!Array.isArray(o[key])) return wrong(join(base, key), o[key], 'an array'), [];
+    return o[key] as unknown[];
+  };
+  const objects = (o: Json, key: string, base: string): Json[] => arr(o, key, base).map((v, i) => obj(v, at(join(base, key), i)) ?? {});
+  const numbers = (o: Json, key: string, base: string): number[] | null => {
+    if (!(key in o)) return null;
+    if (!Array.isArray(o[key])) return wrong(join(base, key), o[key], 'an array of numbers'), null;
+    const out: number[] = [];
+    (o[key] as unknown[]).forEach((e, i) => {
+      if (typeof e !== 'number' || !Number.isFinite(e)) wrong(at(join(base, key), i), e, 'a number');
+      else out.push(e);
+    });
+    return out;
+  };
+  const indexList = (o: Json, key: string, base: string): number[] => {
+    const out: number[] = [];
+    arr(o, key, base).forEach((v, i) => {
+      const n = integer(v, at(join(base, key), i), 0);
+      if (n !== null) out.push(n);
+    });
+    return out;
+  };
+  const strings = (key: string): string[] => {
+    const out: string[] = [];
+    arr(doc, key, '').forEach((v, i) => (typeof v === 'string' ? out.push(v) : wrong(at(key, i), v, 'a string')));
+    return out;
+  };
+
+  let version = '';
+  let minVersion: string | null = null;
+  if (!('asset' in doc)) schema('asset', undefined, 'asset is missing: every glTF file needs asset.version "2.0"');
+  else {
+    const asset = obj(doc.asset, 'asset');
+    if (asset) {
+      const v = str(asset, 'version', 'asset');
+      if (v !== null) version = v;
+      else if (!('version' in asset)) schema('asset.version', undefined, 'asset.version is missing; expected "2.0"');
+      minVersion = str(asset, 'minVersion', 'asset');
+      str(asset, 'generator', 'asset');
+    }
+  }
+  const extUsed = strings('extensionsUsed');
+  const extRequired = strings('extensionsRequired');
+  const scene = optInt(doc, 'scene', '', 0, -1);
+  const buffers = objects(doc, 'buffers', '').map((b, i) => {
+    const uri = str(b, 'uri', at('buffers', i));
+    return { uri, byteLength: reqInt(b, 'byteLength', at('buffers', i), 1) };
+  });
+  const views: View[] = objects(doc, 'bufferViews', '').map((v, i) => {
+    const p = at('bufferViews', i);
+    const hasStride = 'byteStride' in v;
+    return {
+      buffer: reqInt(v, 'buffer', p, 0),
+      byteOffset: optInt(v, 'byteOffset', p, 0, 0),
+      byteLength: reqInt(v, 'byteLength', p, 1),
+      byteStride: hasStride ? optInt(v, 'byteStride', p, 0, 0) : 0,
+      hasStride,
+    };
+  });
+  const accessors: Accessor[] = objects(doc, 'accessors', '').map((a, i) => {
+    const p = at('accessors', i);
+    const acc: Accessor = {
+      bufferView: optInt(a, 'bufferView', p, 0, -1),
+      byteOffset: optInt(a, 'byteOffset', p, 0, 0),
+      componentType: reqInt(a, 'componentType', p, 0),
+      count: reqInt(a, 'count', p, 0),
+      type: '',
+      normalized: false,
+      sparse: 'sparse' in a,
+      min: null,
+      max: null,
+    };
+    if ('normalized' in a) {
+      if (typeof a.normalized !== 'boolean') wrong(join(p, 'normalized'), a.normalized, 'true or false');
+      else acc.normalized = a.normalized;
+    }
+    const t = str(a, 'type', p);
+    if (t !== null) acc.type = t;
+    else if (!('type' in a)) schema(join(p, 'type'), undefined, `${p}.type is missing`);
+    acc.min = numbers(a, 'min', p);
+    acc.max = numbers(a, 'max', p);
+    if (acc.sparse) obj(a.sparse, join(p, 'sparse'));
+    return acc;
+  });
+  const meshes = objects(doc, 'meshes', '').map((me, i) => {
+    const p = at('meshes', i);
+    numbers(me, 'weights', p);
+    if (!('primitives' in me)) schema(join(p, 'primitives'), undefined, `${p}.primitives is missing`);
+    const prims: Prim[] = objects(me, 'primitives', p).map((pr, j) => {
+      const pp = at(join(p, 'primitives'), j);
+      const prim: Prim = { attrs: [], indices: optInt(pr, 'indices', pp, 0, -1), material: optInt(pr, 'material', pp, 0, -1), mode: optInt(pr, 'mode', pp, 0, 4), targets: 0 };
+      if (!('attributes' in pr)) schema(join(pp, 'attributes'), undefined, `${pp}.attributes is missing`);
+      else {
+        const attrs = obj(pr.attributes, join(pp, 'attributes'));
+        if (attrs)
+          for (const key of Object.keys(attrs).sort()) {
+            const n = integer(attrs[key], join(join(pp, 'attributes'), key), 0);
+            if (n !== null) prim.attrs.push([key, n]);
+          }
+      }
+      arr(pr, 'targets', pp).forEach((t, k) => {
+        obj(t, at(join(pp, 'targets'), k));
+        prim.targets++;
+      });
+      return prim;
+    });
+    return { prims, weights: 'weights' in me };
+  });
+  const nodes: Node[] = objects(doc, 'nodes', '').map((n, i) => {
+    const p = at('nodes', i);
+    const node: Node = {
+      children: indexList(n, 'children', p),
+      mesh: optInt(n, 'mesh', p, 0, -1),
+      skin: optInt(n, 'skin', p, 0, -1),
+      camera: optInt(n, 'camera', p, 0, -1),
+      weights: 'weights' in n,
+      matrix: false,
+      trsKey: '',
+    };
+    numbers(n, 'weights', p);
+    for (const [key, want] of [['matrix', 16], ['translation', 3], ['rotation', 4], ['scale', 3]] as const) {
+      if (!(key in n)) continue;
+      const nums = numbers(n, key, p);
+      if (nums === null || nums.length !== want) schema(join(p, key), undefined, `${join(p, key)} must have ${want} numbers`);
+      if (key === 'matrix') node.matrix = true;
+      else if (node.trsKey === '') node.trsKey = key;
+    }
+    return node;
+  });
+  const scenes = objects(doc, 'scenes', '').map((sc, i) => indexList(sc, 'nodes', at('scenes', i)));
+  const materials = objects(doc, 'materials', '');
+  const textures = arr(doc, 'textures', '').length;
+  const images = arr(doc, 'images', '').length;
+  arr(doc, 'samplers', '');
+  const skins = arr(doc, 'skins', '').length;
+  const animations = arr(doc, 'animations', '').length;
+  const cameras = arr(doc, 'cameras', '').length;
+  const extUses: [string, string][] = [];
+  const collect = (v: unknown, path: string) => {
+    if (Array.isArray(v)) v.forEach((e, i) => collect(e, at(path, i)));
+    else if (isObject(v))
+      for (const k of Object.keys(v)) {
+        if (k === 'extras') continue;
+        const child = join(path, k);
+        if (k === 'extensions') {
+          const ext = obj(v[k], child);
+          if (ext) for (const n of Object.keys(ext).sort()) extUses.push([join(child, n), n]);
+        }
+        collect(v[k], child);
+      }
+  };
+  collect(doc, '');
+  extUses.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+
+  facts.meshes = meshes.length;
+  facts.nodes = nodes.length;
+  facts.materials = materials.length;
+  facts.primitives = meshes.reduce((s, m) => s + m.prims.length, 0);
+  facts.extensions = [...new Set([...extUsed, ...extRequired, ...extUses.map((u) => u[1])])].sort();
+  stopIfAny();
+
+  // 10–16: features, all gathered.
+  if (!/^2\.[0-9]+$/.test(version)) add(10, 'asset-version', 'asset.version', version, `asset.version is ${JSON.stringify(version)}; expected "2.0"`);
+  if (minVersion !== null && minVersion !== '2.0') add(10, 'asset-version', 'asset.minVersion', minVersion, `asset.minVersion is ${JSON.stringify(minVersion)}; only "2.0" is supported`);
+  const seen = new Set<string>();
+  for (const [p, n] of extUses)
+    if (!extUsed.includes(n) && !seen.has(n)) {
+      seen.add(n);
+      add(11, 'undeclared-extension', p, n, `${p} is used but not listed in extensionsUsed`);
+    }
+  extRequired.forEach((n, i) => {
+    if (!extUsed.includes(n)) add(11, 'undeclared-extension', at('extensionsRequired', i), n, `${at('extensionsRequired', i)} = ${JSON.stringify(n)} is required but not listed in extensionsUsed`);
+  });
+  const refused = new Set<string>();
+  const refuse = (p: string, n: string) => {
+    if (ALLOWED_EXTENSIONS.includes(n) || refused.has(n)) return;
+    refused.add(n);
+    let code = 'unsupported-extension';
+    let why = `extension not supported (allowed: ${ALLOWED_EXTENSIONS.join(', ')})`;
+    if (['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_meshopt_compression'].includes(n)) {
+      code = 'compression-extension';
+      why = 'compressed meshes are not supported; export without Draco/meshopt compression';
+    } else if (n === 'KHR_mesh_quantization') {
+      code = 'compression-extension';
+      why = 'quantized (compressed) vertex data is not supported; export with quantization off (float positions)';
+    } else if (['KHR_texture_basisu', 'EXT_texture_webp', 'EXT_texture_avif'].includes(n)) {
+      code = 'compression-extension';
+      why = 'compressed textures are not supported (textures are not supported at all); use material colors or vertex colors';
+    } else if (n === 'KHR_lights_punctual') why = 'lights are not supported; export without lights (Scape lights the scene)';
+    add(11, code, p, n, `${p} = ${JSON.stringify(n)}: ${why}`);
+  };
+  extUsed.forEach((n, i) => refuse(at('extensionsUsed', i), n));
+  extRequired.forEach((n, i) => refuse(at('extensionsRequired', i), n));
+  for (const [p, n] of extUses) refuse(p, n);
+
+  if (textures > 0 || images > 0) {
+    const what = [textures > 0 ? plural(textures, 'texture') : '', images > 0 ? plural(images, 'image') : ''].filter(Boolean).join(' and ');
+    const where = [textures > 0 ? 'textures[0]' : '', images > 0 ? 'images[0]' : ''].filter(Boolean).join(', ');
+    add(12, 'textures', textures > 0 ? 'textures' : 'images', textures + images, `the model has ${what} (${where}): textures are not supported; use material colors or vertex colors`);
+  } else {
+    materials.forEach((mat, i) => {
+      const base = at('materials', i);
+      let p = '';
+      const pbr = mat.pbrMetallicRoughness;
+      if (isObject(pbr)) p = 'baseColorTexture' in pbr ? `${base}.pbrMetallicRoughness.baseColorTexture` : 'metallicRoughnessTexture' in pbr ? `${base}.pbrMetallicRoughness.metallicRoughnessTexture` : '';
+      if (!p) for (const k of ['normalTexture', 'occlusionTexture', 'emissiveTexture']) if (!p && k in mat) p = `${base}.${k}`;
+      if (p) add(12, 'textures', p, undefined, `${p}: textures are not supported; use material colors or vertex colors`);
+    });
+  }
+  if (skins > 0) add(13, 'skins', 'skins', skins, `skins has ${plural(skins, 'entry')}: skinned meshes are not supported; export without the armature`);
+  nodes.forEach((n, i) => {
+    if (n.skin >= 0 && skins === 0) add(13, 'skins', `nodes[${i}].skin`, n.skin, `nodes[${i}].skin = ${n.skin}: skinned meshes are not supported`);
+  });
+  meshes.forEach((me, i) =>
+    me.prims.forEach((pr, j) => {
+      const a = pr.attrs.find(([k]) => k.startsWith('JOINTS_') || k.startsWith('WEIGHTS_'));
+      if (a) {
+        const p = `meshes[${i}].primitives[${j}].attributes.${a[0]}`;
+        add(13, 'skins', p, a[1], `${p}: skinning data is not supported; export without skinning`);
+      }
+    }),
+  );
+  if (animations > 0)
+    add(14, 'animations', 'animations', animations, `animations has ${plural(animations, 'entry')}: animations are not supported; export without animation (Scape animates the model through the presentation timeline)`);
+  meshes.forEach((me, i) => {
+    me.prims.forEach((pr, j) => {
+      if (pr.targets > 0) {
+        const p = `meshes[${i}].primitives[${j}].targets`;
+        add(15, 'morph-targets', p, pr.targets, `${p} has ${plural(pr.targets, 'morph target')}: morph targets are not supported; export without shape keys`);
+      }
+    });
+    if (me.weights) add(15, 'morph-targets', `meshes[${i}].weights`, undefined, `meshes[${i}].weights: morph target weights are not supported; export without shape keys`);
+  });
+  nodes.forEach((n, i) => {
+    if (n.weights) add(15, 'morph-targets', `nodes[${i}].weights`, undefined, `nodes[${i}].weights: morph target weights are not supported; export without shape keys`);
+  });
+  buffers.forEach((b, i) => {
+    const p = at('buffers', i);
+    if (b.uri !== null && b.uri.toLowerCase().startsWith('data:'))
+      add(16, 'data-uri', `${p}.uri`, b.uri, `${p}.uri = ${quoteShort(b.uri)}: data: URIs are not supported; the data must be in the GLB's BIN chunk`);
+    else if (b.uri !== null) add(16, 'external-uri', `${p}.uri`, b.uri, `${p}.uri = ${quoteShort(b.uri)}: external files are not supported; export a single self-contained .glb`);
+    else if (i > 0) add(16, 'buffers', p, undefined, `${p} has no uri and is not buffers[0] (meshopt fallback buffer?): not supported`);
+    else if (!hasBin) add(16, 'buffers', p, undefined, `${p} refers to the BIN chunk but the file has none`);
+    else if (b.byteLength > 0 && b.byteLength > bin.length) add(16, 'buffers', `${p}.byteLength`, b.byteLength, `${p}.byteLength = ${b.byteLength} but the BIN chunk has only ${bin.length} bytes`);
+    else if (b.byteLength > 0 && bin.length > b.byteLength + 3)
+      add(16, 'buffers', `${p}.byteLength`, b.byteLength, `BIN chunk has ${bin.length} bytes, more than ${p}.byteLength = ${b.byteLength} plus 3 bytes of padding`);
+  });
+  if (hasBin && (buffers.length === 0 || buffers[0].uri !== null)) add(16, 'buffers', 'buffers', undefined, 'the file has a BIN chunk but buffers[0] does not refer to it (a buffer without uri)');
+  stopIfAny();
+
+  // 17: references.
+  const ref = (p: string, idx: number, n: number, what: string) => {
+    if (idx >= 0 && idx >= n) add(17, 'reference', p, idx, `${p} = ${idx}: no such ${what} (the model has ${n})`);
+  };
+  views.forEach((v, i) => ref(`bufferViews[${i}].buffer`, v.buffer, buffers.length, 'buffer'));
+  accessors.forEach((a, i) => ref(`accessors[${i}].bufferView`, a.bufferView, views.length, 'bufferView'));
+  meshes.forEach((me, i) =>
+    me.prims.forEach((pr, j) => {
+      const p = `meshes[${i}].primitives[${j}]`;
+      for (const [k, a] of pr.attrs) ref(`${p}.attributes.${k}`, a, accessors.length, 'accessor');
+      ref(`${p}.indices`, pr.indices, accessors.length, 'accessor');
+      ref(`${p}.material`, pr.material, materials.length, 'material');
+    }),
+  );
+  nodes.forEach((n, i) => {
+    ref(`nodes[${i}].mesh`, n.mesh, meshes.length, 'mesh');
+    ref(`nodes[${i}].camera`, n.camera, cameras, 'camera');
+    n.children.forEach((c, k) => ref(`nodes[${i}].children[${k}]`, c, nodes.length, 'node'));
+  });
+  scenes.forEach((sc, i) => sc.forEach((n, k) => ref(`scenes[${i}].nodes[${k}]`, n, nodes.length, 'node')));
+  ref('scene', scene, scenes.length, 'scene');
+  stopIfAny();
+
+  // 18–19: layout.
+  const useIndex = new Array<boolean>(accessors.length).fill(false);
+  const useAttr = new Array<boolean>(accessors.length).fill(false);
+  for (const me of meshes)
+    for (const pr of me.prims) {
+      if (pr.indices >= 0) useIndex[pr.indices] = true;
+      for (const [, a] of pr.attrs) useAttr[a] = true;
+    }
+  const indexView = new Array<boolean>(views.length).fill(false);
+  accessors.forEach((a, i) => {
+    if (useIndex[i] && a.bufferView >= 0) indexView[a.bufferView] = true;
+  });
+  views.forEach((v, i) => {
+    const p = `bufferViews[${i}]`;
+    const bl = buffers[v.buffer].byteLength;
+    if (v.byteOffset + v.byteLength > bl) add(18, 'buffer-view', p, v.byteLength, `${p}: byteOffset ${v.byteOffset} + byteLength ${v.byteLength} exceeds buffers[${v.buffer}].byteLength ${bl}`);
+    if (v.hasStride && (v.byteStride < 4 || v.byteStride > 252 || v.byteStride % 4 !== 0))
+      add(18, 'buffer-view', `${p}.byteStride`, v.byteStride, `${p}.byteStride = ${v.byteStride}: must be a multiple of 4 between 4 and 252`);
+    if (v.hasStride && indexView[i]) add(18, 'buffer-view', `${p}.byteStride`, v.byteStride, `${p} holds indices and must not have a byteStride`);
+  });
+  accessors.forEach((a, i) => {
+    const p = `accessors[${i}]`;
+    const ct = COMPONENTS[a.componentType];
+    const okType = a.type in TYPES;
+    if (!ct) add(19, 'accessor', `${p}.componentType`, a.componentType, `${p}.componentType = ${a.componentType}: must be one of 5120, 5121, 5122, 5123, 5125, 5126`);
+    if (!okType) add(19, 'accessor', `${p}.type`, a.type, `${p}.type = ${JSON.stringify(a.type)}: must be one of SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3, MAT4`);
+    if (a.count < 1) add(19, 'accessor', `${p}.count`, a.count, `${p}.count = ${a.count}: must be at least 1`);
+    if (a.sparse) add(19, 'sparse', `${p}.sparse`, undefined, `${p} is sparse: sparse accessors are not supported; export without sparse accessors`);
+    if (!ct || !okType || a.count < 1 || a.bufferView < 0) return;
+    const v = views[a.bufferView];
+    const size = elementSize(a);
+    const cs = ct[0];
+    if (a.byteOffset % cs !== 0) add(19, 'accessor', `${p}.byteOffset`, a.byteOffset, `${p}: byteOffset ${a.byteOffset} is not a multiple of the component size ${cs}`);
+    else if ((v.byteOffset + a.byteOffset) % cs !== 0)
+      add(19, 'accessor', `${p}.byteOffset`, a.byteOffset, `${p}: bufferViews[${a.bufferView}].byteOffset ${v.byteOffset} + byteOffset ${a.byteOffset} is not a multiple of the component size ${cs}`);
+    else if (useAttr[i] && ((v.byteOffset + a.byteOffset) % 4 !== 0 || (!v.hasStride && size % 4 !== 0)))
+      add(19, 'accessor', p, undefined, `${p}: vertex attribute data must be aligned to 4 bytes (offset ${v.byteOffset + a.byteOffset}, element size ${size}); set the exporter to pad vertex data`);
+    let stride = size;
+    if (v.hasStride) {
+      stride = v.byteStride;
+      if (stride < size) {
+        add(19, 'accessor', p, v.byteStride, `${p}: bufferViews[${a.bufferView}].byteStride ${stride} is smaller than one element (${size} bytes)`);
+        return;
+      }
+    }
+    if (a.byteOffset + stride * (a.count - 1) + size > v.byteLength)
+      add(19, 'accessor', p, a.count, `${p}: ${a.count} elements of ${size} bytes at offset ${a.byteOffset} do not fit bufferViews[${a.bufferView}] (byteLength ${v.byteLength})`);
+  });
+  stopIfAny();
+
+  // 20: meshes.
+  const isFloat = (a: Accessor) => a.componentType === 5126;
+  const isNormInt = (a: Accessor) => a.normalized && (a.componentType === 5121 || a.componentType === 5123);
+  const fmt = (a: Accessor) => `${a.type} of ${a.componentType} (${COMPONENTS[a.componentType][1]})`;
+  const semantic = (n: string, prefix: string) => n.startsWith(prefix) && /^[0-9]+$/.test(n.slice(prefix.length));
+  meshes.forEach((me, i) => {
+    if (me.prims.length === 0) add(20, 'mesh', `meshes[${i}].primitives`, undefined, `meshes[${i}].primitives is empty: a mesh needs at least one primitive`);
+    me.prims.forEach((pr, j) => {
+      const p = `meshes[${i}].primitives[${j}]`;
+      if (pr.mode > 6) add(20, 'mesh', `${p}.mode`, pr.mode, `${p}.mode = ${pr.mode}: must be 0-6`);
+      const posEntry = pr.attrs.find(([k]) => k === 'POSITION');
+      const pos = posEntry ? posEntry[1] : -1;
+      if (pos < 0) add(20, 'mesh', `${p}.attributes.POSITION`, undefined, `${p}.attributes.POSITION is missing`);
+      else {
+        const a = accessors[pos];
+        const ap = `${p}.attributes.POSITION`;
+        if (a.type !== 'VEC3' || !isFloat(a)) add(20, 'mesh', ap, pos, `${ap}: accessors[${pos}] is ${fmt(a)}; expected 5126 (float): quantized positions are not supported`);
+        else if (!a.min || !a.max || a.min.length !== 3 || a.max.length !== 3) add(20, 'mesh', ap, pos, `${ap}: accessors[${pos}] has no min/max (POSITION needs 3-number bounds)`);
+      }
+      for (const [name, ai] of pr.attrs) {
+        const a = accessors[ai];
+        const ap = `${p}.attributes.${name}`;
+        if (name === 'NORMAL') {
+          if (a.type !== 'VEC3' || !isFloat(a)) add(20, 'mesh', ap, ai, `${ap}: accessors[${ai}] is ${fmt(a)}; expected VEC3 of 5126 (float)`);
+        } else if (name === 'TANGENT') {
+          if (a.type !== 'VEC4' || !isFloat(a)) add(20, 'mesh', ap, ai, `${ap}: accessors[${ai}] is ${fmt(a)}; expected VEC4 of 5126 (float)`);
+        } else if (semantic(name, 'COLOR_')) {
+          if ((a.type !== 'VEC3' && a.type !== 'VEC4') || !(isFloat(a) || isNormInt(a)))
+            add(20, 'mesh', ap, ai, `${ap}: accessors[${ai}] is ${fmt(a)}; expected VEC3 or VEC4 of float or normalized unsigned byte/short`);
+        } else if (semantic(name, 'TEXCOORD_')) {
+          if (a.type !== 'VEC2' || !(isFloat(a) || isNormInt(a))) add(20, 'mesh', ap, ai, `${ap}: accessors[${ai}] is ${fmt(a)}; expected VEC2 of float or normalized unsigned byte/short`);
+        } else if (name !== 'POSITION' && !name.startsWith('_')) {
+          add(20, 'mesh', ap, ai, `${ap}: unknown attribute ${JSON.stringify(name)}; glTF names custom attributes with a leading underscore`);
+        }
+        if (pos >= 0 && ai !== pos && accessors[pos].count !== a.count) add(20, 'mesh', ap, a.count, `${ap}: count ${a.count} differs from POSITION count ${accessors[pos].count}`);
+      }
+      if (pr.indices >= 0) {
+        const a = accessors[pr.indices];
+        if (a.type !== 'SCALAR' || ![5121, 5123, 5125].includes(a.componentType) || a.normalized)
+          add(20, 'mesh', `${p}.indices`, pr.indices, `${p}.indices: accessors[${pr.indices}] is ${fmt(a)}; indices must be SCALAR unsigned byte, short or int`);
+      }
+    });
+  });
+  stopIfAny();
+
+  // 22 first (it decides whether the graph may be walked), reported after 21 by sorting.
+  const hierarchyProblems = hierarchy(nodes, scenes, add);
+
+  // 21: geometry.
+  const binView = new DataView(bin.buffer, bin.byteOffset, bin.byteLength);
+  let geometryCount = 0;
+  const geo = (p: string, value: unknown, message: string) => {
+    add(21, 'geometry', p, value, message);
+    geometryCount++;
+  };
+  const elementOffset = (a: Accessor, k: number): number => {
+    const v = views[a.bufferView];
+    return v.byteOffset + a.byteOffset + k * (v.hasStride ? v.byteStride : elementSize(a));
+  };
+  const checked = new Set<number>();
+  geometryLoop: for (let i = 0; i < meshes.length; i++) {
+    for (let j = 0; j < meshes[i].prims.length; j++) {
+      const pr = meshes[i].prims[j];
+      const p = `meshes[${i}].primitives[${j}]`;
+      let vertices = 0;
+      for (const [name, ai] of pr.attrs) {
+        const a = accessors[ai];
+        if (name === 'POSITION') vertices = a.count;
+        if (a.componentType !== 5126 || checked.has(ai)) continue;
+        checked.add(ai);
+        const comps = TYPES[a.type];
+        const lo = [Infinity, Infinity, Infinity];
+        const hi = [-Infinity, -Infinity, -Infinity];
+        let bad: string | null = null;
+        for (let k = 0; k < a.count && bad === null; k++) {
+          for (let c = 0; c < comps; c++) {
+            const x = a.bufferView < 0 ? 0 : binView.getFloat32(elementOffset(a, k) + 4 * c, true);
+            if (!Number.isFinite(x)) {
+              bad = name === 'POSITION' ? `vertex ${k} has a non-finite coordinate (${x})` : `element ${k} has a non-finite value (${x})`;
+              break;
+            }
+            if (name === 'POSITION') {
+              lo[c] = Math.min(lo[c], x);
+              hi[c] = Math.max(hi[c], x);
+            }
+          }
+        }
+        if (bad === null && name === 'POSITION' && a.min && a.max) {
+          for (let c = 0; c < 3 && bad === null; c++) {
+            if (Math.fround(a.min[c]) !== lo[c] || Math.fround(a.max[c]) !== hi[c])
+              bad = `declared bounds on ${'xyz'[c]} are ${a.min[c]}..${a.max[c]} but the vertices span ${lo[c]}..${hi[c]}; re-export so min/max match the data`;
+          }
+        }
+        if (bad !== null) geo(`${p}.attributes.${name}`, ai, `${p}.attributes.${name}: ${bad}`);
+        if (geometryCount >= 8) break geometryLoop;
+      }
+      let n = vertices;
+      if (pr.indices >= 0) {
+        const a = accessors[pr.indices];
+        n = a.count;
+        const cs = COMPONENTS[a.componentType][0];
+        const restart = cs === 1 ? 0xff : cs === 2 ? 0xffff : 0xffffffff;
+        for (let k = 0; k < a.count; k++) {
+          let v = 0;
+          if (a.bufferView >= 0) {
+            const off = elementOffset(a, k);
+            v = cs === 1 ? binView.getUint8(off) : cs === 2 ? binView.getUint16(off, true) : binView.getUint32(off, true);
+          }
+          if (v === restart) {
+            geo(`${p}.indices`, v, `${p}.indices: element ${k} is ${v}, the primitive restart value, which glTF does not allow`);
+            break;
+          }
+          if (v >= vertices) {
+            geo(`${p}.indices`, v, `${p}.indices: element ${k} is ${v} but there are only ${vertices} vertices`);
+            break;
+          }
+        }
+      }
+      const noun = (pr.indices >= 0 ? (n === 1 ? 'index' : 'indices') : n === 1 ? 'vertex' : 'vertices');
+      if (pr.mode === 4 && n % 3 !== 0) geo(p, n, `${p}: ${n} ${noun} is not a multiple of 3 for TRIANGLES`);
+      if ((pr.mode === 5 || pr.mode === 6) && n < 3) geo(p, n, `${p}: ${n} ${noun} is too few for a triangle strip or fan (at least 3)`);
+      if (pr.mode === 1 && n % 2 !== 0) geo(p, n, `${p}: ${n} ${noun} is not a multiple of 2 for LINES`);
+      if ((pr.mode === 2 || pr.mode === 3) && n < 2) geo(p, n, `${p}: ${n} ${noun} is too few for a line loop or strip (at least 2)`);
+      if (geometryCount >= 8) break geometryLoop;
+    }
+  }
+  if (hierarchyProblems.cyclic) return doc;
+
+  // 23–24: scene and budget.
+  if (scenes.length === 0) {
+    add(23, 'scene', 'scenes', undefined, "the model has no scene; export with a scene containing the model's nodes");
+    return doc;
+  }
+  const sceneIdx = scene >= 0 ? scene : 0;
+  const instances = new Array<number>(nodes.length).fill(0);
+  for (const n of scenes[sceneIdx]) instances[n] += 1;
+  for (const n of hierarchyProblems.order) for (const c of nodes[n].children) instances[c] = Math.min(instances[c] + instances[n], 2 ** 50);
+  const meshInstances = new Array<number>(meshes.length).fill(0);
+  nodes.forEach((n, i) => {
+    if (n.mesh >= 0) meshInstances[n.mesh] += instances[i];
+  });
+  let triangles = 0;
+  let draws = 0;
+  meshes.forEach((me, i) => {
+    let tris = 0;
+    for (const pr of me.prims) {
+      const pos = pr.attrs.find(([k]) => k === 'POSITION');
+      const n = pr.indices >= 0 ? accessors[pr.indices].count : pos ? accessors[pos[1]].count : 0;
+      tris += pr.mode === 4 ? Math.floor(n / 3) : pr.mode === 5 || pr.mode === 6 ? Math.max(0, n - 2) : 0;
+    }
+    triangles += tris * meshInstances[i];
+    draws += me.prims.length * meshInstances[i];
+  });
+  facts.triangles = triangles;
+  facts.drawCalls = draws;
+  facts.counted = true;
+  if (draws === 0) {
+    add(23, 'scene', `scenes[${sceneIdx}]`, undefined, `scenes[${sceneIdx}] draws nothing (no node with a mesh)`);
+    return doc;
+  }
+  if (triangles > GIZMO_MODEL_MAX_TRIANGLES)
+    add(24, 'triangles', '', triangles, `the model has ${triangles} triangles; the limit is ${GIZMO_MODEL_MAX_TRIANGLES}: decimate the mesh in the modelling tool`);
+  if (draws > GIZMO_MODEL_MAX_DRAW_CALLS)
+    add(24, 'draw-calls', '', draws, `the model needs ${draws} draw calls (one per primitive per mesh instance); the limit is ${GIZMO_MODEL_MAX_DRAW_CALLS}: join meshes and share materials`);
+  return doc;
+}
+
+/**
+ * The rules the Go checker leaves to the glTF library's decoder (it reads material enums,
+ * cameras and samplers strictly); written out here so both reach the same verdict.
+ */
+function libraryRules(doc: Json, add: Add) {
+  const lib = (p: string, v: unknown, m: string) => add(9, 'decode', p, v, `the glTF JSON does not decode: ${m}`);
+  const mats = Array.isArray(doc.materials) ? doc.materials : [];
+  mats.forEach((m, i) => {
+    if (isObject(m) && 'alphaMode' in m && !['OPAQUE', 'MASK', 'BLEND'].includes(m.alphaMode as string)) lib(`materials[${i}].alphaMode`, m.alphaMode, `gltf: unknown alpha mode: ${String(m.alphaMode)}`);
+  });
+  const cams = Array.isArray(doc.cameras) ? doc.cameras : [];
+  cams.forEach((c, i) => {
+    if (!isObject(c)) return;
+    if ('perspective' in c && 'orthographic' in c) lib(`cameras[${i}]`, undefined, 'gltf: camera must not define both perspective and orthographic properties');
+    else if (c.type === 'perspective' && !('perspective' in c)) lib(`cameras[${i}]`, undefined, 'gltf: perspective camera must define the perspective property');
+    else if (c.type === 'orthographic' && !('orthographic' in c)) lib(`cameras[${i}]`, undefined, 'gltf: orthographic camera must define the orthographic property');
+    else if (c.type === '' || c.type === undefined) lib(`cameras[${i}].type`, undefined, 'gltf: camera.type is required');
+  });
+  const samplers = Array.isArray(doc.samplers) ? doc.samplers : [];
+  samplers.forEach((s, i) => {
+    if (!isObject(s)) return;
+    if ('magFilter' in s && ![9728, 9729].includes(s.magFilter as number)) lib(`samplers[${i}].magFilter`, s.magFilter, `gltf: unknown mag filter: ${String(s.magFilter)}`);
+    if ('minFilter' in s && ![9728, 9729, 9984, 9985, 9986, 9987].includes(s.minFilter as number)) lib(`samplers[${i}].minFilter`, s.minFilter, `gltf: unknown min filter: ${String(s.minFilter)}`);
+    for (const k of ['wrapS', 'wrapT'])
+      if (k in s && ![33071, 33648, 10497].includes(s[k] as number)) lib(`samplers[${i}].${k}`, s[k], `gltf: unknown wrap mode: ${String(s[k])}`);
+  });
+}
+
+/** Check 22: a forest whose roots the scenes list; returns the topological order and whether there is a cycle. */
+function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boolean; order: number[] } {
+  const h = (p: string, v: unknown, m: string) => add(22, 'hierarchy', p, v, m);
+  const parent = new Array<number>(nodes.length).fill(-1);
+  nodes.forEach((n, i) => {
+    if (n.matrix && n.trsKey) h(`nodes[${i}].matrix`, undefined, `nodes[${i}] has both matrix and ${n.trsKey}; use one or the other`);
+    n.children.forEach((c, k) => {
+      if (n.children.slice(0, k).includes(c)) {
+        h(`nodes[${i}].children[${k}]`, c, `nodes[${i}].children lists nodes[${c}] twice`);
+        return;
+      }
+      if (parent[c] >= 0 && parent[c] !== i) h(`nodes[${c}]`, undefined, `nodes[${c}] has two parents (nodes[${parent[c]}] and nodes[${i}])`);
+      else if (parent[c] < 0) parent[c] = i;
+    });
+  });
+  // Kahn's algorithm: nodes left over are on (or below) a cycle.
+  const indeg = new Array<number>(nodes.length).fill(0);
+  for (const n of nodes) for (const c of n.children) indeg[c]++;
+  const order: number[] = [];
+  indeg.forEach((d, i) => {
+    if (d === 0) order.push(i);
+  });
+  for (let k = 0; k < order.length; k++)
+    for (const c of nodes[order[k]].children) {
+      indeg[c]--;
+      if (indeg[c] === 0) order.push(c);
+    }
+  const cyclic = order.length < nodes.length;
+  if (cyclic) {
+    const first = indeg.findIndex((d) => d > 0);
+    h(`nodes[${first}]`, undefined, `nodes[${first}] is part of a cycle (a node is its own ancestor)`);
+  }
+  scenes.forEach((sc, i) =>
+    sc.forEach((n, k) => {
+      if (sc.slice(0, k).includes(n)) h(`scenes[${i}].nodes[${k}]`, n, `scenes[${i}].nodes[${k}]: scenes[${i}].nodes lists ${n} twice`);
+      if (parent[n] >= 0) h(`scenes[${i}].nodes`, n, `scenes[${i}].nodes contains ${n}, which is a child of nodes[${parent[n]}]; list only root nodes`);
+    }),
+  );
+  return { cyclic, order };
+}
+
+/** Decodes `presentation.model`: base64 (optionally as a data: URL) of at most 768 KiB. */
+export function decodeGizmoModel(encoded: string): Uint8Array | string {
+  const body = encoded.replace(DATA_URL, '');
+  if (body.length > MAX_BASE64)
+    return `the model is about ${Math.floor((body.length * 3) / 4)} bytes; a model can be at most ${GIZMO_MODEL_MAX_BYTES} bytes (768 KiB), the most that fits in the 1 MiB bundle as base64`;
+  const bytes = base64Decode(body);
+  if (bytes === null) return 'must be a base64-encoded .glb (import the .glb file so the bundler embeds it)';
+  return bytes;
+}
+
+/** The internal twin of validateGizmoModel: null, or the first problem. */
+export function modelProblem(value: unknown, path: string): Problem {
+  if (typeof value !== 'string') return problem(path, 'must be a base64-encoded .glb string', value);
+  const bytes = decodeGizmoModel(value);
+  if (typeof bytes === 'string') return problem(path, bytes, value);
+  const report = checkGizmoModel(bytes, 'the model');
+  if (report.problems.length === 0) return null;
+  const first = report.problems[0];
+  return new GizmoProblem(path, first.message, first.value === undefined ? value : first.value);
+}
+
+/** Inspect GLB structure before a host parser sees it. No URLs, textures, skins or extensions. */
+export function validateGizmoModel(encoded: string): void {
+  if (typeof encoded !== 'string') throw new Error('model: must be a base64-encoded .glb string');
+  const bytes = decodeGizmoModel(encoded);
+  if (typeof bytes === 'string') throw new Error(`model: ${bytes}`);
+  const report = checkGizmoModel(bytes, 'the model');
+  if (report.problems.length > 0) throw new Error(report.problems[0].message);
+}

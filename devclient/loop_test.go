@@ -45,13 +45,16 @@ type env struct {
 	val    *hosttest.JSONValidator
 	// fail makes the next n upload requests fail before they reach the host.
 	fail atomic.Int32
+	// offset moves the host's clock forward (session expiry).
+	offset atomic.Int64
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	e := &env{t: t, dir: t.TempDir(), events: make(chan Event, 1000), val: &hosttest.JSONValidator{}}
 	tokens := make(chan string, 8)
-	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: e.val, OnOwnerToken: func(s string) { tokens <- s }})
+	now := func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) }
+	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: e.val, Now: now, OnOwnerToken: func(s string) { tokens <- s }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,6 +256,20 @@ func TestLoopSessionEnds(t *testing.T) {
 		t.Fatal("loop did not stop when the session ended")
 	}
 	done <- nil // for the cleanup
+}
+
+func TestLoopSessionExpires(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	e.start(s)
+	e.until(EventAccepted)
+	e.offset.Store(int64(2*time.Hour + time.Second))
+	e.write(defs("Lamp 2"))
+	ev := e.until(EventSessionExpired, EventAccepted)
+	if ev.Kind != EventSessionExpired || ev.Reason != "session_expired" || !strings.Contains(ev.Message, "expired") {
+		t.Fatalf("after two hours: %+v", ev)
+	}
 }
 
 func TestTokenNeverShown(t *testing.T) {

@@ -1,0 +1,26 @@
+// Package audio renders Gizmo sound recipes to PCM, deterministically, exactly as the SDK's
+// TypeScript renderers do (kit/sdk/src/{synthesis,noiseSound,partials}.ts), and reads and writes
+// PCM16 WAV. Every semantic decision is written in docs/audio.md.
+//
+// Recipes:
+//
+//	r, err := audio.Decode(rawJSON)   // *Synth, *NoiseSound, *PartialsSound or Recorded (a WAV string)
+//	s, err := r.Render()              // *Samples: float32 channels at 48 kHz
+//
+// The renderers are built from small composable pieces: a Source interface (Read(dst)) and
+// constructors such as Oscillator, NoiseLoop, Noise, Take, Gain, Map, Biquad, OnePole,
+// DelayWet and Convolve, plus the whole-buffer ConvolveChannels (FFT).
+//
+// Build integration (the build command calls this after the SDK validators accepted the
+// project's recipes):
+//
+//	problems := audio.CheckSounds(map[string]json.RawMessage{"ring": ..., "note": ...})
+//	for _, p := range problems { /* p.Sound names the sound, p.Message says why */ }
+//
+// CheckSounds renders each sound once under DefaultBudget (2 s wall time, 12 s of stereo
+// samples) and reports recipes that fail to decode, exceed the bounds of docs/audio.md, exceed
+// the budget, or (for recorded sounds) are not acceptable PCM16 WAV.
+//
+// WAV: EncodeWAV writes PCM16 mono/stereo; ParseWAV/DecodeWAV read untrusted bytes with every
+// chunk size checked against the remaining bytes and at most MaxWAVBytes (GIZMO_AUDIO_MAX_BYTES).
+package audio

@@ -1,0 +1,88 @@
+package audio
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+)
+
+// Point is one envelope point; Curve shapes the segment that ends at it.
+type Point struct {
+	Time  float64 `json:"time"`
+	Value float64 `json:"value"`
+	Curve string  `json:"curve,omitempty"`
+}
+
+// Envelope is a constant (Points == nil) or a list of points (rules 5 and 6 of docs/audio.md).
+type Envelope struct {
+	Const  float64
+	Points []Point
+}
+
+// IsConst reports whether the envelope is a plain number.
+func (e Envelope) IsConst() bool { return e.Points == nil }
+
+// UnmarshalJSON accepts a number or a list of points (unknown point fields are refused).
+func (e *Envelope) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	if len(data) > 0 && data[0] == '[' {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		var points []Point
+		if err := dec.Decode(&points); err != nil {
+			return err
+		}
+		if len(points) == 0 {
+			return errors.New("an envelope needs at least one point")
+		}
+		*e = Envelope{Points: points}
+		return nil
+	}
+	var v float64
+	if err := json.Unmarshal(data, &v); err != nil {
+		return errors.New("must be a number or a list of envelope points")
+	}
+	*e = Envelope{Const: v}
+	return nil
+}
+
+// MarshalJSON writes the number or the list.
+func (e Envelope) MarshalJSON() ([]byte, error) {
+	if e.IsConst() {
+		return json.Marshal(e.Const)
+	}
+	return json.Marshal(e.Points)
+}
+
+// At evaluates the envelope t seconds from the voice's start.
+func (e Envelope) At(t float64) float64 {
+	if e.IsConst() {
+		return e.Const
+	}
+	pts := e.Points
+	idx := 0
+	for idx < len(pts) && pts[idx].Time <= t {
+		idx++
+	}
+	if idx == 0 {
+		return pts[0].Value
+	}
+	if idx == len(pts) {
+		return pts[len(pts)-1].Value
+	}
+	p, q := pts[idx-1], pts[idx]
+	switch q.Curve {
+	case "step":
+		return p.Value
+	case "exponential":
+		if p.Value == 0 || q.Value == 0 || (p.Value < 0) != (q.Value < 0) {
+			return p.Value
+		}
+		x := (t - p.Time) / (q.Time - p.Time)
+		return p.Value * math.Pow(q.Value/p.Value, x)
+	default:
+		x := (t - p.Time) / (q.Time - p.Time)
+		return p.Value + float64((q.Value-p.Value)*x)
+	}
+}

@@ -1,0 +1,78 @@
+package audio
+
+import "math"
+
+// FilterType is a biquad shape.
+type FilterType string
+
+// Biquad shapes (the recipe's `type`).
+const (
+	Lowpass  FilterType = "lowpass"
+	Highpass FilterType = "highpass"
+	Bandpass FilterType = "bandpass"
+)
+
+// BiquadCoefficients are Audio EQ Cookbook coefficients normalised by a0.
+type BiquadCoefficients struct{ B0, B1, B2, A1, A2 float64 }
+
+// NewBiquadCoefficients follows Web Audio's reading of the cookbook: q is in dB for lowpass and
+// highpass (resonance 10^(q/20)) and linear for bandpass; linearQ forces the linear reading (the
+// partials decimation filter). The frequency is clamped to 0..Nyquist.
+func NewBiquadCoefficients(kind FilterType, frequency, q, rate float64, linearQ bool) BiquadCoefficients {
+	nyquist := rate / 2
+	f := math.Min(math.Max(frequency, 0), nyquist)
+	w0 := 2 * math.Pi * f / rate
+	cosw := math.Cos(w0)
+	sinw := math.Sin(w0)
+	var alpha float64
+	if kind == Bandpass || linearQ {
+		alpha = sinw / (2 * q)
+	} else {
+		alpha = sinw / (2 * math.Pow(10, q/20))
+	}
+	var b0, b1, b2 float64
+	switch kind {
+	case Lowpass:
+		b0, b1, b2 = (1-cosw)/2, 1-cosw, (1-cosw)/2
+	case Highpass:
+		b0, b1, b2 = (1+cosw)/2, -(1 + cosw), (1+cosw)/2
+	default:
+		b0, b1, b2 = alpha, 0, -alpha
+	}
+	a0 := 1 + alpha
+	return BiquadCoefficients{B0: b0 / a0, B1: b1 / a0, B2: b2 / a0, A1: -2 * cosw / a0, A2: (1 - alpha) / a0}
+}
+
+// Biquad filters src (direct form I, float64 state starting at zero).
+func Biquad(src Source, c BiquadCoefficients) Source {
+	var x1, x2, y1, y2 float64
+	return SourceFunc(func(dst []float64) {
+		src.Read(dst)
+		for i, x := range dst {
+			// Explicit float64 conversions stop Go from fusing multiply-adds on arm64, which
+			// would change the last bits against the TypeScript renderer.
+			y := float64(c.B0*x) + float64(c.B1*x1) + float64(c.B2*x2) - float64(c.A1*y1) - float64(c.A2*y2)
+			x2, x1 = x1, x
+			y2, y1 = y1, y
+			dst[i] = y
+		}
+	})
+}
+
+// OnePole is the low-pass y += a·(x − y) with a = 1 − e^(−2π·frequency/rate); subtract, when not
+// nil, turns it into x − subtract·y (subtract 1 is a one-pole high-pass).
+func OnePole(src Source, frequency, rate float64, subtract *float64) Source {
+	a := 1 - math.Exp(-2*math.Pi*frequency/rate)
+	lp := 0.0
+	return SourceFunc(func(dst []float64) {
+		src.Read(dst)
+		for i, x := range dst {
+			lp += float64(a * (x - lp))
+			if subtract == nil {
+				dst[i] = lp
+			} else {
+				dst[i] = x - float64(*subtract*lp)
+			}
+		}
+	})
+}

@@ -1,0 +1,100 @@
+package audio
+
+import "math"
+
+// GrainSeed seeds the grain generator: seed + 0x9E3779B9 (mod 2^32).
+func GrainSeed(seed uint32) uint32 { return seed + 0x9e3779b9 }
+
+// EdgeFade is the linear end-fade factor at frame n of frames (fade in seconds).
+func EdgeFade(n, frames int, fade, rate float64) float64 {
+	if fade <= 0 {
+		return 1
+	}
+	t := float64(n) / rate
+	left := float64(frames)/rate - t
+	factor := 1.0
+	if t < fade {
+		factor *= t / fade
+	}
+	if left < fade {
+		factor *= left / fade
+	}
+	return factor
+}
+
+// NoiseLayers is the continuous part of a noise sound: one seeded white source through
+// correlated one-pole low-passes, summed with their gains, times the modulation.
+func NoiseLayers(s *NoiseSound, rate float64) Source {
+	src := Noise(uint32(s.Seed))
+	coefficients := make([]float64, len(s.Layers))
+	for i, l := range s.Layers {
+		coefficients[i] = 1 - math.Exp(-2*math.Pi*l.Frequency/rate)
+	}
+	states := make([]float64, len(s.Layers))
+	n := 0
+	return SourceFunc(func(dst []float64) {
+		src.Read(dst)
+		for i, x := range dst {
+			sum := 0.0
+			for j := range states {
+				states[j] += float64(coefficients[j] * (x - states[j]))
+				sum += float64(s.Layers[j].Gain * states[j])
+			}
+			t := float64(n) / rate
+			m := s.Modulation.Base
+			for _, w := range s.Modulation.Waves {
+				m += float64(w.Amount * math.Sin(w.Speed*t))
+			}
+			dst[i] = m * sum
+			n++
+		}
+	})
+}
+
+// addGrains adds the grain bursts to out (docs/audio.md, "Noise").
+func addGrains(out []float64, g *Grains, seed uint32, rate float64) {
+	rng := NewMulberry32(GrainSeed(seed))
+	frames := len(out)
+	t := g.Start
+	for t < g.End {
+		du, da, di := rng.Uniform(), rng.Uniform(), rng.Uniform()
+		duration := g.Duration[0] + float64((g.Duration[1]-g.Duration[0])*math.Pow(du, g.Bias))
+		amplitude := g.Amplitude[0] + float64((g.Amplitude[1]-g.Amplitude[0])*math.Pow(da, g.Bias))
+		from := FramesFor(t, rate)
+		length := max(1, FramesFor(duration, rate))
+		decay := g.Decay * duration
+		y := 0.0
+		for k := 0; k < length && from+k < frames; k++ {
+			x := rng.Sample()
+			y = float64(g.Smoothing*y) + float64((1-g.Smoothing)*x)
+			tau := float64(k) / rate
+			env := amplitude
+			if g.Attack > 0 && tau < g.Attack {
+				env *= tau / g.Attack
+			}
+			left := duration - tau
+			if decay > 0 && left < decay {
+				env *= math.Max(0, left) / decay
+			}
+			out[from+k] += env * y
+		}
+		t += g.Interval[0] + float64((g.Interval[1]-g.Interval[0])*di)
+	}
+}
+
+// Render renders the noise sound at 48 kHz (mono).
+func (s *NoiseSound) Render() (*Samples, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rate := float64(Rate)
+	frames := FramesFor(s.Duration, rate)
+	out := ReadAll(NoiseLayers(s, rate), frames)
+	if s.Grains != nil {
+		addGrains(out, s.Grains, uint32(s.Seed), rate)
+	}
+	for n := range out {
+		out[n] *= EdgeFade(n, frames, s.Fade, rate)
+	}
+	return toSamples([][]float64{out}, Rate), nil
+}

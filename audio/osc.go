@@ -1,0 +1,205 @@
+package audio
+
+import (
+	"math"
+	"sync"
+)
+
+// Wave is an oscillator shape.
+type Wave string
+
+// Oscillator shapes (the voice's `wave`).
+const (
+	Sine      Wave = "sine"
+	Square    Wave = "square"
+	Sawtooth  Wave = "sawtooth"
+	Triangle  Wave = "triangle"
+	NoiseWave Wave = "noise"
+)
+
+// TableSize is the length of every band-limited wavetable.
+const TableSize = 4096
+
+// Harmonics lists the harmonic counts of the tables: 2047, then ×4/5 (integer floor) to 1.
+var Harmonics = func() []int {
+	list := []int{2047}
+	for list[len(list)-1] > 1 {
+		list = append(list, list[len(list)-1]*4/5)
+	}
+	return list
+}()
+
+var (
+	tableMu    sync.Mutex
+	tables     = map[Wave][]([]float64){}
+	tableScale = map[Wave]float64{}
+	sineTable  []float64
+)
+
+func harmonicCoefficient(wave Wave, h int) float64 {
+	hf := float64(h)
+	if wave == Sawtooth {
+		if h%2 == 1 {
+			return 2 / (math.Pi * hf)
+		}
+		return -2 / (math.Pi * hf)
+	}
+	if h%2 == 0 {
+		return 0
+	}
+	if wave == Square {
+		return 4 / (math.Pi * hf)
+	}
+	if ((h-1)/2)%2 == 0 {
+		return 8 / (math.Pi * math.Pi * hf * hf)
+	}
+	return -8 / (math.Pi * math.Pi * hf * hf)
+}
+
+func rawTable(wave Wave, harmonics int) []float64 {
+	if sineTable == nil {
+		sineTable = make([]float64, TableSize)
+		for j := range sineTable {
+			sineTable[j] = math.Sin(2 * math.Pi * float64(j) / TableSize)
+		}
+	}
+	table := make([]float64, TableSize)
+	for h := 1; h <= harmonics; h++ {
+		b := harmonicCoefficient(wave, h)
+		if b == 0 {
+			continue
+		}
+		for j := range table {
+			table[j] += float64(b * sineTable[(h*j)&(TableSize-1)])
+		}
+	}
+	return table
+}
+
+// WaveTable returns the table of wave at Harmonics[index], scaled by 1/peak of the richest table
+// (Web Audio's normalisation), building it on first use.
+func WaveTable(wave Wave, index int) []float64 {
+	tableMu.Lock()
+	defer tableMu.Unlock()
+	if tables[wave] == nil {
+		tables[wave] = make([][]float64, len(Harmonics))
+	}
+	if t := tables[wave][index]; t != nil {
+		return t
+	}
+	scale, ok := tableScale[wave]
+	if !ok {
+		peak := 0.0
+		for _, v := range rawTable(wave, Harmonics[0]) {
+			peak = math.Max(peak, math.Abs(v))
+		}
+		scale = 1 / peak
+		tableScale[wave] = scale
+	}
+	t := rawTable(wave, Harmonics[index])
+	for j := range t {
+		t[j] *= scale
+	}
+	tables[wave][index] = t
+	return t
+}
+
+// TableIndex picks the richest table whose top harmonic stays strictly below Nyquist, or -1
+// when even the fundamental does not.
+func TableIndex(frequency, rate float64) int {
+	if frequency <= 0 {
+		return 0
+	}
+	nyquist := rate / 2
+	most := math.Floor(nyquist / frequency)
+	if most*frequency >= nyquist {
+		most--
+	}
+	if most < 1 {
+		return -1
+	}
+	for i, h := range Harmonics {
+		if float64(h) <= most {
+			return i
+		}
+	}
+	return -1
+}
+
+func readTable(table []float64, phase float64) float64 {
+	x := phase * TableSize
+	i := int(math.Floor(x))
+	frac := x - float64(i)
+	a := table[i&(TableSize-1)]
+	b := table[(i+1)&(TableSize-1)]
+	return a + float64((b-a)*frac)
+}
+
+// Clock turns a voice's k-th frame into seconds from the voice's start: (from+k)/rate − start,
+// as the SDK computes it.
+type Clock struct {
+	From  int
+	Start float64
+	Rate  float64
+}
+
+// At is the voice time of frame k.
+func (c Clock) At(k int) float64 { return float64(c.From+k)/c.Rate - c.Start }
+
+// Oscillator is a phase-accumulating oscillator: output wave(phase), then advance the phase by
+// frequency(t)/rate. Square, sawtooth and triangle are band-limited wavetables.
+func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
+	phase := 0.0
+	k := 0
+	lastF := math.NaN()
+	var table []float64
+	return SourceFunc(func(dst []float64) {
+		for i := range dst {
+			f := frequency.At(clock.At(k))
+			var v float64
+			if wave == Sine {
+				v = math.Sin(2 * math.Pi * phase)
+			} else {
+				if f != lastF {
+					idx := TableIndex(f, clock.Rate)
+					table = nil
+					if idx >= 0 {
+						table = WaveTable(wave, idx)
+					}
+					lastF = f
+				}
+				if table != nil {
+					v = readTable(table, phase)
+				}
+			}
+			dst[i] = v
+			phase += f / clock.Rate
+			if phase >= 1 {
+				phase -= math.Floor(phase)
+			}
+			k++
+		}
+	})
+}
+
+// NoiseLoop plays a buffer of `length` seeded noise samples recorded at bufferRate, looped, at
+// `rate` with linear interpolation (a looped Web Audio buffer source).
+func NoiseLoop(seed uint32, length int, bufferRate, rate float64) Source {
+	rng := NewMulberry32(seed)
+	buffer := make([]float64, length)
+	for i := range buffer {
+		buffer[i] = rng.Sample()
+	}
+	k := 0
+	return SourceFunc(func(dst []float64) {
+		for i := range dst {
+			position := float64(k) * bufferRate / rate
+			j := int(math.Floor(position))
+			frac := position - float64(j)
+			a := buffer[j%length]
+			b := buffer[(j+1)%length]
+			dst[i] = a + float64((b-a)*frac)
+			k++
+		}
+	})
+}

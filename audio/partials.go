@@ -1,0 +1,182 @@
+package audio
+
+import (
+	"fmt"
+	"math"
+)
+
+// DefaultTailFade is the partials tail fade (seconds) when a recipe gives none.
+const DefaultTailFade = 0.005
+
+// DecimationQ are the linear Qs of the 8th-order Butterworth decimation low-pass.
+var DecimationQ = []float64{0.5097955791041592, 0.6013448869350453, 0.8999762231364156, 2.5629154477415055}
+
+// StageSource applies one signal stage to src at rate (the internal, oversampled rate).
+func StageSource(src Source, s *Stage, rate float64) Source {
+	switch s.Kind {
+	case "pole":
+		return OnePole(src, s.Frequency, rate, s.Subtract)
+	case "noise":
+		rng := NewMulberry32(uint32(s.Seed))
+		r := math.Exp(-s.Decay / rate)
+		env := s.Gain
+		return SourceFunc(func(dst []float64) {
+			src.Read(dst)
+			for i := range dst {
+				dst[i] += env * rng.Sample()
+				env *= r
+			}
+		})
+	case "soft-clip":
+		drive := s.Drive
+		return Map(src, func(x float64) float64 { return math.Tanh(drive * x) })
+	case "hard-clip":
+		drive := s.Drive
+		return Map(src, func(x float64) float64 { return math.Max(-1, math.Min(1, drive*x)) })
+	}
+	return src
+}
+
+// AmplitudeAt is the amplitude factor at t seconds.
+func AmplitudeAt(a *Amplitude, t, duration float64) float64 {
+	v := a.Gain
+	if a.Attack > 0 && t < a.Attack {
+		x := t / a.Attack
+		if a.AttackCurve == "sine-squared" {
+			s := math.Sin(math.Pi / 2 * x)
+			v *= s * s
+		} else {
+			v *= x
+		}
+	}
+	if a.Decay > 0 {
+		v *= math.Exp(-a.Decay * t)
+	}
+	if a.Release != nil && t >= a.Release.At {
+		v *= math.Max(0, 1-(t-a.Release.At)/a.Release.Time)
+	}
+	if a.FadeOut > 0 {
+		left := duration - t
+		if left < a.FadeOut {
+			v *= math.Max(0, left) / a.FadeOut
+		}
+	}
+	return v
+}
+
+// LayerSource sums a layer's partials (decay, vibrato, silent at or above Nyquist) times the
+// layer gain, through the layer's stages.
+func LayerSource(l *PartialLayer, inner float64) Source {
+	nyquist := inner / 2
+	type partial struct{ base, r, amp, phase float64 }
+	parts := make([]partial, len(l.Partials))
+	for i, p := range l.Partials {
+		parts[i] = partial{base: l.Frequency * p.Ratio, r: math.Exp(-p.Decay / inner), amp: p.Gain}
+	}
+	depth, vrate := 0.0, 0.0
+	if l.Vibrato != nil {
+		depth, vrate = l.Vibrato.Depth, l.Vibrato.Rate
+	}
+	n := 0
+	var src Source = SourceFunc(func(dst []float64) {
+		clear(dst)
+		start := n
+		for i := range parts {
+			p := &parts[i]
+			for k := range dst {
+				vib := 1.0
+				if depth > 0 {
+					vib = 1 + depth*math.Sin(2*math.Pi*vrate*(float64(start+k)/inner))
+				}
+				f := p.base * vib
+				if f < nyquist {
+					dst[k] += p.amp * math.Sin(2*math.Pi*p.phase)
+				}
+				p.amp *= p.r
+				p.phase += f / inner
+				if p.phase >= 1 {
+					p.phase -= math.Floor(p.phase)
+				}
+			}
+		}
+		for k := range dst {
+			dst[k] *= l.Gain
+		}
+		n += len(dst)
+	})
+	for i := range l.Stages {
+		src = StageSource(src, &l.Stages[i], inner)
+	}
+	return src
+}
+
+// Render renders the partials at 48 kHz.
+func (s *PartialsSound) Render() (*Samples, error) { return s.RenderAt(Rate) }
+
+// RenderAt renders the partials at another output rate (8,000–192,000 Hz).
+func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	if rate < 8000 || rate > 192000 {
+		return nil, fmt.Errorf("rate must be 8,000–192,000 Hz (got %d)", rate)
+	}
+	os := 1
+	if s.Oversample != nil {
+		os = *s.Oversample
+	}
+	fr := float64(rate)
+	frames := FramesFor(s.Duration, fr)
+	inner := fr * float64(os)
+	innerFrames := frames * os
+	mix := make([]float64, innerFrames)
+	for i := range s.Layers {
+		layer := ReadAll(LayerSource(&s.Layers[i], inner), innerFrames)
+		for n, x := range layer {
+			mix[n] += x
+		}
+	}
+	for n := range mix {
+		mix[n] *= AmplitudeAt(&s.Amplitude, float64(n)/inner, s.Duration)
+	}
+	var src Source = Slice(mix)
+	for i := range s.Stages {
+		src = StageSource(src, &s.Stages[i], inner)
+	}
+	var out []float64
+	if os == 1 {
+		out = ReadAll(src, frames)
+	} else {
+		for _, q := range DecimationQ {
+			src = Biquad(src, NewBiquadCoefficients(Lowpass, 0.45*fr, q, inner, true))
+		}
+		full := ReadAll(src, innerFrames)
+		out = make([]float64, frames)
+		for n := range out {
+			out[n] = full[n*os]
+		}
+	}
+	if len(s.Echoes) > 0 {
+		dry := append([]float64(nil), out...)
+		for _, e := range s.Echoes {
+			d := FramesFor(e.Time, fr)
+			for n := d; n < frames; n++ {
+				out[n] += e.Gain * dry[n-d]
+			}
+		}
+	}
+	tail := DefaultTailFade
+	if s.TailFade != nil {
+		tail = *s.TailFade
+	}
+	if tail > 0 {
+		total := float64(frames) / fr
+		for n := range out {
+			left := total - float64(n)/fr
+			if left < tail {
+				out[n] *= left / tail
+			}
+		}
+	}
+	return toSamples([][]float64{out}, rate), nil
+}

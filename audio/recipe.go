@@ -1,0 +1,469 @@
+package audio
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Rate is the sample rate of every rendered recipe (GIZMO_SOUND_RATE).
+const Rate = 48000
+
+// Synth is a `kind: 'synth'` recipe.
+type Synth struct {
+	Kind     string   `json:"kind"`
+	Duration float64  `json:"duration"`
+	Seed     *float64 `json:"seed,omitempty"`
+	Voices   []Voice  `json:"voices"`
+	Effects  []Effect `json:"effects,omitempty"`
+}
+
+// Voice is one oscillator or noise voice of a Synth.
+type Voice struct {
+	Wave          Wave        `json:"wave"`
+	Start         float64     `json:"start"`
+	Duration      float64     `json:"duration"`
+	Frequency     *Envelope   `json:"frequency,omitempty"`
+	Gain          Envelope    `json:"gain"`
+	Pan           *float64    `json:"pan,omitempty"`
+	Fade          *[2]float64 `json:"fade,omitempty"`
+	NoiseDuration *float64    `json:"noiseDuration,omitempty"`
+	NoiseRate     *float64    `json:"noiseRate,omitempty"`
+	Filter        *Filter     `json:"filter,omitempty"`
+}
+
+// Filter is a biquad of a voice or of the effect chain.
+type Filter struct {
+	Type      FilterType `json:"type"`
+	Frequency float64    `json:"frequency"`
+	Q         float64    `json:"q"`
+}
+
+// Effect is one entry of the effect chain; Type selects which fields apply.
+type Effect struct {
+	Type      string  `json:"type"`
+	Frequency float64 `json:"frequency,omitempty"`
+	Q         float64 `json:"q,omitempty"`
+	Time      float64 `json:"time,omitempty"`
+	Feedback  float64 `json:"feedback,omitempty"`
+	Mix       float64 `json:"mix,omitempty"`
+	Parallel  bool    `json:"parallel,omitempty"`
+	Duration  float64 `json:"duration,omitempty"`
+	Decay     float64 `json:"decay,omitempty"`
+	Seed      float64 `json:"seed,omitempty"`
+}
+
+// NoiseSound is a `kind: 'noise'` recipe.
+type NoiseSound struct {
+	Kind       string       `json:"kind"`
+	Duration   float64      `json:"duration"`
+	Seed       float64      `json:"seed"`
+	Layers     []NoiseLayer `json:"layers"`
+	Modulation Modulation   `json:"modulation"`
+	Grains     *Grains      `json:"grains,omitempty"`
+	Fade       float64      `json:"fade"`
+}
+
+// NoiseLayer is a one-pole low-pass of the shared source.
+type NoiseLayer struct {
+	Frequency float64 `json:"frequency"`
+	Gain      float64 `json:"gain"`
+}
+
+// Modulation is base + Σ amount·sin(speed·t).
+type Modulation struct {
+	Base  float64 `json:"base"`
+	Waves []struct {
+		Speed  float64 `json:"speed"`
+		Amount float64 `json:"amount"`
+	} `json:"waves"`
+}
+
+// Grains are sparse filtered noise bursts.
+type Grains struct {
+	Start     float64    `json:"start"`
+	End       float64    `json:"end"`
+	Interval  [2]float64 `json:"interval"`
+	Duration  [2]float64 `json:"duration"`
+	Amplitude [2]float64 `json:"amplitude"`
+	Bias      float64    `json:"bias"`
+	Smoothing float64    `json:"smoothing"`
+	Attack    float64    `json:"attack"`
+	Decay     float64    `json:"decay"`
+}
+
+// PartialsSound is a `kind: 'partials'` recipe.
+type PartialsSound struct {
+	Kind       string         `json:"kind"`
+	Duration   float64        `json:"duration"`
+	Oversample *int           `json:"oversample,omitempty"`
+	Layers     []PartialLayer `json:"layers"`
+	Stages     []Stage        `json:"stages,omitempty"`
+	Amplitude  Amplitude      `json:"amplitude"`
+	Echoes     []struct {
+		Time float64 `json:"time"`
+		Gain float64 `json:"gain"`
+	} `json:"echoes,omitempty"`
+	TailFade *float64 `json:"tailFade,omitempty"`
+}
+
+// PartialLayer is a group of partials over one fundamental.
+type PartialLayer struct {
+	Frequency float64 `json:"frequency"`
+	Partials  []struct {
+		Ratio float64 `json:"ratio"`
+		Gain  float64 `json:"gain"`
+		Decay float64 `json:"decay"`
+	} `json:"partials"`
+	Vibrato *struct {
+		Depth float64 `json:"depth"`
+		Rate  float64 `json:"rate"`
+	} `json:"vibrato,omitempty"`
+	Stages []Stage `json:"stages,omitempty"`
+	Gain   float64 `json:"gain"`
+}
+
+// Stage is one signal stage; Kind selects which fields apply.
+type Stage struct {
+	Kind      string   `json:"kind"`
+	Frequency float64  `json:"frequency,omitempty"`
+	Subtract  *float64 `json:"subtract,omitempty"`
+	Seed      float64  `json:"seed,omitempty"`
+	Gain      float64  `json:"gain,omitempty"`
+	Decay     float64  `json:"decay,omitempty"`
+	Drive     float64  `json:"drive,omitempty"`
+}
+
+// Amplitude is the partials' multiplicative envelope.
+type Amplitude struct {
+	Gain        float64 `json:"gain"`
+	Attack      float64 `json:"attack"`
+	AttackCurve string  `json:"attackCurve,omitempty"`
+	Decay       float64 `json:"decay,omitempty"`
+	Release     *struct {
+		At   float64 `json:"at"`
+		Time float64 `json:"time"`
+	} `json:"release,omitempty"`
+	FadeOut float64 `json:"fadeOut"`
+}
+
+// Recipe is a decoded, bounds-checked sound: *Synth, *NoiseSound, *PartialsSound or Recorded.
+type Recipe interface {
+	// Render produces the samples (48 kHz; partials at the rate given, others ignore it).
+	Render() (*Samples, error)
+}
+
+// Recorded is a base64 PCM16 WAV string.
+type Recorded string
+
+// Decode parses one sound as the SDK's validators accepted it (an object recipe or a WAV
+// string). Unknown fields are refused, and every bound of docs/audio.md is checked again, so a
+// recipe that did not come through validation still renders in bounded time or is refused.
+func Decode(raw []byte) (Recipe, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, err
+		}
+		return Recorded(s), nil
+	}
+	var head struct {
+		Kind string `json:"kind"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return nil, fmt.Errorf("a sound must be a recipe object or a WAV string: %v", err)
+	}
+	var r interface {
+		Recipe
+		check() error
+	}
+	switch head.Kind {
+	case "synth":
+		r = &Synth{}
+	case "noise":
+		r = &NoiseSound{}
+	case "partials":
+		r = &PartialsSound{}
+	default:
+		return nil, fmt.Errorf("kind: must be one of \"synth\", \"noise\", \"partials\" (got %q)", head.Kind)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(r); err != nil {
+		return nil, fmt.Errorf("%s recipe: %v", head.Kind, err)
+	}
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// checker collects the first bound violation with its path.
+type checker struct{ err error }
+
+func (c *checker) fail(path, format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
+	}
+}
+
+func (c *checker) in(path string, v, lo, hi float64) {
+	if math.IsNaN(v) || v < lo || v > hi {
+		c.fail(path, "must be %g–%g (got %g)", lo, hi, v)
+	}
+}
+
+func (c *checker) count(path string, n, lo, hi int) {
+	if n < lo || n > hi {
+		c.fail(path, "must have %d–%d items (got %d)", lo, hi, n)
+	}
+}
+
+func (c *checker) seed(path string, v float64) {
+	if v != math.Trunc(v) || v < 0 || v > math.MaxUint32 {
+		c.fail(path, "must be an integer 0–4294967295 (got %g)", v)
+	}
+}
+
+func (c *checker) oneOf(path, v string, allowed ...string) {
+	for _, a := range allowed {
+		if v == a {
+			return
+		}
+	}
+	c.fail(path, "must be one of %s (got %q)", strings.Join(allowed, ", "), v)
+}
+
+func (c *checker) envelope(path string, e Envelope, lo, hi float64) {
+	if e.IsConst() {
+		c.in(path, e.Const, lo, hi)
+		return
+	}
+	c.count(path, len(e.Points), 1, 32)
+	prev := 0.0
+	for i, p := range e.Points {
+		at := fmt.Sprintf("%s[%d]", path, i)
+		c.in(at+".time", p.Time, 0, 12)
+		c.in(at+".value", p.Value, lo, hi)
+		if p.Curve != "" {
+			c.oneOf(at+".curve", p.Curve, "linear", "exponential", "step")
+		}
+		if p.Time < prev {
+			c.fail(at+".time", "must not be earlier than the previous point")
+		}
+		prev = p.Time
+	}
+}
+
+func (c *checker) filter(path string, f Filter) {
+	c.oneOf(path+".type", string(f.Type), "lowpass", "highpass", "bandpass")
+	c.in(path+".frequency", f.Frequency, 10, 20000)
+	if f.Type == Bandpass {
+		c.in(path+".q", f.Q, 0.1, 100)
+	} else {
+		c.in(path+".q", f.Q, -24, 24)
+	}
+}
+
+func (s *Synth) check() error {
+	c := &checker{}
+	c.oneOf("kind", s.Kind, "synth")
+	c.in("duration", s.Duration, 0.01, 12)
+	if s.Seed != nil {
+		c.seed("seed", *s.Seed)
+	}
+	c.count("voices", len(s.Voices), 1, 32)
+	for i, v := range s.Voices {
+		at := fmt.Sprintf("voices[%d]", i)
+		c.oneOf(at+".wave", string(v.Wave), "sine", "triangle", "square", "sawtooth", "noise")
+		c.in(at+".start", v.Start, 0, 12)
+		if v.Start >= s.Duration {
+			c.fail(at+".start", "must be before the end of the sound")
+		}
+		c.in(at+".duration", v.Duration, 0.001, 12)
+		noise := v.Wave == NoiseWave
+		if v.Frequency != nil {
+			if noise {
+				c.fail(at+".frequency", "does not apply to noise voices")
+			}
+			c.envelope(at+".frequency", *v.Frequency, 0, 24000)
+		}
+		c.envelope(at+".gain", v.Gain, 0, 1)
+		if v.Pan != nil {
+			c.in(at+".pan", *v.Pan, -1, 1)
+		}
+		if v.Fade != nil {
+			c.in(at+".fade[0]", v.Fade[0], 0, 12)
+			c.in(at+".fade[1]", v.Fade[1], 0, 12)
+			if v.Fade[0]+v.Fade[1] > v.Duration {
+				c.fail(at+".fade", "must fit in the voice")
+			}
+		}
+		if v.NoiseDuration != nil {
+			if !noise {
+				c.fail(at+".noiseDuration", "applies only to noise voices")
+			}
+			c.in(at+".noiseDuration", *v.NoiseDuration, 0.001, 12)
+		}
+		if v.NoiseRate != nil {
+			if !noise {
+				c.fail(at+".noiseRate", "applies only to noise voices")
+			}
+			c.in(at+".noiseRate", *v.NoiseRate, 100, 48000)
+		}
+		if v.Filter != nil {
+			c.filter(at+".filter", *v.Filter)
+		}
+	}
+	c.count("effects", len(s.Effects), 0, 8)
+	reverbs := 0
+	for i, e := range s.Effects {
+		at := fmt.Sprintf("effects[%d]", i)
+		switch e.Type {
+		case "lowpass", "highpass", "bandpass":
+			c.filter(at, Filter{Type: FilterType(e.Type), Frequency: e.Frequency, Q: e.Q})
+		case "delay":
+			c.in(at+".time", e.Time, 0.001, 2)
+			c.in(at+".feedback", e.Feedback, 0, 0.95)
+			c.in(at+".mix", e.Mix, 0, 1)
+		case "noise-reverb":
+			reverbs++
+			c.in(at+".duration", e.Duration, 0.01, 4)
+			c.in(at+".decay", e.Decay, 0, 20)
+			c.seed(at+".seed", e.Seed)
+			c.in(at+".mix", e.Mix, 0, 1)
+		case "reverb":
+			reverbs++
+			c.in(at+".decay", e.Decay, 0.1, 4)
+			c.in(at+".mix", e.Mix, 0, 1)
+		default:
+			c.fail(at+".type", "must be one of lowpass, highpass, bandpass, delay, noise-reverb, reverb (got %q)", e.Type)
+		}
+	}
+	if reverbs > 2 {
+		c.fail("effects", "must have at most 2 reverb or noise-reverb effects")
+	}
+	return c.err
+}
+
+func (s *NoiseSound) check() error {
+	c := &checker{}
+	c.oneOf("kind", s.Kind, "noise")
+	c.in("duration", s.Duration, 0.1, 12)
+	c.seed("seed", s.Seed)
+	c.count("layers", len(s.Layers), 1, 8)
+	for i, l := range s.Layers {
+		c.in(fmt.Sprintf("layers[%d].frequency", i), l.Frequency, 1, 20000)
+		c.in(fmt.Sprintf("layers[%d].gain", i), l.Gain, 0, 1)
+	}
+	c.in("modulation.base", s.Modulation.Base, 0, 1)
+	c.count("modulation.waves", len(s.Modulation.Waves), 0, 8)
+	swing := 0.0
+	for i, w := range s.Modulation.Waves {
+		c.in(fmt.Sprintf("modulation.waves[%d].speed", i), w.Speed, 0, 100)
+		c.in(fmt.Sprintf("modulation.waves[%d].amount", i), w.Amount, 0, 1)
+		swing += w.Amount
+	}
+	if s.Modulation.Base-swing < 0 || s.Modulation.Base+swing > 1 {
+		c.fail("modulation", "must stay within 0–1")
+	}
+	if g := s.Grains; g != nil {
+		c.in("grains.start", g.Start, 0, s.Duration)
+		c.in("grains.end", g.End, g.Start, s.Duration)
+		pair := func(name string, p [2]float64, lo, hi float64) {
+			c.in("grains."+name+"[0]", p[0], lo, hi)
+			c.in("grains."+name+"[1]", p[1], p[0], hi)
+		}
+		pair("interval", g.Interval, 0.01, 12)
+		pair("duration", g.Duration, 0.001, 0.5)
+		pair("amplitude", g.Amplitude, 0, 1)
+		c.in("grains.bias", g.Bias, 0.1, 10)
+		c.in("grains.smoothing", g.Smoothing, 0, 1)
+		c.in("grains.attack", g.Attack, 0, 0.5)
+		c.in("grains.decay", g.Decay, 0, 1)
+	}
+	c.in("fade", s.Fade, 0, s.Duration/2)
+	return c.err
+}
+
+func (c *checker) stages(path string, stages []Stage) {
+	c.count(path, len(stages), 0, 8)
+	for i, s := range stages {
+		at := fmt.Sprintf("%s[%d]", path, i)
+		switch s.Kind {
+		case "pole":
+			c.in(at+".frequency", s.Frequency, 1, 20000)
+			if s.Subtract != nil {
+				c.in(at+".subtract", *s.Subtract, 0, 1)
+			}
+		case "noise":
+			c.seed(at+".seed", s.Seed)
+			c.in(at+".gain", s.Gain, 0, 1)
+			c.in(at+".decay", s.Decay, 0, 200)
+		case "soft-clip", "hard-clip":
+			c.in(at+".drive", s.Drive, 0.01, 100)
+		default:
+			c.fail(at+".kind", "must be one of pole, noise, soft-clip, hard-clip (got %q)", s.Kind)
+		}
+	}
+}
+
+func (s *PartialsSound) check() error {
+	c := &checker{}
+	c.oneOf("kind", s.Kind, "partials")
+	c.in("duration", s.Duration, 0.01, 12)
+	if s.Oversample != nil && *s.Oversample != 1 && *s.Oversample != 2 && *s.Oversample != 4 {
+		c.fail("oversample", "must be one of 1, 2, 4 (got %d)", *s.Oversample)
+	}
+	c.count("layers", len(s.Layers), 1, 8)
+	total := 0
+	for i, l := range s.Layers {
+		at := fmt.Sprintf("layers[%d]", i)
+		c.in(at+".frequency", l.Frequency, 1, 20000)
+		c.in(at+".gain", l.Gain, 0, 1)
+		c.count(at+".partials", len(l.Partials), 1, 32)
+		total += len(l.Partials)
+		for j, p := range l.Partials {
+			pat := fmt.Sprintf("%s.partials[%d]", at, j)
+			c.in(pat+".ratio", p.Ratio, 0.01, 32)
+			c.in(pat+".gain", p.Gain, 0, 1)
+			c.in(pat+".decay", p.Decay, 0, 200)
+		}
+		if l.Vibrato != nil {
+			c.in(at+".vibrato.depth", l.Vibrato.Depth, 0, 0.5)
+			c.in(at+".vibrato.rate", l.Vibrato.Rate, 0, 50)
+		}
+		c.stages(at+".stages", l.Stages)
+	}
+	if total > 64 {
+		c.fail("layers", "must have at most 64 partials in all")
+	}
+	c.stages("stages", s.Stages)
+	a := s.Amplitude
+	c.in("amplitude.gain", a.Gain, 0, 1)
+	c.in("amplitude.attack", a.Attack, 0, s.Duration)
+	if a.AttackCurve != "" {
+		c.oneOf("amplitude.attackCurve", a.AttackCurve, "linear", "sine-squared")
+	}
+	c.in("amplitude.decay", a.Decay, 0, 200)
+	if a.Release != nil {
+		c.in("amplitude.release.at", a.Release.At, 0, s.Duration)
+		c.in("amplitude.release.time", a.Release.Time, 0.001, 12)
+	}
+	c.in("amplitude.fadeOut", a.FadeOut, 0, s.Duration)
+	c.count("echoes", len(s.Echoes), 0, 8)
+	for i, e := range s.Echoes {
+		c.in(fmt.Sprintf("echoes[%d].time", i), e.Time, 0.001, 2)
+		c.in(fmt.Sprintf("echoes[%d].gain", i), e.Gain, 0, 1)
+	}
+	if s.TailFade != nil {
+		c.in("tailFade", *s.TailFade, 0, s.Duration)
+	}
+	return c.err
+}
+
+// FramesFor rounds seconds to frames as floor(seconds·rate + 0.5).
+func FramesFor(seconds, rate float64) int { return int(math.Floor(seconds*rate + 0.5)) }

@@ -1,0 +1,74 @@
+package audio
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+)
+
+// Samples is rendered or decoded audio: one float32 slice per channel.
+type Samples struct {
+	Channels [][]float32
+	Rate     int
+}
+
+// Frames is the length of each channel.
+func (s *Samples) Frames() int {
+	if len(s.Channels) == 0 {
+		return 0
+	}
+	return len(s.Channels[0])
+}
+
+// Duration is Frames/Rate in seconds.
+func (s *Samples) Duration() float64 { return float64(s.Frames()) / float64(s.Rate) }
+
+// toSamples converts float64 channels to float32, writing any non-finite value as 0.
+func toSamples(channels [][]float64, rate int) *Samples {
+	out := &Samples{Rate: rate}
+	for _, ch := range channels {
+		f := make([]float32, len(ch))
+		for i, v := range ch {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				f[i] = float32(v)
+			}
+		}
+		out.Channels = append(out.Channels, f)
+	}
+	return out
+}
+
+// Stats summarises samples for goldens and `scape gizmo sound --json`.
+type Stats struct {
+	Channels int     `json:"channels"`
+	Frames   int     `json:"frames"`
+	Duration float64 `json:"duration"`
+	Peak     float64 `json:"peak"`
+	RMS      float64 `json:"rms"`
+	// Hash is FNV-1a (32-bit) of the float32 little-endian bits, channel after channel: the same
+	// hash the SDK's tests compute.
+	Hash string `json:"hash"`
+}
+
+// Stats computes peak, RMS and hash.
+func (s *Samples) Stats() Stats {
+	h := fnv.New32a()
+	peak, sum := 0.0, 0.0
+	var buf [4]byte
+	for _, ch := range s.Channels {
+		for _, v := range ch {
+			bits := math.Float32bits(v)
+			buf[0], buf[1], buf[2], buf[3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
+			h.Write(buf[:])
+			a := math.Abs(float64(v))
+			peak = math.Max(peak, a)
+			sum += float64(v) * float64(v)
+		}
+	}
+	n := len(s.Channels) * s.Frames()
+	rms := 0.0
+	if n > 0 {
+		rms = math.Sqrt(sum / float64(n))
+	}
+	return Stats{Channels: len(s.Channels), Frames: s.Frames(), Duration: s.Duration(), Peak: peak, RMS: rms, Hash: fmt.Sprintf("%08x", h.Sum32())}
+}

@@ -1,0 +1,191 @@
+package audio
+
+import "math"
+
+// DefaultFade is the fade (seconds, each end) of a constant-gain voice without `fade`.
+const DefaultFade = 0.005
+
+// DefaultFrequency is an oscillator's frequency when the recipe gives none (Web Audio's).
+const DefaultFrequency = 440.0
+
+// firstFrameAtOrAfter is the first frame n with n/rate ≥ seconds.
+func firstFrameAtOrAfter(seconds, rate float64) int {
+	n := int(math.Ceil(seconds * rate))
+	for n > 0 && float64(n-1)/rate >= seconds {
+		n--
+	}
+	for float64(n)/rate < seconds {
+		n++
+	}
+	return n
+}
+
+// VoiceSeed seeds the generator of voice i: seed + (i+1)·0x9E3779B9 (mod 2^32).
+func VoiceSeed(seed uint32, index int) uint32 { return seed + uint32(index+1)*0x9e3779b9 }
+
+// ReverbSeed seeds the unseeded `reverb` effect at position index: seed XOR (0x52455642 + index).
+func ReverbSeed(seed uint32, index int) uint32 { return seed ^ (0x52455642 + uint32(index)) }
+
+// voiceLevel is gain(t) × fades, multiplied in the SDK's order.
+func voiceLevel(v *Voice, clock Clock) func(k int) float64 {
+	fadeIn, fadeOut := 0.0, 0.0
+	if v.Fade != nil {
+		fadeIn, fadeOut = v.Fade[0], v.Fade[1]
+	} else if v.Gain.IsConst() {
+		fadeIn = math.Min(DefaultFade, v.Duration/2)
+		fadeOut = fadeIn
+	}
+	return func(k int) float64 {
+		t := clock.At(k)
+		level := v.Gain.At(t)
+		if fadeIn > 0 && t < fadeIn {
+			level *= t / fadeIn
+		}
+		left := v.Duration - t
+		if fadeOut > 0 && left < fadeOut {
+			level *= left / fadeOut
+		}
+		return level
+	}
+}
+
+// VoiceSource composes one voice: oscillator or noise loop → Take(span) → level → filter.
+// It starts at the voice's first frame (`from`) and runs to the end of the sound, so a filter
+// rings on after the voice stops.
+func VoiceSource(v *Voice, index int, seed uint32, rate float64, frames int) (src Source, from int) {
+	from = firstFrameAtOrAfter(v.Start, rate)
+	end := min(frames, firstFrameAtOrAfter(v.Start+v.Duration, rate))
+	clock := Clock{From: from, Start: v.Start, Rate: rate}
+	if v.Wave == NoiseWave {
+		noiseRate := rate
+		if v.NoiseRate != nil {
+			noiseRate = *v.NoiseRate
+		}
+		noiseDuration := v.Duration
+		if v.NoiseDuration != nil {
+			noiseDuration = *v.NoiseDuration
+		}
+		src = NoiseLoop(VoiceSeed(seed, index), max(1, FramesFor(noiseDuration, noiseRate)), noiseRate, rate)
+	} else {
+		frequency := Envelope{Const: DefaultFrequency}
+		if v.Frequency != nil {
+			frequency = *v.Frequency
+		}
+		src = Oscillator(v.Wave, frequency, clock)
+	}
+	src = Gain(Take(src, end-from), voiceLevel(v, clock))
+	if v.Filter != nil {
+		src = Biquad(src, NewBiquadCoefficients(v.Filter.Type, v.Filter.Frequency, v.Filter.Q, rate, false))
+	}
+	return src, from
+}
+
+// NoiseReverbResponse is u·(1 − k/L)^decay·√(3(2·decay + 1)/L) with u from mulberry32(seed).
+func NoiseReverbResponse(duration, decay float64, seed uint32, rate float64) []float64 {
+	length := max(1, FramesFor(duration, rate))
+	rng := NewMulberry32(seed)
+	scale := math.Sqrt(3 * (2*decay + 1) / float64(length))
+	h := make([]float64, length)
+	for k := range h {
+		h[k] = rng.Sample() * math.Pow(1-float64(k)/float64(length), decay) * scale
+	}
+	return h
+}
+
+// ReverbResponse is u·10^(−3k/(decay·rate)) with unit expected energy (−60 dB at decay seconds).
+func ReverbResponse(decay float64, seed uint32, rate float64) []float64 {
+	length := max(1, FramesFor(decay, rate))
+	rng := NewMulberry32(seed)
+	r2 := math.Pow(10, -6/(decay*rate))
+	scale := math.Sqrt(3 * (1 - r2) / (1 - math.Pow(r2, float64(length))))
+	h := make([]float64, length)
+	for k := range h {
+		h[k] = rng.Sample() * math.Pow(10, -3*float64(k)/(decay*rate)) * scale
+	}
+	return h
+}
+
+func applyEffect(e *Effect, index int, channels [][]float64, seed uint32, rate float64) {
+	frames := len(channels[0])
+	var wet [][]float64
+	parallel := false
+	switch e.Type {
+	case "lowpass", "highpass", "bandpass":
+		c := NewBiquadCoefficients(FilterType(e.Type), e.Frequency, e.Q, rate, false)
+		for i, ch := range channels {
+			channels[i] = ReadAll(Biquad(Slice(ch), c), frames)
+		}
+		return
+	case "delay":
+		for _, ch := range channels {
+			wet = append(wet, ReadAll(DelayWet(Slice(ch), e.Time*rate, e.Feedback), frames))
+		}
+		parallel = e.Parallel
+	case "noise-reverb":
+		wet = ConvolveChannels(channels, NoiseReverbResponse(e.Duration, e.Decay, uint32(e.Seed), rate), frames)
+		parallel = e.Parallel
+	case "reverb":
+		wet = ConvolveChannels(channels, ReverbResponse(e.Decay, ReverbSeed(seed, index), rate), frames)
+	default:
+		return
+	}
+	dry := 1 - e.Mix
+	if parallel {
+		dry = 1
+	}
+	for c, x := range channels {
+		w := wet[c]
+		for n := range x {
+			x[n] = float64(dry*x[n]) + float64(e.Mix*w[n])
+		}
+	}
+}
+
+// Render renders the synth at 48 kHz (docs/audio.md, "Synth").
+func (s *Synth) Render() (*Samples, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rate := float64(Rate)
+	frames := FramesFor(s.Duration, rate)
+	seed := uint32(0)
+	if s.Seed != nil {
+		seed = uint32(*s.Seed)
+	}
+	stereo := false
+	for _, v := range s.Voices {
+		if v.Pan != nil {
+			stereo = true
+		}
+	}
+	channels := [][]float64{make([]float64, frames)}
+	if stereo {
+		channels = append(channels, make([]float64, frames))
+	}
+	for i := range s.Voices {
+		v := &s.Voices[i]
+		src, from := VoiceSource(v, i, seed, rate, frames)
+		data := ReadAll(src, max(0, frames-from))
+		if !stereo {
+			out := channels[0][from:]
+			for k, x := range data {
+				out[k] += x
+			}
+			continue
+		}
+		left, right := 1.0, 1.0
+		if v.Pan != nil {
+			angle := (*v.Pan + 1) * math.Pi / 4
+			left, right = math.Cos(angle), math.Sin(angle)
+		}
+		l, r := channels[0][from:], channels[1][from:]
+		for k, x := range data {
+			l[k] += x * left
+			r[k] += x * right
+		}
+	}
+	for i := range s.Effects {
+		applyEffect(&s.Effects[i], i, channels, seed, rate)
+	}
+	return toSamples(channels, Rate), nil
+}

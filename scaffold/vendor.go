@@ -68,6 +68,7 @@ func compileDist(w *writer) error {
 	outdir := filepath.Join(pkgDir, "dist")
 	result := api.Build(api.BuildOptions{
 		EntryPoints:   entries,
+		AbsWorkingDir: pkgDir, // messages name vendor-relative paths, not the temporary directory
 		Outdir:        outdir,
 		Bundle:        true,
 		Splitting:     true,
@@ -86,7 +87,7 @@ func compileDist(w *writer) error {
 		for _, m := range result.Errors {
 			loc := ""
 			if m.Location != nil {
-				loc = fmt.Sprintf("%s:%d:%d: ", m.Location.File, m.Location.Line, m.Location.Column+1)
+				loc = fmt.Sprintf("%s/%s:%d:%d: ", VendorSDK, m.Location.File, m.Location.Line, m.Location.Column+1)
 			}
 			lines = append(lines, loc+m.Text)
 		}

@@ -1,0 +1,107 @@
+package testrun
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/scapeworld/scape/kit"
+)
+
+// Modules the runner supplies at run time; a test bundle leaves them as require() calls.
+var suppliedModules = map[string]bool{
+	"@scape/sdk":         true,
+	"@scape/sdk/runtime": true,
+	"node:test":          true,
+	"node:assert/strict": true,
+}
+
+// CompileError is a test file esbuild could not compile (syntax errors, unresolved or
+// unsupported imports). Each message already names file:line:column.
+type CompileError struct {
+	File     string
+	Messages []string
+}
+
+func (e *CompileError) Error() string { return strings.Join(e.Messages, "\n") }
+
+// compiled is one test file as goja will run it.
+type compiled struct {
+	js, sourceMap []byte
+}
+
+// compileTest bundles the test file rel (relative to dir) into an IIFE for goja, with a source
+// map whose sources are relative to dir, so stack frames read `test/lamp.test.ts:42:7`.
+func compileTest(dir, rel string) (*compiled, error) {
+	unsupported := api.Plugin{
+		Name: "scape-test-imports",
+		Setup: func(b api.PluginBuild) {
+			b.OnResolve(api.OnResolveOptions{Filter: `^(@scape/sdk(/.*)?|node:.*|assert(/strict)?|test)$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				if suppliedModules[args.Path] {
+					return api.OnResolveResult{Path: args.Path, External: true}, nil
+				}
+				switch {
+				case args.Path == "node:assert" || args.Path == "assert" || args.Path == "assert/strict":
+					return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: use node:assert/strict (the runner supplies the strict assertions only)", args.Path)
+				case args.Path == "test":
+					return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: use node:test", args.Path)
+				case strings.HasPrefix(args.Path, "@scape/sdk"):
+					return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: the SDK's entries are @scape/sdk and @scape/sdk/runtime", args.Path)
+				}
+				return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: scape gizmo test supplies only @scape/sdk, @scape/sdk/runtime, node:test and node:assert/strict", args.Path)
+			})
+		},
+	}
+	result := api.Build(api.BuildOptions{
+		EntryPoints:    []string{rel},
+		AbsWorkingDir:  dir,
+		Outfile:        filepath.Join(dir, "scape-test.js"), // never written: Write is false
+		Write:          false,
+		Bundle:         true,
+		Format:         api.FormatIIFE,
+		Target:         kit.GojaTarget.Target,
+		Supported:      kit.GojaTarget.Supported,
+		Platform:       api.PlatformNeutral,
+		MainFields:     []string{"module", "main"},
+		Sourcemap:      api.SourceMapExternal,
+		SourcesContent: api.SourcesContentInclude,
+		Charset:        api.CharsetUTF8,
+		LogLevel:       api.LogLevelSilent,
+		Loader: map[string]api.Loader{
+			".glb":  api.LoaderBase64,
+			".wav":  api.LoaderBase64,
+			".json": api.LoaderJSON,
+		},
+		Plugins: []api.Plugin{unsupported},
+	})
+	if len(result.Errors) > 0 {
+		seen := map[string]bool{}
+		ce := &CompileError{File: rel}
+		for _, m := range result.Errors {
+			text := m.Text
+			if m.Location != nil {
+				text = fmt.Sprintf("%s:%d:%d: %s", filepath.ToSlash(m.Location.File), m.Location.Line, m.Location.Column+1, m.Text)
+			}
+			if !seen[text] { // a plugin error repeats once per importer
+				seen[text] = true
+				ce.Messages = append(ce.Messages, text)
+			}
+		}
+		return nil, ce
+	}
+	out := &compiled{}
+	for _, f := range result.OutputFiles {
+		switch {
+		case strings.HasSuffix(f.Path, ".map"):
+			out.sourceMap = f.Contents
+		case strings.HasSuffix(f.Path, ".js"):
+			out.js = f.Contents
+		}
+	}
+	if out.js == nil {
+		return nil, &CompileError{File: rel, Messages: []string{rel + ": esbuild produced no output"}}
+	}
+	return out, nil
+}

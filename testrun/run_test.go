@@ -1,0 +1,277 @@
+package testrun
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/scapeworld/scape/kit"
+)
+
+// fakeSDK is a tiny SDK with the toolchain global jsrt needs, so these tests exercise the
+// runner alone, whatever state the real SDK is in.
+var fakeSDK = sync.OnceValues(func() (*kit.Compiled, error) {
+	return kit.CompileSDK(fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"@scape/sdk","version":"0.1.0"}`)},
+		"src/toolchain.ts": {Data: []byte(`
+export class ObjectActionError extends Error {
+  constructor(readonly status: number, message: string) { super(message); this.name = 'ObjectActionError'; }
+}
+const sdk = { ObjectActionError, double: (n: number) => n * 2 };
+const runtime = { refuse: () => { throw new ObjectActionError(403, 'not allowed'); } };
+(globalThis as any).__scapeToolchain = { sdk, runtime, currentCall: () => null };
+`)},
+	})
+})
+
+// project writes files into a new directory and returns it.
+func project(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func run(t *testing.T, dir string, mutate ...func(*Options)) *Report {
+	t.Helper()
+	sdk, err := fakeSDK()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Dir: dir, SDK: sdk}
+	for _, m := range mutate {
+		m(&opts)
+	}
+	report, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return report
+}
+
+func byName(r *Report) map[string]Result {
+	out := map[string]Result{}
+	for _, res := range r.Results {
+		out[res.Name] = res
+	}
+	return out
+}
+
+const header = "import { test, describe, it, before, after, beforeEach, afterEach } from 'node:test';\nimport assert from 'node:assert/strict';\n"
+
+func TestPassFailAndLocations(t *testing.T) {
+	dir := project(t, map[string]string{
+		"src/lib.ts": "export const add = (a: number, b: number): number => a + b;\nexport function explode(): never {\n  throw new RangeError('boom');\n}\n",
+		"test/math.test.ts": header + `import { add, explode } from '../src/lib.js';
+import { double, ObjectActionError } from '@scape/sdk';
+import { refuse } from '@scape/sdk/runtime';
+
+describe('math', () => {
+  test('adds', () => {
+    assert.equal(add(1, 2), 3);
+  });
+  test('adds wrongly', () => {
+    const sum: number = add(2, 2);
+    assert.equal(sum, 5);
+  });
+  it('async pass', async () => {
+    await Promise.resolve();
+    assert.deepEqual({ a: [1, 2] }, { a: [1, 2] });
+  });
+  it('async fail', async () => {
+    await null;
+    assert.deepStrictEqual({ a: 1 }, { a: 2 });
+  });
+});
+test('throws from the library', () => {
+  explode();
+});
+test('sdk is supplied', () => {
+  assert.equal(double(21), 42);
+  assert.throws(() => refuse(), (e: unknown) => e instanceof ObjectActionError && e.status === 403);
+});
+`,
+	})
+	report := run(t, dir)
+	if report.Passed != 3 || report.Failed != 3 {
+		t.Fatalf("passed %d, failed %d: %+v", report.Passed, report.Failed, report.Results)
+	}
+	results := byName(report)
+	wrong := results["math > adds wrongly"]
+	if wrong.Status != Failed || wrong.Location() != "test/math.test.ts:13" {
+		t.Errorf("adds wrongly: %s at %s, want failure at test/math.test.ts:13", wrong.Status, wrong.Location())
+	}
+	if want := "Expected values to be strictly equal:\n\n4 !== 5\n"; wrong.Message != want {
+		t.Errorf("message %q, want %q", wrong.Message, want)
+	}
+	if !strings.Contains(wrong.At.LineText, "assert.equal(sum, 5)") {
+		t.Errorf("line text %q", wrong.At.LineText)
+	}
+	async := results["math > async fail"]
+	if async.Location() != "test/math.test.ts:21" || !strings.Contains(async.Message, "strictly deep-equal") {
+		t.Errorf("async fail: %q at %s", async.Message, async.Location())
+	}
+	thrown := results["throws from the library"]
+	if thrown.Location() != "src/lib.ts:3" || thrown.Message != "RangeError: boom" {
+		t.Errorf("thrown: %q at %s, want RangeError: boom at src/lib.ts:3", thrown.Message, thrown.Location())
+	}
+}
+
+func TestHooksSkipTodoAndSubtests(t *testing.T) {
+	dir := project(t, map[string]string{
+		"test/hooks.test.ts": header + `
+const log: string[] = [];
+before(() => { log.push('root before'); });
+describe('outer', () => {
+  before(() => { log.push('before'); });
+  beforeEach(() => { log.push('beforeEach'); });
+  afterEach(() => { log.push('afterEach'); });
+  after(() => { log.push('after'); });
+  test('one', () => { log.push('one'); });
+  test('two', async () => { await null; log.push('two'); });
+});
+test('order', () => {
+  assert.deepEqual(log, ['root before', 'before', 'beforeEach', 'one', 'afterEach', 'beforeEach', 'two', 'afterEach', 'after']);
+});
+test.skip('skipped', () => { throw new Error('must not run'); });
+test('skipped by option', { skip: 'not today' }, () => { throw new Error('must not run'); });
+test('skipped inside', (t) => { t.skip('later'); });
+test.todo('todo failing', () => { assert.fail('not yet'); });
+describe.skip('skipped suite', () => { test('inner', () => { throw new Error('must not run'); }); });
+test('subtests', async (t) => {
+  await t.test('inner ok', () => { assert.ok(true); });
+  await t.test('inner bad', () => { assert.equal(1, 2); });
+});
+`,
+	})
+	report := run(t, dir)
+	results := byName(report)
+	if r := results["order"]; r.Status != Passed {
+		t.Errorf("hook order: %s %s", r.Status, r.Message)
+	}
+	for _, name := range []string{"skipped", "skipped by option", "skipped inside", "skipped suite > inner"} {
+		if r := results[name]; r.Status != Skipped {
+			t.Errorf("%s: %s (%s)", name, r.Status, r.Message)
+		}
+	}
+	if r := results["skipped by option"]; r.Message != "not today" {
+		t.Errorf("skip reason %q", r.Message)
+	}
+	if r := results["todo failing"]; r.Status != Todo {
+		t.Errorf("todo: %s", r.Status)
+	}
+	if r := results["subtests"]; r.Status != Failed || !strings.Contains(r.Message, "1 !== 2") {
+		t.Errorf("subtests: %s %q", r.Status, r.Message)
+	}
+	if report.Failed != 1 || report.Skipped != 4 || report.Todo != 1 || report.Passed != 3 {
+		t.Errorf("counts: %d passed %d failed %d skipped %d todo", report.Passed, report.Failed, report.Skipped, report.Todo)
+	}
+}
+
+// Runaway code fails its own test, with a position, and the next test still runs.
+func TestGuards(t *testing.T) {
+	dir := project(t, map[string]string{
+		"test/guard.test.ts": header + `
+test('loops forever', () => {
+  for (;;) {}
+});
+test('recurses forever', () => {
+  const down = (n: number): number => down(n + 1) + 1;
+  down(0);
+});
+test('never settles', async () => {
+  await new Promise(() => {});
+});
+test('still runs', () => {
+  assert.ok(true);
+});
+`,
+	})
+	started := time.Now()
+	report := run(t, dir, func(o *Options) { o.Timeout = 300 * time.Millisecond })
+	if elapsed := time.Since(started); elapsed > 20*time.Second {
+		t.Errorf("guards took %s", elapsed)
+	}
+	results := byName(report)
+	if r := results["loops forever"]; r.Status != Failed || !strings.Contains(r.Message, "did not return within") || r.Location() != "test/guard.test.ts:4" {
+		t.Errorf("loop: %s %q at %s", r.Status, r.Message, r.Location())
+	}
+	if r := results["recurses forever"]; r.Status != Failed || !strings.Contains(r.Message, "recursed too deeply") {
+		t.Errorf("recursion: %s %q", r.Status, r.Message)
+	}
+	if r := results["never settles"]; r.Status != Failed || !strings.Contains(r.Message, "never finished") {
+		t.Errorf("pending: %s %q", r.Status, r.Message)
+	}
+	if r := results["still runs"]; r.Status != Passed {
+		t.Errorf("after the guards: %s %q", r.Status, r.Message)
+	}
+}
+
+func TestCompileErrorsAndUnsupportedImports(t *testing.T) {
+	dir := project(t, map[string]string{
+		"test/fs.test.ts":     header + "import { readFileSync } from 'node:fs';\ntest('x', () => { readFileSync('x'); });\n",
+		"test/syntax.test.ts": header + "test('x', () => {\n  const = 1;\n});\n",
+		"test/ok.test.ts":     header + "test('fine', () => {});\n",
+	})
+	report := run(t, dir)
+	results := byName(report)
+	fsr := results["test/fs.test.ts"]
+	if fsr.Status != Failed || fsr.Location() != "test/fs.test.ts:3" || !strings.Contains(fsr.Message, `unsupported import "node:fs"`) {
+		t.Errorf("node:fs: %s %q at %s", fsr.Status, fsr.Message, fsr.Location())
+	}
+	syn := results["test/syntax.test.ts"]
+	if syn.Status != Failed || syn.Location() != "test/syntax.test.ts:4" {
+		t.Errorf("syntax: %s %q at %s", syn.Status, syn.Message, syn.Location())
+	}
+	if results["fine"].Status != Passed {
+		t.Error("a good file next to broken ones did not run")
+	}
+}
+
+func TestPatternAndDiscovery(t *testing.T) {
+	dir := project(t, map[string]string{
+		"test/a.test.ts":                 header + "test('alpha one', () => {});\ntest('beta', () => {});\n",
+		"src/b.test.ts":                  header + "test('gamma', () => {});\n",
+		"node_modules/x/c.test.ts":       "throw new Error('never found')",
+		"vendor/scape-sdk/src/d.test.ts": "throw new Error('never found')",
+		".scape/e.test.ts":               "throw new Error('never found')",
+		"dist/f.test.ts":                 "throw new Error('never found')",
+	})
+	files, err := FindTests(dir)
+	if err != nil || strings.Join(files, ",") != "src/b.test.ts,test/a.test.ts" {
+		t.Fatalf("FindTests = %v, %v", files, err)
+	}
+	report := run(t, dir, func(o *Options) { o.Pattern = regexp.MustCompile("alpha") })
+	if len(report.Results) != 1 || report.Results[0].Name != "alpha one" {
+		t.Errorf("pattern by name: %+v", report.Results)
+	}
+	report = run(t, dir, func(o *Options) { o.Pattern = regexp.MustCompile(`^src/`) })
+	if len(report.Results) != 1 || report.Results[0].Name != "gamma" {
+		t.Errorf("pattern by file: %+v", report.Results)
+	}
+}
+
+func TestConsoleIsCaptured(t *testing.T) {
+	dir := project(t, map[string]string{"test/log.test.ts": header + "test('logs', () => { console.log('hello', 42); });\n"})
+	var lines []string
+	run(t, dir, func(o *Options) {
+		o.Console = func(file, level, text string) { lines = append(lines, file+" "+level+" "+text) }
+	})
+	if strings.Join(lines, "|") != "test/log.test.ts log hello 42" {
+		t.Errorf("console lines %q", lines)
+	}
+}

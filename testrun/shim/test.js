@@ -1,0 +1,252 @@
+// node:test for `scape gizmo test`: the subset listed in docs/projects.md. Plain ES2020, run by
+// goja before every test file; it defines globalThis.__scapeTest. Registration happens while the
+// test file's bundle runs (describe bodies run at once, as in Node); then the Go runner calls
+// plan(), select(), and run(i) once per selected test, each run(i) under its own guard. A run's
+// promise jobs all settle before run(i) returns to Go (goja drains its job queue), so a status
+// still pending afterwards is a promise that can never settle (there are no timers).
+(function () {
+  'use strict';
+  const newSuite = (name, parent, options) => ({
+    name,
+    parent,
+    skip: !!(options && options.skip) || !!(parent && parent.skip),
+    todo: !!(options && options.todo) || !!(parent && parent.todo),
+    before: [],
+    after: [],
+    beforeEach: [],
+    afterEach: [],
+    beforeDone: false,
+    beforeError: null,
+    lastSelected: -1,
+  });
+  const root = newSuite('', null, null);
+  let collecting = root;
+  let running = null; // the context of the test whose function is running
+  const tests = [];
+
+  function reason(v) {
+    return typeof v === 'string' ? v : '';
+  }
+
+  // parse accepts (fn), (name), (name, fn), (name, options), (name, options, fn), (options, fn).
+  function parse(args) {
+    let name;
+    let options = {};
+    let fn;
+    const rest = Array.prototype.slice.call(args);
+    if (typeof rest[0] === 'string') name = rest.shift();
+    if (rest[0] !== null && typeof rest[0] === 'object') options = rest.shift();
+    if (typeof rest[0] === 'function') fn = rest.shift();
+    if (name === undefined) name = fn && fn.name ? fn.name : '<anonymous>';
+    return { name, options, fn };
+  }
+
+  function fullName(suite, name) {
+    const parts = [name];
+    for (let s = suite; s && s.parent; s = s.parent) parts.unshift(s.name);
+    return parts.join(' > ');
+  }
+
+  function register(args, extra) {
+    const { name, options, fn } = parse(args);
+    const opts = Object.assign({}, options, extra);
+    if (running) return running.test(name, opts, fn);
+    const suite = collecting;
+    tests.push({
+      name,
+      fullName: fullName(suite, name),
+      suite,
+      fn,
+      skip: !!opts.skip || suite.skip || (!fn && !opts.todo),
+      todo: !!opts.todo || suite.todo,
+      reason: reason(opts.skip) || reason(opts.todo),
+      error: null,
+    });
+    return Promise.resolve();
+  }
+
+  function test() {
+    return register(arguments, null);
+  }
+  test.skip = function () {
+    return register(arguments, { skip: true });
+  };
+  test.todo = function () {
+    return register(arguments, { todo: true });
+  };
+  // Node runs `only` tests like any other unless --test-only is given.
+  test.only = test;
+
+  function describe() {
+    const { name, options, fn } = parse(arguments);
+    return suiteOf(name, options, fn);
+  }
+  function suiteOf(name, options, fn) {
+    if (running) {
+      throw new Error('describe() inside a running test is not supported by scape gizmo test; use t.test()');
+    }
+    const suite = newSuite(name, collecting, options);
+    const prev = collecting;
+    collecting = suite;
+    try {
+      if (fn) {
+        const out = fn({ name });
+        if (out && typeof out.then === 'function') {
+          throw new Error('describe("' + name + '") returned a promise: suites must register their tests synchronously');
+        }
+      }
+    } catch (err) {
+      // Reported as a failing entry named after the suite, as Node reports a failing suite.
+      tests.push({ name, fullName: fullName(prev, name), suite, fn: null, skip: false, todo: false, reason: '', error: err });
+    } finally {
+      collecting = prev;
+    }
+    return Promise.resolve();
+  }
+  describe.skip = function () {
+    const { name, options, fn } = parse(arguments);
+    return suiteOf(name, Object.assign({}, options, { skip: true }), fn);
+  };
+  describe.todo = function () {
+    const { name, options, fn } = parse(arguments);
+    return suiteOf(name, Object.assign({}, options, { todo: true }), fn);
+  };
+  describe.only = describe;
+
+  function hook(kind) {
+    return function (fn) {
+      if (typeof fn !== 'function') throw new TypeError('The "fn" argument must be of type function');
+      if (running) throw new Error(kind + '() inside a running test is not supported by scape gizmo test');
+      collecting[kind].push(fn);
+    };
+  }
+
+  // Context is what a test function receives (t).
+  function context(entry, status) {
+    const ctx = {
+      name: entry.name,
+      skip(message) {
+        status.skipped = true;
+        if (message) status.reason = String(message);
+      },
+      todo(message) {
+        status.todo = true;
+        if (message) status.reason = String(message);
+      },
+      diagnostic(message) {
+        status.diagnostics.push(String(message));
+      },
+      async test() {
+        const { name, options, fn } = parse(arguments);
+        if (options.skip || !fn) return;
+        const sub = { name: entry.name + ' > ' + name };
+        const subStatus = { skipped: false, todo: !!options.todo, reason: '', diagnostics: status.diagnostics };
+        const outer = running;
+        try {
+          await call(fn, context(sub, subStatus));
+        } catch (err) {
+          if (!subStatus.skipped && !subStatus.todo) {
+            status.subtestFailed = status.subtestFailed || { name: sub.name, error: err };
+          }
+        } finally {
+          running = outer;
+        }
+      },
+    };
+    Object.defineProperty(ctx, 'signal', { get() { throw new Error('t.signal is not supported by scape gizmo test'); } });
+    return ctx;
+  }
+
+  async function call(fn, ctx) {
+    if (fn.length >= 2) throw new Error('callback-style tests (a second "done" parameter) are not supported; use an async function');
+    running = ctx;
+    try {
+      return await fn(ctx);
+    } finally {
+      running = null;
+    }
+  }
+
+  function chain(suite) {
+    const out = [];
+    for (let s = suite; s; s = s.parent) out.unshift(s);
+    return out;
+  }
+
+  async function execute(entry, index, status) {
+    if (entry.error) throw entry.error;
+    const suites = chain(entry.suite);
+    try {
+      for (const s of suites) {
+        if (!s.beforeDone) {
+          s.beforeDone = true;
+          try {
+            for (const fn of s.before) await fn();
+          } catch (err) {
+            s.beforeError = err;
+          }
+        }
+        if (s.beforeError) throw s.beforeError;
+      }
+      for (const s of suites) for (const fn of s.beforeEach) await fn();
+      try {
+        await call(entry.fn, context(entry, status));
+        if (status.subtestFailed) {
+          const f = status.subtestFailed;
+          throw f.error instanceof Error ? f.error : new Error('subtest "' + f.name + '" failed: ' + String(f.error));
+        }
+      } finally {
+        for (const s of suites.slice().reverse()) for (const fn of s.afterEach) await fn();
+      }
+    } finally {
+      // after() hooks run once the suite's last selected test is done.
+      for (const s of suites.slice().reverse()) {
+        if (s.lastSelected === index) for (const fn of s.after) await fn();
+      }
+    }
+  }
+
+  globalThis.__scapeTest = {
+    module: Object.assign(test, {
+      test,
+      it: test,
+      describe,
+      suite: describe,
+      before: hook('before'),
+      after: hook('after'),
+      beforeEach: hook('beforeEach'),
+      afterEach: hook('afterEach'),
+      default: test,
+    }),
+    // plan lists the registered tests: [{ name, fullName, skip, todo }].
+    plan() {
+      return tests.map((t) => ({ name: t.name, fullName: t.fullName, skip: t.skip, todo: t.todo }));
+    },
+    // select records which tests will run, so after() hooks know their suite's last test.
+    select(indices) {
+      for (const i of indices) for (let s = tests[i].suite; s; s = s.parent) s.lastSelected = i;
+    },
+    // run starts test i and returns its status; it is complete when status.done is true.
+    run(i) {
+      const entry = tests[i];
+      const status = { done: false, ok: false, skipped: entry.skip, todo: entry.todo, reason: entry.reason, diagnostics: [], error: null, errorStack: '', subtestFailed: null };
+      if (entry.skip && !entry.error) {
+        status.done = true;
+        status.ok = true;
+        return status;
+      }
+      execute(entry, i, status).then(
+        () => {
+          status.ok = true;
+          status.done = true;
+        },
+        (err) => {
+          status.error = err;
+          status.errorStack = err && typeof err.stack === 'string' ? err.stack : '';
+          status.done = true;
+        },
+      );
+      return status;
+    },
+  };
+})();

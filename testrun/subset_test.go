@@ -1,0 +1,73 @@
+package testrun
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// TestSubsetUnderGoja runs testdata/assert.test.ts (the assertion and test-API contract) in goja.
+func TestSubsetUnderGoja(t *testing.T) {
+	dir := project(t, nil)
+	src, err := os.ReadFile(filepath.Join("testdata", "assert.test.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "assert.test.ts"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	report := run(t, dir)
+	for _, f := range report.Failures() {
+		t.Errorf("%s: %s: %s", f.Location(), f.Name, f.Message)
+	}
+	if report.Passed < 15 || report.Skipped != 1 || report.Todo != 1 {
+		t.Errorf("%d passed, %d skipped, %d todo", report.Passed, report.Skipped, report.Todo)
+	}
+}
+
+// TestSubsetMatchesNode runs the same file under Node's own runner, so the subset's semantics
+// are Node's.
+func TestSubsetMatchesNode(t *testing.T) {
+	node := requireNode(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "assert.test.mjs")
+	res := api.Build(api.BuildOptions{
+		EntryPoints: []string{filepath.Join("testdata", "assert.test.ts")},
+		Outfile:     out,
+		Bundle:      true,
+		Format:      api.FormatESModule,
+		Platform:    api.PlatformNode,
+		Target:      api.ES2022,
+		Write:       true,
+		LogLevel:    api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		t.Fatalf("esbuild: %v", res.Errors)
+	}
+	cmd := exec.Command(node, "--test", out)
+	cmd.Dir = dir
+	output, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node --test: %v\n%s", err, output)
+	}
+	if !strings.Contains(string(output), "# fail 0") {
+		t.Fatalf("node --test output:\n%s", output)
+	}
+}
+
+// requireNode returns node's path, or skips (fails under SCAPE_REQUIRE_NODE=1) without it.
+func requireNode(t *testing.T) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("SCAPE_REQUIRE_NODE") == "1" {
+			t.Fatalf("SCAPE_REQUIRE_NODE=1 but node is not on PATH")
+		}
+		t.Skip("skipping: node is not on PATH (set SCAPE_REQUIRE_NODE=1 to make this a failure)")
+	}
+	return node
+}

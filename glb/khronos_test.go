@@ -1,0 +1,94 @@
+package glb_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/scapeworld/scape/glb"
+)
+
+// acceptedWarnings are the validator warnings a model we accept may carry, each with the reason
+// our product accepts it. A warning not listed here on an accepted model fails the test: either
+// the checker must refuse it, or the reason must be written down here.
+var acceptedWarnings = map[string]string{
+	// Blender and other exporters write UVs and tangents whether or not a texture uses them;
+	// the host ignores them (checklist step 20: TEXCOORD_n allowed and ignored).
+	"UNUSED_MESH_TANGENT": "tangents are written by exporters and ignored by the host",
+	// Unit length is not checked (checklist decision): renderers normalise normals.
+	"ACCESSOR_NON_UNIT":                      "normals are normalised by the renderer; the checklist does not require unit length",
+	"MESH_PRIMITIVE_GENERATED_TANGENT_SPACE": "tangent space only matters for normal textures, which are refused anyway",
+}
+
+type khronosReport struct {
+	File     string         `json:"file"`
+	Errors   int            `json:"errors"`
+	Warnings int            `json:"warnings"`
+	Codes    map[string]int `json:"codes"`
+}
+
+// TestKhronosValidatorDifferential runs the Khronos glTF-Validator on every test file: whatever
+// it calls invalid we refuse too, and where we accept a file it warns about, acceptedWarnings
+// says why.
+func TestKhronosValidatorDifferential(t *testing.T) {
+	root := requireNode(t, "gltf-validator")
+	files := agreementFiles(t, t.TempDir())
+	cmd := exec.Command("node", append([]string{filepath.Join(root, "scripts", "glb-khronos.mjs")}, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("glb-khronos.mjs: %v\n%s", err, stderr.String())
+	}
+	reports := map[string]khronosReport{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var r khronosReport
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("%v: %s", err, sc.Text())
+		}
+		reports[r.File] = r
+	}
+	var invalid, stricter int
+	for _, f := range files {
+		rep, ok := reports[f]
+		if !ok {
+			t.Errorf("%s: no validator report", f)
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := glb.Check(data)
+		var codes []string
+		for c, sev := range rep.Codes {
+			if sev <= 1 {
+				codes = append(codes, c)
+			}
+		}
+		sort.Strings(codes)
+		switch {
+		case rep.Errors > 0:
+			invalid++
+			if res.OK() {
+				t.Errorf("%s: the validator finds errors %v but we accept it", f, codes)
+			}
+		case res.OK():
+			for c, sev := range rep.Codes {
+				if sev == 1 && acceptedWarnings[c] == "" {
+					t.Errorf("%s: accepted although the validator warns %s; refuse it or say why in acceptedWarnings", f, c)
+				}
+			}
+		default:
+			stricter++
+		}
+	}
+	t.Logf("%d files: %d invalid per the validator (all refused), %d valid per the validator but refused by our product rules", len(files), invalid, stricter)
+}

@@ -200,7 +200,7 @@ func checklistCases() []checklistCase {
 			m := glbtest.Cube()
 			m.PutFloat32(0, float32(negInf()))
 			return m.GLB()
-		}(), 21, glb.CodeGeometry, "meshes[0].primitives[0].attributes.POSITION: vertex 0 has a non-finite coordinate (-Inf)"},
+		}(), 21, glb.CodeGeometry, "meshes[0].primitives[0].attributes.POSITION: vertex 0 has a non-finite coordinate (-Infinity)"},
 		{"index out of range", func() []byte {
 			m := glbtest.Cube()
 			off := int(m.Obj("bufferViews", 2)["byteOffset"].(int))

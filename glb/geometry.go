@@ -80,7 +80,7 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 				} else if a.componentType == 5126 && !checkedFloat[at.accessor] {
 					checkedFloat[at.accessor] = true
 					if k, v, ok := firstNonFinite(m, doc, at.accessor); ok {
-						ps.add(21, CodeGeometry, p+".attributes."+at.name, at.accessor, "%s.attributes.%s: element %d has a non-finite value (%v)", p, at.name, k, v)
+						ps.add(21, CodeGeometry, p+".attributes."+at.name, at.accessor, "%s.attributes.%s: element %d has a non-finite value (%s)", p, at.name, k, nonFinite(v))
 					}
 				}
 				if full() {
@@ -158,7 +158,7 @@ func positionProblem(pos [][3]float32, a accessor) string {
 		for c := 0; c < 3; c++ {
 			x := v[c]
 			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-				return fmt.Sprintf("vertex %d has a non-finite coordinate (%v)", k, x)
+				return fmt.Sprintf("vertex %d has a non-finite coordinate (%s)", k, nonFinite(x))
 			}
 			lo[c] = min(lo[c], x)
 			hi[c] = max(hi[c], x)
@@ -197,4 +197,15 @@ func firstNonFinite(m *model, doc *gltf.Document, ai int64) (int64, float32, boo
 		}
 	}
 	return 0, 0, false
+}
+
+// nonFinite spells a non-finite float as the checklist (and JavaScript) does: -Infinity, NaN.
+func nonFinite(x float32) string {
+	switch {
+	case math.IsNaN(float64(x)):
+		return "NaN"
+	case x > 0:
+		return "Infinity"
+	}
+	return "-Infinity"
 }

@@ -240,3 +240,40 @@ func (m *Model) PutFloat32(off int, v float32) {
 
 // PutUint16 overwrites the uint16 at byte offset off of the model's binary data.
 func (m *Model) PutUint16(off int, v uint16) { binary.LittleEndian.PutUint16(m.Bin[off:], v) }
+
+// Triangles builds a valid model whose one mesh has tris triangles (unsigned-byte indices
+// repeating one triangle: cheap to store at any count) drawn by instances nodes, for testing
+// the triangle and draw-call budgets with small files.
+func Triangles(tris, instances int) *Model {
+	pos := floats([]float32{0, 0, 0, 1, 0, 0, 0, 1, 0})
+	idx := make([]byte, 3*tris)
+	for i := range idx {
+		idx[i] = byte(i % 3)
+	}
+	bin := append(append([]byte(nil), pos...), idx...)
+	for len(bin)%4 != 0 {
+		bin = append(bin, 0)
+	}
+	var nodes, roots []any
+	for k := 0; k < instances; k++ {
+		nodes = append(nodes, map[string]any{"mesh": 0, "translation": []any{float64(k), 0, 0}})
+		roots = append(roots, k)
+	}
+	doc := map[string]any{
+		"asset":  map[string]any{"version": "2.0", "generator": "scape glbtest"},
+		"scene":  0,
+		"scenes": []any{map[string]any{"nodes": roots}},
+		"nodes":  nodes,
+		"meshes": []any{map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": 0}, "indices": 1}}}},
+		"accessors": []any{
+			map[string]any{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": []any{0, 0, 0}, "max": []any{1, 1, 0}},
+			map[string]any{"bufferView": 1, "componentType": 5121, "count": 3 * tris, "type": "SCALAR"},
+		},
+		"bufferViews": []any{
+			map[string]any{"buffer": 0, "byteOffset": 0, "byteLength": len(pos), "target": 34962},
+			map[string]any{"buffer": 0, "byteOffset": len(pos), "byteLength": len(idx), "target": 34963},
+		},
+		"buffers": []any{map[string]any{"byteLength": len(bin)}},
+	}
+	return &Model{JSON: doc, Bin: bin}
+}

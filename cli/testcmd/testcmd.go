@@ -1,21 +1,238 @@
-// Package testcmd implements `scape gizmo test`.
+// Package testcmd implements `scape gizmo test [PATTERN] [DIR]`: the project's *.test.ts files,
+// run in goja with no Node.js (package testrun).
 package testcmd
 
 import (
-	"errors"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/testrun"
 )
 
-// NewCmd returns the `test` command. (Placeholder until its issue lands.)
-func NewCmd(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "test",
+// Options are the command's inputs after flag parsing.
+type Options struct {
+	IO      *cmdutil.IOStreams
+	Dir     string
+	Pattern string
+	Timeout time.Duration
+	JSON    bool
+}
+
+// NewCmd returns the `test` command.
+func NewCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdTest(f, nil) }
+
+// NewCmdTest returns the command; runF replaces the behaviour in tests of argument parsing.
+func NewCmdTest(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, Dir: "."}
+	cmd := &cobra.Command{
+		Use:   "test [PATTERN] [DIR]",
 		Short: "Run the project's tests without Node.js",
+		Long: `Run every *.test.ts file under DIR (default: the current directory; node_modules, vendor,
+dist and hidden directories are left out) in the toolchain's own JavaScript engine, with
+@scape/sdk, @scape/sdk/runtime, node:test and node:assert/strict supplied. The same files run
+unchanged under Node's own test runner.
+
+PATTERN is a regular expression: a test runs when it matches the test file's path or the test's
+full name ("suite > test"). With a single argument that names an existing directory, the
+argument is DIR.
+
+Each failure is printed with its TypeScript file and line; the last line is "N passed, N failed".
+The exit status is 1 when any test fails. See docs/projects.md for the supported test API.`,
+		Example: "  scape gizmo test\n  scape gizmo test 'permission'\n  scape gizmo test lamp ./my-lamp",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 2 {
+				return cmdutil.Usagef("%s takes at most a pattern and a directory (got %d arguments)", cmd.CommandPath(), len(args))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return cmdutil.Usage(errors.New("scape gizmo test is not available in this build yet"))
+			switch len(args) {
+			case 2:
+				opts.Pattern, opts.Dir = args[0], args[1]
+			case 1:
+				if info, err := os.Stat(args[0]); err == nil && info.IsDir() {
+					opts.Dir = args[0]
+				} else {
+					opts.Pattern = args[0]
+				}
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(cmd.Context(), opts)
 		},
 	}
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", testrun.DefaultTimeout, "time limit for each test, hooks included")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one machine-readable report")
+	return cmd
+}
+
+// Run runs the tests and prints the report.
+func Run(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var pattern *regexp.Regexp
+	if opts.Pattern != "" {
+		re, err := regexp.Compile(opts.Pattern)
+		if err != nil {
+			return cmdutil.Usagef("invalid test pattern %q: %v", opts.Pattern, err)
+		}
+		pattern = re
+	}
+	if info, err := os.Stat(opts.Dir); err != nil || !info.IsDir() {
+		return cmdutil.Usagef("%s is not a directory", opts.Dir)
+	}
+	out := opts.IO.Out
+	run := testrun.Options{
+		Dir:     opts.Dir,
+		Pattern: pattern,
+		Timeout: opts.Timeout,
+		Console: func(file, level, text string) {
+			fmt.Fprintf(opts.IO.ErrOut, "%s: console.%s: %s\n", file, level, text)
+		},
+	}
+	if !opts.JSON {
+		lastFile := ""
+		run.Progress = func(r testrun.Result) {
+			if r.File != lastFile {
+				fmt.Fprintln(out, r.File)
+				lastFile = r.File
+			}
+			printResult(out, r)
+		}
+	}
+	started := time.Now()
+	report, err := testrun.Run(ctx, run)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		if err := writeJSON(out, opts.Dir, report, time.Since(started)); err != nil {
+			return err
+		}
+	} else {
+		printSummary(out, opts.Dir, pattern, report, time.Since(started))
+	}
+	if report.Failed > 0 {
+		return cmdutil.Silent(cmdutil.ExitInvalid)
+	}
+	return nil
+}
+
+func printResult(w io.Writer, r testrun.Result) {
+	switch r.Status {
+	case testrun.Passed:
+		fmt.Fprintf(w, "  ok   %s (%s)\n", r.Name, ms(r.Duration))
+	case testrun.Failed:
+		fmt.Fprintf(w, "  FAIL %s (%s)\n", r.Name, ms(r.Duration))
+	case testrun.Skipped:
+		fmt.Fprintf(w, "  skip %s%s\n", r.Name, reason(r.Message))
+	case testrun.Todo:
+		fmt.Fprintf(w, "  todo %s%s\n", r.Name, reason(r.Message))
+	}
+	for _, d := range r.Diagnostics {
+		fmt.Fprintf(w, "       # %s\n", d)
+	}
+}
+
+func reason(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " # " + s
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+}
+
+func printSummary(w io.Writer, dir string, pattern *regexp.Regexp, report *testrun.Report, took time.Duration) {
+	if len(report.Files) == 0 {
+		fmt.Fprintf(w, "no test files (*.test.ts) under %s\n", dir)
+	} else if len(report.Results) == 0 && pattern != nil {
+		fmt.Fprintf(w, "no test matches %q\n", pattern.String())
+	}
+	if failures := report.Failures(); len(failures) > 0 {
+		fmt.Fprintf(w, "\nFailures:\n")
+		for _, f := range failures {
+			fmt.Fprintf(w, "\n%s: %s\n", f.Location(), f.Name)
+			for _, line := range strings.Split(strings.TrimRight(f.Message, "\n"), "\n") {
+				fmt.Fprintf(w, "    %s\n", line)
+			}
+			if f.At.LineText != "" {
+				fmt.Fprintf(w, "\n    %d | %s\n", f.At.Line, strings.TrimRight(f.At.LineText, "\r"))
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	var extra []string
+	if report.Skipped > 0 {
+		extra = append(extra, fmt.Sprintf("%d skipped", report.Skipped))
+	}
+	if report.Todo > 0 {
+		extra = append(extra, fmt.Sprintf("%d todo", report.Todo))
+	}
+	extra = append(extra, fmt.Sprintf("%d %s in %s", len(report.Files), plural(len(report.Files), "file", "files"), took.Round(time.Millisecond)))
+	fmt.Fprintln(w, strings.Join(extra, ", "))
+	fmt.Fprintf(w, "%d passed, %d failed\n", report.Passed, report.Failed)
+}
+
+type jsonResult struct {
+	File     string   `json:"file"`
+	Name     string   `json:"name"`
+	Status   string   `json:"status"`
+	Message  string   `json:"message,omitempty"`
+	At       *jsonAt  `json:"at,omitempty"`
+	Diag     []string `json:"diagnostics,omitempty"`
+	Duration float64  `json:"durationMs"`
+}
+
+type jsonAt struct {
+	File   string `json:"file"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+func writeJSON(w io.Writer, dir string, report *testrun.Report, took time.Duration) error {
+	results := make([]jsonResult, 0, len(report.Results))
+	for _, r := range report.Results {
+		jr := jsonResult{File: r.File, Name: r.Name, Status: r.Status.String(), Message: r.Message, Diag: r.Diagnostics, Duration: float64(r.Duration.Microseconds()) / 1000}
+		if r.At.File != "" {
+			jr.At = &jsonAt{File: r.At.File, Line: r.At.Line, Column: r.At.Column}
+		}
+		results = append(results, jr)
+	}
+	files := report.Files
+	if files == nil {
+		files = []string{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(map[string]any{
+		"dir":        dir,
+		"files":      files,
+		"results":    results,
+		"passed":     report.Passed,
+		"failed":     report.Failed,
+		"skipped":    report.Skipped,
+		"todo":       report.Todo,
+		"durationMs": took.Milliseconds(),
+	})
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

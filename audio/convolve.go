@@ -1,6 +1,29 @@
 package audio
 
-import "math"
+import (
+	"math"
+	"sync"
+)
+
+var twiddleCache sync.Map // n → [2][]float64{cos, sin}
+
+// twiddles returns cos and sin of 2πk/n for k < n/2, computed once per size.
+func twiddles(n int) (cosT, sinT []float64) {
+	if v, ok := twiddleCache.Load(n); ok {
+		t := v.([2][]float64)
+		return t[0], t[1]
+	}
+	half := n >> 1
+	cosT = make([]float64, half)
+	sinT = make([]float64, half)
+	for k := 0; k < half; k++ {
+		angle := 2 * math.Pi * float64(k) / float64(n)
+		cosT[k] = math.Cos(angle)
+		sinT[k] = math.Sin(angle)
+	}
+	twiddleCache.Store(n, [2][]float64{cosT, sinT})
+	return cosT, sinT
+}
 
 // FFT transforms re+i·im in place (iterative radix-2; len must be a power of two). The inverse
 // uses +i and does not scale. Same algorithm and twiddles as the SDK's fft().
@@ -17,24 +40,17 @@ func FFT(re, im []float64, inverse bool) {
 			im[i], im[j] = im[j], im[i]
 		}
 	}
-	half := n >> 1
-	cosT := make([]float64, half)
-	sinT := make([]float64, half)
-	for k := 0; k < half; k++ {
-		angle := 2 * math.Pi * float64(k) / float64(n)
-		cosT[k] = math.Cos(angle)
-		if inverse {
-			sinT[k] = math.Sin(angle)
-		} else {
-			sinT[k] = -math.Sin(angle)
-		}
+	cosT, sinT := twiddles(n)
+	sign := -1.0
+	if inverse {
+		sign = 1
 	}
 	for size := 2; size <= n; size <<= 1 {
 		halfSize := size >> 1
 		step := n / size
 		for start := 0; start < n; start += size {
 			for k := 0; k < halfSize; k++ {
-				wr, wi := cosT[k*step], sinT[k*step]
+				wr, wi := cosT[k*step], sign*sinT[k*step]
 				a, b := start+k, start+k+halfSize
 				tr := float64(re[b]*wr) - float64(im[b]*wi)
 				ti := float64(re[b]*wi) + float64(im[b]*wr)

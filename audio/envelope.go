@@ -55,7 +55,25 @@ func (e Envelope) MarshalJSON() ([]byte, error) {
 	return json.Marshal(e.Points)
 }
 
-// At evaluates the envelope t seconds from the voice's start.
+// segmentValue is the value of the segment p → q at t (p.Time ≤ t < q.Time).
+func segmentValue(p, q Point, t, logRatio float64) float64 {
+	switch q.Curve {
+	case "step":
+		return p.Value
+	case "exponential":
+		if p.Value == 0 || q.Value == 0 || (p.Value < 0) != (q.Value < 0) {
+			return p.Value
+		}
+		// Web Audio's v0·(v1/v0)^x as v0·exp(x·ln(v1/v0)), the log computed once per segment.
+		x := (t - p.Time) / (q.Time - p.Time)
+		return p.Value * math.Exp(x*logRatio)
+	default:
+		x := (t - p.Time) / (q.Time - p.Time)
+		return p.Value + float64((q.Value-p.Value)*x)
+	}
+}
+
+// At evaluates the envelope t seconds from the voice's start (stateless form of Evaluator).
 func (e Envelope) At(t float64) float64 {
 	if e.IsConst() {
 		return e.Const
@@ -71,18 +89,34 @@ func (e Envelope) At(t float64) float64 {
 	if idx == len(pts) {
 		return pts[len(pts)-1].Value
 	}
-	p, q := pts[idx-1], pts[idx]
-	switch q.Curve {
-	case "step":
-		return p.Value
-	case "exponential":
-		if p.Value == 0 || q.Value == 0 || (p.Value < 0) != (q.Value < 0) {
-			return p.Value
+	return segmentValue(pts[idx-1], pts[idx], t, math.Log(pts[idx].Value/pts[idx-1].Value))
+}
+
+// Evaluator returns At as a function for non-decreasing t (one voice's frames): it keeps its
+// segment and the segment's log ratio between calls, giving the same values as At.
+func (e Envelope) Evaluator() func(t float64) float64 {
+	if e.IsConst() {
+		c := e.Const
+		return func(float64) float64 { return c }
+	}
+	pts := e.Points
+	idx := 0
+	logRatio := math.NaN()
+	return func(t float64) float64 {
+		moved := false
+		for idx < len(pts) && pts[idx].Time <= t {
+			idx++
+			moved = true
 		}
-		x := (t - p.Time) / (q.Time - p.Time)
-		return p.Value * math.Pow(q.Value/p.Value, x)
-	default:
-		x := (t - p.Time) / (q.Time - p.Time)
-		return p.Value + float64((q.Value-p.Value)*x)
+		if idx == 0 {
+			return pts[0].Value
+		}
+		if idx == len(pts) {
+			return pts[len(pts)-1].Value
+		}
+		if moved || math.IsNaN(logRatio) {
+			logRatio = math.Log(pts[idx].Value / pts[idx-1].Value)
+		}
+		return segmentValue(pts[idx-1], pts[idx], t, logRatio)
 	}
 }

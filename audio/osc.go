@@ -118,12 +118,17 @@ func TableIndex(frequency, rate float64) int {
 	if most < 1 {
 		return -1
 	}
-	for i, h := range Harmonics {
-		if float64(h) <= most {
-			return i
+	// Harmonics is decreasing: binary search for the first entry ≤ most.
+	lo, hi := 0, len(Harmonics)-1
+	for lo < hi {
+		mid := (lo + hi) >> 1
+		if float64(Harmonics[mid]) <= most {
+			hi = mid
+		} else {
+			lo = mid + 1
 		}
 	}
-	return -1
+	return lo
 }
 
 func readTable(table []float64, phase float64) float64 {
@@ -153,9 +158,11 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 	k := 0
 	lastF := math.NaN()
 	var table []float64
+	cache := make([][]float64, len(Harmonics))
+	freq := frequency.Evaluator()
 	return SourceFunc(func(dst []float64) {
 		for i := range dst {
-			f := frequency.At(clock.At(k))
+			f := freq(clock.At(k))
 			var v float64
 			if wave == Sine {
 				v = math.Sin(2 * math.Pi * phase)
@@ -164,7 +171,10 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 					idx := TableIndex(f, clock.Rate)
 					table = nil
 					if idx >= 0 {
-						table = WaveTable(wave, idx)
+						if cache[idx] == nil {
+							cache[idx] = WaveTable(wave, idx)
+						}
+						table = cache[idx]
 					}
 					lastF = f
 				}

@@ -64,6 +64,17 @@ func AmplitudeAt(a *Amplitude, t, duration float64) float64 {
 	return v
 }
 
+// SineSize is the length of the partials' sine table (linear interpolation, error < 2e-8).
+const SineSize = 16384
+
+var partialSine = func() []float64 {
+	t := make([]float64, SineSize+1)
+	for j := range t {
+		t[j] = math.Sin(2 * math.Pi * float64(j) / SineSize)
+	}
+	return t
+}()
+
 // LayerSource sums a layer's partials (decay, vibrato, silent at or above Nyquist) times the
 // layer gain, through the layer's stages.
 func LayerSource(l *PartialLayer, inner float64) Source {
@@ -78,19 +89,29 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 		depth, vrate = l.Vibrato.Depth, l.Vibrato.Rate
 	}
 	n := 0
+	var vib []float64
+	sine := partialSine
 	var src Source = SourceFunc(func(dst []float64) {
 		clear(dst)
-		start := n
+		if cap(vib) < len(dst) {
+			vib = make([]float64, len(dst))
+		}
+		vib = vib[:len(dst)]
+		for k := range vib {
+			vib[k] = 1
+			if depth > 0 {
+				vib[k] = 1 + depth*math.Sin(2*math.Pi*vrate*(float64(n+k)/inner))
+			}
+		}
 		for i := range parts {
 			p := &parts[i]
 			for k := range dst {
-				vib := 1.0
-				if depth > 0 {
-					vib = 1 + depth*math.Sin(2*math.Pi*vrate*(float64(start+k)/inner))
-				}
-				f := p.base * vib
+				f := p.base * vib[k]
 				if f < nyquist {
-					dst[k] += p.amp * math.Sin(2*math.Pi*p.phase)
+					x := p.phase * SineSize
+					j := int(x) // phase ∈ [0, 1): truncation is floor
+					a := sine[j]
+					dst[k] += p.amp * (a + float64((sine[j+1]-a)*(x-float64(j))))
 				}
 				p.amp *= p.r
 				p.phase += f / inner

@@ -35,9 +35,10 @@ func voiceLevel(v *Voice, clock Clock) func(k int) float64 {
 		fadeIn = math.Min(DefaultFade, v.Duration/2)
 		fadeOut = fadeIn
 	}
+	gain := v.Gain.Evaluator()
 	return func(k int) float64 {
 		t := clock.At(k)
-		level := v.Gain.At(t)
+		level := gain(t)
 		if fadeIn > 0 && t < fadeIn {
 			level *= t / fadeIn
 		}
@@ -165,6 +166,9 @@ func (s *Synth) Render() (*Samples, error) {
 	for i := range s.Voices {
 		v := &s.Voices[i]
 		src, from := VoiceSource(v, i, seed, rate, frames)
+		if from >= frames {
+			continue // starts within the last half frame: nothing to play
+		}
 		data := ReadAll(src, max(0, frames-from))
 		if !stereo {
 			out := channels[0][from:]

@@ -278,6 +278,21 @@ export function amplitudeAt(a: GizmoAmplitude, t: number, duration: number): num
 /** Butterworth sections (linear Q, 1/(2·cos((2k−1)π/16))) of the 8th-order decimation low-pass. */
 export const DECIMATION_Q = [0.5097955791041592, 0.6013448869350453, 0.8999762231364156, 2.5629154477415055];
 
+/**
+ * Partials read sine from a 16384-point table with linear interpolation (error below 2e-8, about
+ * −155 dB): the same in Go and TypeScript, and several times cheaper than Math.sin per partial
+ * per sample, which is what keeps 64 partials × 4× oversampling × 12 s inside the budget.
+ */
+export const SINE_SIZE = 16384;
+let sineLookup: Float64Array | null = null;
+export function partialSineTable(): Float64Array {
+  if (sineLookup === null) {
+    sineLookup = new Float64Array(SINE_SIZE + 1);
+    for (let j = 0; j <= SINE_SIZE; j++) sineLookup[j] = Math.sin((2 * Math.PI * j) / SINE_SIZE);
+  }
+  return sineLookup;
+}
+
 /** Deterministic PCM only. Hosts render this in a worker, with their normal time/cache budgets. */
 export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GIZMO_SOUND_RATE): GizmoSoundSamples {
   requireValid(partialsProblem(sound, ''), 'renderGizmoPartials');
@@ -291,6 +306,7 @@ export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GI
   const mix = new Float64Array(innerFrames);
   const layerBuffer = new Float64Array(innerFrames);
   const vibrato = new Float64Array(innerFrames);
+  const sine = partialSineTable();
   for (const layer of sound.layers) {
     layerBuffer.fill(0);
     const depth = layer.vibrato ? layer.vibrato.depth : 0;
@@ -303,7 +319,12 @@ export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GI
       let phase = 0;
       for (let n = 0; n < innerFrames; n++) {
         const f = base * vibrato[n];
-        if (f < nyquist) layerBuffer[n] += amp * Math.sin(2 * Math.PI * phase);
+        if (f < nyquist) {
+          const x = phase * SINE_SIZE;
+          const i = Math.floor(x);
+          const a = sine[i];
+          layerBuffer[n] += amp * (a + (sine[i + 1] - a) * (x - i));
+        }
         amp *= r;
         phase += f / inner;
         if (phase >= 1) phase -= Math.floor(phase);

@@ -431,30 +431,51 @@ export function convolve(channels: Float64Array[], response: Float64Array, lengt
   return out;
 }
 
-/** Evaluates an envelope at t seconds (rules 5 and 6 of docs/audio.md). */
+/** Value of the segment p → q at t (p.time ≤ t < q.time): rules 5 and 6 of docs/audio.md. */
+function segmentValue(p: GizmoSoundPoint, q: GizmoSoundPoint, t: number, logRatio: number): number {
+  const curve = q.curve ?? 'linear';
+  if (curve === 'step') return p.value;
+  const x = (t - p.time) / (q.time - p.time);
+  if (curve === 'exponential') {
+    // Web Audio's v0·(v1/v0)^x, written as exp(x·ln(v1/v0)) so a renderer computes the log once
+    // per segment; zero or sign-changing ends hold v0 and jump at the end.
+    if (p.value === 0 || q.value === 0 || p.value < 0 !== q.value < 0) return p.value;
+    return p.value * Math.exp(x * logRatio);
+  }
+  return p.value + (q.value - p.value) * x;
+}
+
+/** Evaluates an envelope at t seconds (stateless form of envelopeEvaluator). */
 export function envelopeAt(points: readonly GizmoSoundPoint[], t: number): number {
   let idx = 0;
   while (idx < points.length && points[idx].time <= t) idx++;
   if (idx === 0) return points[0].value;
   if (idx === points.length) return points[points.length - 1].value;
-  const p = points[idx - 1];
-  const q = points[idx];
-  const curve = q.curve ?? 'linear';
-  if (curve === 'step') return p.value;
-  const x = (t - p.time) / (q.time - p.time);
-  if (curve === 'exponential') {
-    if (p.value === 0 || q.value === 0 || p.value < 0 !== q.value < 0) return p.value;
-    return p.value * Math.pow(q.value / p.value, x);
-  }
-  return p.value + (q.value - p.value) * x;
+  return segmentValue(points[idx - 1], points[idx], t, Math.log(points[idx].value / points[idx - 1].value));
 }
 
-/** A constant or an envelope as a function of voice time. */
-function envelopeFunction(envelope: GizmoSoundEnvelope | undefined, fallback: number): (t: number) => number {
+/**
+ * A constant or an envelope as a function of voice time, for non-decreasing t (one voice's
+ * frames): it keeps its segment and the segment's log ratio between calls. Same values as
+ * envelopeAt.
+ */
+export function envelopeEvaluator(envelope: GizmoSoundEnvelope | undefined, fallback: number): (t: number) => number {
   if (envelope === undefined) return () => fallback;
   if (typeof envelope === 'number') return () => envelope;
   const points = envelope;
-  return (t) => envelopeAt(points, t);
+  let idx = 0;
+  let logRatio = NaN;
+  return (t) => {
+    let moved = false;
+    while (idx < points.length && points[idx].time <= t) {
+      idx++;
+      moved = true;
+    }
+    if (idx === 0) return points[0].value;
+    if (idx === points.length) return points[points.length - 1].value;
+    if (moved || logRatio !== logRatio) logRatio = Math.log(points[idx].value / points[idx - 1].value);
+    return segmentValue(points[idx - 1], points[idx], t, logRatio);
+  };
 }
 
 // Band-limited wavetables (rule 4): 4096-point tables holding the Fourier series truncated at a
@@ -519,8 +540,15 @@ export function tableIndexFor(frequency: number, rate: number): number {
   let most = Math.floor(nyquist / frequency);
   if (most * frequency >= nyquist) most -= 1;
   if (most < 1) return -1;
-  for (let i = 0; i < HARMONICS.length; i++) if (HARMONICS[i] <= most) return i;
-  return -1;
+  // HARMONICS is decreasing: binary search for the first entry ≤ most.
+  let lo = 0;
+  let hi = HARMONICS.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (HARMONICS[mid] <= most) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 export function readTable(table: Float64Array, phase: number): number {
@@ -555,7 +583,7 @@ function renderVoice(voice: GizmoSoundVoice, index: number, seed: number, rate: 
   const end = Math.min(frames, firstFrameAtOrAfter(voice.start + voice.duration, rate));
   // The voice buffer runs to the end of the sound: a filter rings on after the voice stops.
   const data = new Float64Array(Math.max(0, frames - from));
-  const gain = envelopeFunction(voice.gain, 0);
+  const gain = envelopeEvaluator(voice.gain, 0);
   const defaultFade = typeof voice.gain === 'number' ? Math.min(SYNTH_LIMITS.defaultFade, voice.duration / 2) : 0;
   const fadeIn = voice.fade ? voice.fade[0] : defaultFade;
   const fadeOut = voice.fade ? voice.fade[1] : defaultFade;
@@ -575,11 +603,12 @@ function renderVoice(voice: GizmoSoundVoice, index: number, seed: number, rate: 
       data[k] = a + (b - a) * frac;
     }
   } else {
-    const frequency = envelopeFunction(voice.frequency, SYNTH_LIMITS.defaultFrequency);
+    const frequency = envelopeEvaluator(voice.frequency, SYNTH_LIMITS.defaultFrequency);
     const wave = voice.wave;
     let phase = 0;
     let lastFrequency = NaN;
     let table: Float64Array | null = null;
+    const cache: (Float64Array | undefined)[] = [];
     for (let k = 0; k < count; k++) {
       const t = (from + k) / rate - voice.start;
       const f = frequency(t);
@@ -588,7 +617,7 @@ function renderVoice(voice: GizmoSoundVoice, index: number, seed: number, rate: 
       else {
         if (f !== lastFrequency) {
           const index = tableIndexFor(f, rate);
-          table = index < 0 ? null : waveTable(wave, index);
+          table = index < 0 ? null : (cache[index] ??= waveTable(wave, index));
           lastFrequency = f;
         }
         value = table === null ? 0 : readTable(table, phase);

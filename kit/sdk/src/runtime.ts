@@ -125,8 +125,10 @@ function buildCatalog(definitions: readonly ObjectDefinition[], options: ObjectR
     if (message !== undefined) {
       const failure = failureOf(definition, message);
       // A rejected definition with a usable identity keeps its guard (no later reuse of the emoji).
-      if (failure.type && !catalog.disabled.has(failure.type) && !catalog.definitions.has(failure.type)) catalog.disabled.set(failure.type, failure);
-      else if (!failure.type) catalog.disabled.set(`objects[${i}]`, failure);
+      // Keyed by type so definition() can explain a disabled type; a second failure of the same
+      // type (a duplicate) or one without a type is kept under its position.
+      const free = failure.type && !catalog.disabled.has(failure.type) && !catalog.definitions.has(failure.type) && !definitions.some((d, j) => j !== i && !rejected.has(j) && isPlainObject(d) && d.type === failure.type);
+      catalog.disabled.set(free ? failure.type : `objects[${i}]:${failure.type}`, failure);
       if (failure.emoji && failure.type && !catalog.emojis.has(emojiKey(failure.emoji))) catalog.emojis.set(emojiKey(failure.emoji), failure.type);
       return;
     }

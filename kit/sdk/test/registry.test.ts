@@ -178,6 +178,11 @@ describe('catalog', () => {
     assert.match(failures[0].message, /^test\.bad \(🧨 Box\): spin: must be −4–4 radians per second \(got 9\)$/);
     assert.match(failures[1].message, /must be unique/);
     assert.equal(registry.forEmoji('🧨'), undefined, 'a failed definition cannot be placed');
+    const twice = new ObjectRegistry([box(), box({ emoji: '🧰' })], { isolateInvalidDefinitions: true });
+    assert.equal(twice.all().length, 1);
+    assert.equal(twice.failures().length, 1, 'a same-type duplicate is reported');
+    assert.match(twice.failures()[0].message, /objects\[1\]\.type: must be unique/);
+    assert.equal(twice.forEmoji('📦')?.type, 'test.box');
   });
 });
 

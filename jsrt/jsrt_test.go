@@ -1,0 +1,276 @@
+package jsrt
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dop251/goja"
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/scapeworld/scape/kit/kittest"
+)
+
+// build compiles one TypeScript file the way bundle does (IIFE, @scape/sdk external) with an
+// external source map whose sources are relative to the project directory.
+func build(t *testing.T, ts string) (js, sourceMap []byte) {
+	t.Helper()
+	dir := t.TempDir()
+	res := api.Build(api.BuildOptions{
+		Stdin:         &api.StdinOptions{Contents: ts, Sourcefile: "src/definition.ts", Loader: api.LoaderTS, ResolveDir: dir},
+		AbsWorkingDir: dir,
+		Bundle:        true,
+		Format:        api.FormatIIFE,
+		GlobalName:    "__scapeGizmo",
+		External:      []string{"@scape/sdk", "@scape/sdk/runtime"},
+		Target:        api.ES2022,
+		Sourcemap:     api.SourceMapExternal,
+		Outfile:       dir + "/bundle.js",
+		Write:         false,
+	})
+	if len(res.Errors) > 0 {
+		t.Fatalf("esbuild: %v", res.Errors)
+	}
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, ".map") {
+			sourceMap = f.Contents
+		} else {
+			js = f.Contents
+		}
+	}
+	return js, sourceMap
+}
+
+func newRuntime(t *testing.T, opts Options) *Runtime {
+	t.Helper()
+	sdk, err := kittest.SDK()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.SDK = sdk
+	r, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// load runs a bundle and returns its exports.
+func load(t *testing.T, r *Runtime, ts string) *goja.Object {
+	t.Helper()
+	js, sm := build(t, ts)
+	s, err := CompileScript("bundle.js", js, sm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.RunScript(context.Background(), "the bundle", s); err != nil {
+		t.Fatal(err)
+	}
+	return r.VM.Get("__scapeGizmo").ToObject(r.VM)
+}
+
+const header = `import { defineObject } from '@scape/sdk';
+`
+
+func TestRequireSuppliesSDKOnly(t *testing.T) {
+	r := newRuntime(t, Options{})
+	exports := load(t, r, header+`export const ok = typeof defineObject === 'function';`)
+	if !exports.Get("ok").ToBoolean() {
+		t.Fatal("@scape/sdk not supplied")
+	}
+	_, err := r.RunScript(context.Background(), "the bundle", mustCompile(t, `require('fs')`))
+	var thrown *ThrownError
+	if !errors.As(err, &thrown) || !strings.Contains(thrown.Message, `unsupported import "fs"`) {
+		t.Fatalf("require('fs') = %v", err)
+	}
+	_, err = r.RunScript(context.Background(), "the bundle", mustCompile(t, `require('@scape/sdk/runtime')`))
+	if !errors.As(err, &thrown) || !strings.Contains(thrown.Message, "runtime entry is for tests") {
+		t.Fatalf("require runtime = %v", err)
+	}
+	rt := newRuntime(t, Options{AllowRuntime: true})
+	v, err := rt.RunScript(context.Background(), "test", mustCompile(t, `typeof require('@scape/sdk/runtime').ObjectRegistry`))
+	if err != nil || v.String() != "function" {
+		t.Fatalf("runtime entry for tests: %v %v", v, err)
+	}
+}
+
+func mustCompile(t *testing.T, js string) *Script {
+	t.Helper()
+	s, err := CompileScript("inline.js", []byte(js), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+const loopingView = header + `
+export default defineObject({
+  type: 'test.loop', version: 1, emoji: '🔁', label: 'Loop', hint: '',
+  initial: () => ({}),
+  valid: (s): s is {} => true,
+  actions: {},
+  view: () => {
+    let n = 0;
+    for (;;) { n++; }
+  },
+});
+`
+
+func TestTimeoutNamesCallbackAndLine(t *testing.T) {
+	r := newRuntime(t, Options{Timeout: 150 * time.Millisecond})
+	exports := load(t, r, loopingView)
+	start := time.Now()
+	_, err := r.CallToolchain(context.Background(), "check", exports)
+	var timeout *TimeoutError
+	if !errors.As(err, &timeout) {
+		t.Fatalf("err = %v", err)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Fatalf("interrupt took %s", took)
+	}
+	if timeout.Callback != "view" || timeout.Type != "test.loop" {
+		t.Fatalf("callback %q type %q", timeout.Callback, timeout.Type)
+	}
+	if timeout.At.File != "src/definition.ts" || timeout.At.Line < 8 || timeout.At.Line > 10 {
+		t.Fatalf("at %+v, want src/definition.ts:8-10", timeout.At)
+	}
+	if !strings.Contains(err.Error(), "view did not return within 150ms") {
+		t.Fatalf("message %q", err.Error())
+	}
+	// The runtime is usable again: the interrupt was cleared.
+	v, err := r.RunScript(context.Background(), "again", mustCompile(t, `1 + 1`))
+	if err != nil || v.ToInteger() != 2 {
+		t.Fatalf("after timeout: %v %v", v, err)
+	}
+}
+
+func TestRunawayRecursionIsStackError(t *testing.T) {
+	r := newRuntime(t, Options{MaxCallStack: 500})
+	exports := load(t, r, header+`
+const deep = (n: number): number => deep(n + 1) + 1;
+export default defineObject({
+  type: 'test.deep', version: 1, emoji: '🕳', label: 'Deep', hint: '',
+  initial: () => ({ n: deep(0) }),
+  valid: (s): s is {} => true,
+  actions: {},
+});
+`)
+	_, err := r.CallToolchain(context.Background(), "check", exports)
+	var stack *StackError
+	if !errors.As(err, &stack) {
+		t.Fatalf("err = %v", err)
+	}
+	if stack.Callback != "initial" || stack.At.File != "src/definition.ts" || stack.At.Line != 3 {
+		t.Fatalf("%+v", stack)
+	}
+}
+
+func TestMemoryBlowUpIsMemoryError(t *testing.T) {
+	r := newRuntime(t, Options{HeapBudget: 32 << 20, Timeout: 10 * time.Second})
+	exports := load(t, r, header+`
+export default defineObject({
+  type: 'test.hog', version: 1, emoji: '🐷', label: 'Hog', hint: '',
+  initial: () => {
+    const keep: number[][] = [];
+    for (;;) keep.push(new Array(10000).fill(1));
+  },
+  valid: (s): s is {} => true,
+  actions: {},
+});
+`)
+	_, err := r.CallToolchain(context.Background(), "check", exports)
+	var mem *MemoryError
+	if !errors.As(err, &mem) {
+		t.Fatalf("err = %v", err)
+	}
+	if mem.Callback != "initial" || !strings.Contains(err.Error(), "more than 32 MiB") {
+		t.Fatalf("%+v: %v", mem, err)
+	}
+}
+
+func TestThrownErrorHasTypeScriptPosition(t *testing.T) {
+	r := newRuntime(t, Options{})
+	exports := load(t, r, header+`
+export default defineObject({
+  type: 'test.throw', version: 1, emoji: '💥', label: 'Boom', hint: '',
+  initial: () => {
+    throw new TypeError('no state today');
+  },
+  valid: (s): s is {} => true,
+  actions: {},
+});
+`)
+	_, err := r.CallToolchain(context.Background(), "check", exports)
+	var thrown *ThrownError
+	if !errors.As(err, &thrown) {
+		t.Fatalf("err = %v", err)
+	}
+	if thrown.Name != "TypeError" || thrown.Message != "no state today" || thrown.Callback != "initial" {
+		t.Fatalf("%+v", thrown)
+	}
+	if thrown.At.File != "src/definition.ts" || thrown.At.Line != 6 || thrown.At.Column != 11 {
+		t.Fatalf("at %+v", thrown.At)
+	}
+	if got := err.Error(); got != "initial threw: TypeError: no state today" {
+		t.Fatalf("message %q", got)
+	}
+	js, sm := build(t, "const x = 1;\nexport const y = x;\n")
+	s, err := CompileScript("bundle.js", js, sm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.LineText("src/definition.ts", 2) != "export const y = x;" {
+		t.Fatalf("LineText = %q", s.LineText("src/definition.ts", 2))
+	}
+}
+
+func TestConsoleReports(t *testing.T) {
+	var lines []string
+	r := newRuntime(t, Options{Console: func(level, text string) { lines = append(lines, level+": "+text) }})
+	if _, err := r.RunScript(context.Background(), "log", mustCompile(t, `console.log('hi', 1, {a: [1]}); console.warn(undefined)`)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(lines, "|") != `log: hi 1 {"a":[1]}|warn: undefined` {
+		t.Fatalf("lines %q", lines)
+	}
+	q := newRuntime(t, Options{})
+	if _, err := q.RunScript(context.Background(), "log", mustCompile(t, `for (let i = 0; i < 500; i++) console.log(i)`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Logs) != maxLogs {
+		t.Fatalf("kept %d lines", len(q.Logs))
+	}
+}
+
+func TestPanicInNativeIsRecovered(t *testing.T) {
+	r := newRuntime(t, Options{})
+	_ = r.VM.Set("boom", func() { panic("native bug") })
+	_, err := r.RunScript(context.Background(), "panic", mustCompile(t, `boom()`))
+	var p *PanicError
+	if !errors.As(err, &p) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestCancelledContextIsNotATimeout(t *testing.T) {
+	r := newRuntime(t, Options{Timeout: 5 * time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(20 * time.Millisecond) // the loop below must already be running
+		cancel()
+	}()
+	_, err := r.RunScript(ctx, "loop", mustCompile(t, `for(;;){}`))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestSyntaxError(t *testing.T) {
+	_, err := CompileScript("bad.js", []byte("let = ;"), nil)
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,0 +1,206 @@
+package kit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// ToolchainEntry is the SDK file compiled for goja. It publishes the global named by
+// ToolchainGlobal.
+const (
+	ToolchainEntry  = "src/toolchain.ts"
+	ToolchainGlobal = "__scapeToolchain"
+)
+
+// Compiled is the SDK's toolchain entry as one self-contained IIFE script that goja can run.
+type Compiled struct {
+	// JS is the script; running it defines globalThis.__scapeToolchain.
+	JS []byte
+	// Hash identifies the SDK sources the script was compiled from (hex SHA-256).
+	Hash string
+}
+
+var (
+	compileOnce sync.Once
+	compiled    *Compiled
+	compileErr  error
+)
+
+// Toolchain compiles the embedded SDK's toolchain entry once per process and returns it.
+//
+// Cost: esbuild takes tens of milliseconds for the whole SDK, a noticeable share of a build's
+// time budget; so the result is also cached on disk under the user cache directory, keyed by the
+// SHA-256 of the embedded sources (a changed SDK gets a new key; a stale entry can never be
+// used). Set SCAPE_NO_CACHE=1 to bypass the disk cache. See docs/build.md for measurements.
+func Toolchain() (*Compiled, error) {
+	compileOnce.Do(func() {
+		compiled, compileErr = compileCached(SDK(), os.Getenv("SCAPE_NO_CACHE") != "1")
+	})
+	return compiled, compileErr
+}
+
+// CompileSDK compiles the toolchain entry of any SDK file system laid out like kit/sdk (package.json
+// and src/), without caches. Tests use it on in-memory SDKs.
+func CompileSDK(fsys fs.FS) (*Compiled, error) {
+	hash, err := sourceHash(fsys)
+	if err != nil {
+		return nil, err
+	}
+	js, err := compile(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return &Compiled{JS: js, Hash: hash}, nil
+}
+
+func compileCached(fsys fs.FS, useDisk bool) (*Compiled, error) {
+	hash, err := sourceHash(fsys)
+	if err != nil {
+		return nil, err
+	}
+	var cacheFile string
+	if useDisk {
+		if dir, err := os.UserCacheDir(); err == nil {
+			cacheFile = filepath.Join(dir, "scape", "sdk-"+hash[:32]+".js")
+			if js, err := os.ReadFile(cacheFile); err == nil && len(js) > 0 {
+				return &Compiled{JS: js, Hash: hash}, nil
+			}
+		}
+	}
+	js, err := compile(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if cacheFile != "" {
+		writeCache(cacheFile, js) // best effort: a read-only home only costs speed
+	}
+	return &Compiled{JS: js, Hash: hash}, nil
+}
+
+func writeCache(file string, js []byte) {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".sdk-*.tmp")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(js)
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), file) != nil {
+		os.Remove(tmp.Name())
+	}
+}
+
+// sourceHash is the SHA-256 over every file's path and bytes, in path order.
+func sourceHash(fsys fs.FS) (string, error) {
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("kit: reading SDK: %w", err)
+	}
+	sort.Strings(files)
+	h := sha256.New()
+	for _, p := range files {
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", p, len(data))
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// GojaTarget is the esbuild target for every script goja runs (SDK, bundles, tests): ES2022
+// with async generators and for-await lowered, which goja cannot parse.
+var GojaTarget = struct {
+	Target    api.Target
+	Supported map[string]bool
+}{api.ES2022, map[string]bool{"async-generator": false, "for-await": false}}
+
+const sdkNamespace = "scape-sdk"
+
+// compile bundles src/toolchain.ts from fsys with every import resolved inside fsys, so nothing
+// on disk (no node_modules) is involved.
+func compile(fsys fs.FS) ([]byte, error) {
+	plugin := api.Plugin{
+		Name: "scape-sdk-fs",
+		Setup: func(b api.PluginBuild) {
+			b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				if args.Kind == api.ResolveEntryPoint {
+					return api.OnResolveResult{Path: args.Path, Namespace: sdkNamespace}, nil
+				}
+				if !strings.HasPrefix(args.Path, "./") && !strings.HasPrefix(args.Path, "../") {
+					return api.OnResolveResult{}, fmt.Errorf("the SDK may import only its own modules (got %q)", args.Path)
+				}
+				target := path.Join(path.Dir(args.Importer), args.Path)
+				if strings.HasSuffix(target, ".js") {
+					target = strings.TrimSuffix(target, ".js") + ".ts"
+				}
+				if _, err := fs.Stat(fsys, target); err != nil {
+					return api.OnResolveResult{}, fmt.Errorf("SDK module %s does not exist", target)
+				}
+				return api.OnResolveResult{Path: target, Namespace: sdkNamespace}, nil
+			})
+			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: sdkNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				data, err := fs.ReadFile(fsys, args.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				text := string(data)
+				return api.OnLoadResult{Contents: &text, Loader: api.LoaderTS}, nil
+			})
+		},
+	}
+	result := api.Build(api.BuildOptions{
+		EntryPoints:      []string{ToolchainEntry},
+		Bundle:           true,
+		Format:           api.FormatIIFE,
+		Target:           GojaTarget.Target,
+		Supported:        GojaTarget.Supported,
+		Platform:         api.PlatformNeutral,
+		MinifyWhitespace: true, // smaller to parse; identifiers kept for stack traces
+		Charset:          api.CharsetUTF8,
+		LogLevel:         api.LogLevelSilent,
+		Plugins:          []api.Plugin{plugin},
+		Write:            false,
+		Outfile:          "sdk.js",
+	})
+	if len(result.Errors) > 0 {
+		var lines []string
+		for _, m := range result.Errors {
+			loc := ""
+			if m.Location != nil {
+				loc = fmt.Sprintf("%s:%d:%d: ", m.Location.File, m.Location.Line, m.Location.Column+1)
+			}
+			lines = append(lines, loc+m.Text)
+		}
+		return nil, errors.New("kit: compiling the embedded SDK failed:\n" + strings.Join(lines, "\n"))
+	}
+	for _, f := range result.OutputFiles {
+		if strings.HasSuffix(f.Path, ".js") {
+			return f.Contents, nil
+		}
+	}
+	return nil, errors.New("kit: compiling the embedded SDK produced no script")
+}

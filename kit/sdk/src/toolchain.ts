@@ -1,0 +1,211 @@
+/**
+ * The toolchain entry: what the Go toolchain (build validation, the dev host, `scape gizmo test`)
+ * loads into goja before an author's bundle. It is NOT part of the published package's exports.
+ *
+ * It publishes one global, `__scapeToolchain`, and keeps the Go side independent of the SDK's
+ * internal module layout: Go calls only the functions below, whose shapes are plain JSON-like
+ * data. The rules themselves stay in the SDK (catalogProblems and the validators it calls); this
+ * file only finds the project in a bundle's exports and reshapes results.
+ *
+ * Runs only under goja: no Node APIs, no timers, no TextEncoder, no regex property escapes.
+ */
+import * as sdk from './index.js';
+import * as runtime from './runtime.js';
+import { catalogProblems } from './internal/catalog.js';
+import { authorCall, callAuthor } from './internal/call.js';
+import { definedAt } from './api.js';
+import { describeValue, GizmoProblem } from './internal/problem.js';
+
+/** One definition as the toolchain reports it. */
+interface DefinitionFacts {
+  index: number;
+  type: string;
+  version: number;
+  emoji: string;
+  label: string;
+  /** The `new Error().stack` captured by defineObject, if the definition came from it. */
+  definedAt: string;
+  /** The export name the definition was found under ('default' for a project's objects). */
+  exportName: string;
+}
+
+/** One rule problem, ready for a Go diag.Diagnostic. */
+interface ProblemFacts {
+  /** Index into definitions, or -1 for a project-wide problem. */
+  index: number;
+  path: string;
+  message: string;
+  /** JSON text of the value, or '' when it has no JSON form. */
+  valueJSON: string;
+  got: string;
+}
+
+interface CheckResult {
+  definitions: DefinitionFacts[];
+  problems: ProblemFacts[];
+  /** Set when the bundle's exports hold no project at all. */
+  loadError: string;
+}
+
+function isDefinitionLike(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.type === 'string' && typeof v.initial === 'function';
+}
+
+function isProjectLike(value: unknown): value is { objects: readonly unknown[] } {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { objects?: unknown }).objects);
+}
+
+/**
+ * The definitions a bundle exports, in this order of preference: a default-exported
+ * ProjectDefinition ({ objects }); a default-exported single definition; every named export
+ * that is a definition (each once, in export order).
+ */
+function findProject(exports: unknown): { objects: unknown[]; names: string[]; error: string } {
+  const none = { objects: [], names: [] };
+  if (typeof exports !== 'object' || exports === null)
+    return { ...none, error: 'the entry has no exports: export default defineProject({ objects: [...] })' };
+  const ns = exports as Record<string, unknown>;
+  const def = ns.default;
+  if (isProjectLike(def)) return { objects: [...def.objects], names: def.objects.map(() => 'default'), error: '' };
+  if (isDefinitionLike(def)) return { objects: [def], names: ['default'], error: '' };
+  const objects: unknown[] = [];
+  const names: string[] = [];
+  for (const key of Object.keys(ns)) {
+    const value = ns[key];
+    if (isDefinitionLike(value) && !objects.includes(value)) {
+      objects.push(value);
+      names.push(key);
+    }
+  }
+  if (objects.length > 0) return { objects, names, error: '' };
+  if (def !== undefined)
+    return { ...none, error: `the entry's default export is not a project or a definition (got ${describeValue(def)}): export default defineProject({ objects: [...] })` };
+  return { ...none, error: 'the entry exports no project and no definitions: export default defineProject({ objects: [...] })' };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function facts(objects: unknown[], names: string[]): DefinitionFacts[] {
+  return objects.map((value, index) => {
+    const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    return {
+      index,
+      type: text(v.type),
+      version: typeof v.version === 'number' ? v.version : 0,
+      emoji: text(v.emoji),
+      label: text(v.label),
+      definedAt: definedAt(value) ?? '',
+      exportName: names[index] ?? '',
+    };
+  });
+}
+
+function valueJSON(value: unknown): string {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return '';
+  try {
+    const out = JSON.stringify(value);
+    return typeof out === 'string' && out.length <= 4096 ? out : '';
+  } catch {
+    return '';
+  }
+}
+
+function problemFacts(found: unknown, index: number): ProblemFacts {
+  if (found instanceof GizmoProblem)
+    return { index, path: found.path, message: found.message, valueJSON: valueJSON(found.value), got: describeValue(found.value) };
+  return { index, path: '', message: String(found), valueJSON: '', got: '' };
+}
+
+/**
+ * Normalises catalogProblems' result: a list whose items are a GizmoProblem (project-wide) or an
+ * object naming the definition (by `index` or by `definition` identity) with its `problem`.
+ */
+function normalise(found: unknown, objects: unknown[]): ProblemFacts[] {
+  const list = Array.isArray(found) ? found : found ? [found] : [];
+  return list.map((item: unknown) => {
+    if (item instanceof GizmoProblem) return problemFacts(item, -1);
+    const entry = (item ?? {}) as { index?: unknown; definition?: unknown; problem?: unknown };
+    let index = typeof entry.index === 'number' ? entry.index : -1;
+    if (index < 0 && entry.definition !== undefined) index = objects.indexOf(entry.definition);
+    return problemFacts(entry.problem ?? item, index);
+  });
+}
+
+interface InstanceInput {
+  id: string;
+  type: string;
+  version: number;
+  state: unknown;
+}
+
+/** Validates a bundle's exports. Author callbacks run through the SDK's authorCall. */
+function check(exports: unknown, instancesJSON?: string): CheckResult {
+  const { objects, names, error } = findProject(exports);
+  if (error) return { definitions: [], problems: [], loadError: error };
+  const definitions = facts(objects, names);
+  const problems = normalise(catalogProblems(objects as sdk.ObjectDefinition[]), objects);
+  if (problems.length === 0 && instancesJSON) problems.push(...instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]));
+  return { definitions, problems, loadError: '' };
+}
+
+/** Existing placed instances must still validate under the new definitions. */
+function instanceProblems(objects: unknown[], instances: InstanceInput[]): ProblemFacts[] {
+  const out: ProblemFacts[] = [];
+  for (const instance of instances) {
+    const at = `instances[${JSON.stringify(instance.id)}]`;
+    const index = objects.findIndex((o) => (o as { type?: unknown }).type === instance.type);
+    if (index < 0) {
+      out.push({ index: -1, path: `${at}.type`, message: 'is placed but no longer defined (remove the placed instances first)', valueJSON: JSON.stringify(instance.type), got: describeValue(instance.type) });
+      continue;
+    }
+    const def = objects[index] as sdk.ObjectDefinition;
+    if (def.version !== instance.version) {
+      out.push({ index, path: `${at}.version`, message: `is placed at version ${instance.version} but the definition is version ${def.version} (remove the placed instances first)`, valueJSON: JSON.stringify(instance.version), got: describeValue(instance.version) });
+      continue;
+    }
+    const ok = callAuthor(def, 'valid', def.valid, instance.state);
+    if (ok !== true)
+      out.push({ index, path: `${at}.state`, message: 'no longer passes valid() (remove the placed instance or keep its state valid)', valueJSON: valueJSON(instance.state), got: describeValue(instance.state) });
+  }
+  return out;
+}
+
+/** The author callback running now (for a timeout message): { type, callback }, or null. */
+function currentCall(): { type: string; callback: string } | null {
+  return authorCall.current;
+}
+
+/** Sound recipes as resolvable without a live world: static sounds, the initial soundBank. */
+function effects(exports: unknown): { type: string; sounds: string; soundBank: string; model: string }[] {
+  const { objects } = findProject(exports);
+  return objects.map((value) => {
+    const def = value as sdk.ObjectDefinition;
+    let soundBank = '';
+    if (typeof def.soundBank === 'function') {
+      const bank = callAuthor(def, 'soundBank', def.soundBank, callAuthor(def, 'initial', def.initial));
+      soundBank = valueJSON(bank);
+    }
+    const model = def.presentation && typeof def.presentation.model === 'string' ? def.presentation.model : '';
+    return { type: text(def.type), sounds: def.sounds ? valueJSON(def.sounds) : '', soundBank, model };
+  });
+}
+
+/** A live registry over a bundle's project, for the dev host and tests. */
+function open(exports: unknown): runtime.ObjectRegistry {
+  const { objects, error } = findProject(exports);
+  if (error) throw new Error(error);
+  return new runtime.ObjectRegistry(objects as sdk.ObjectDefinition[]);
+}
+
+(globalThis as Record<string, unknown>).__scapeToolchain = {
+  sdk,
+  runtime,
+  check,
+  effects,
+  open,
+  currentCall,
+};

@@ -55,6 +55,9 @@ func agreementFiles(t *testing.T, dir string) []string {
 	write("valid-cube", glbtest.Cube().GLB())
 	write("valid-colors", glbtest.Cubes(glbtest.Options{Cubes: 4, Instances: 8, Colors: true}).GLB())
 	write("over-triangles", glbtest.Cubes(glbtest.Options{Subdivide: 41, IndexUint32: true}).GLB())
+	for name, data := range craftedFiles() {
+		write("crafted-"+name, data)
+	}
 	for i, s := range seeds() {
 		write("seed-"+string(rune('a'+i)), s)
 	}

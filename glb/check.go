@@ -89,6 +89,9 @@ func run(name string, data []byte, res *Result) {
 		return
 	}
 	hier, cyclic := hierarchy(m)
+	if len(hier) > maxPhaseProblems {
+		hier = hier[:maxPhaseProblems]
+	}
 	res.Problems = append(res.Problems, geometry(m, dataDocument(m, c))...)
 	res.Problems = append(res.Problems, hier...)
 	if !cyclic {
@@ -104,7 +107,17 @@ func run(name string, data []byte, res *Result) {
 	sort.SliceStable(res.Problems, func(a, b int) bool { return res.Problems[a].Step < res.Problems[b].Step })
 }
 
+// maxPhaseProblems caps what one phase reports: a crafted (or badly broken) file can break a
+// rule thousands of times, and the first ones say what to fix.
+const maxPhaseProblems = 50
+
 func stop(res *Result, ps []Problem) bool {
+	if len(ps) > maxPhaseProblems {
+		more := len(ps) - maxPhaseProblems
+		last := ps[maxPhaseProblems-1]
+		ps = append(ps[:maxPhaseProblems:maxPhaseProblems], Problem{Step: last.Step, Code: last.Code,
+			Message: fmt.Sprintf("… and %d more problem%s like these", more, plural(more))})
+	}
 	res.Problems = append(res.Problems, ps...)
 	return len(ps) > 0
 }

@@ -56,7 +56,10 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 		}
 	}()
 	full := func() bool { return len(ps) >= maxGeometryProblems }
+	// Each accessor's data is read once, however many primitives share it: otherwise a small
+	// JSON listing one large accessor in thousands of primitives would read gigabytes.
 	checkedFloat := make(map[int64]bool)
+	summaries := make(map[int64]indexSummary)
 	var idx []uint32
 	var pos [][3]float32
 	for i, me := range m.meshes {
@@ -67,18 +70,20 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 				a := m.accessors[at.accessor]
 				if at.name == "POSITION" {
 					vertices = a.count
+				}
+				if checkedFloat[at.accessor] {
+					continue
+				}
+				checkedFloat[at.accessor] = true
+				if at.name == "POSITION" {
 					var err error
 					pos, err = modeler.ReadPosition(doc, doc.Accessors[at.accessor], pos[:0])
 					if err != nil {
 						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: accessors[%d] cannot be read: %v", p, at.accessor, err)
-						continue
-					}
-					if msg := positionProblem(pos, a); msg != "" && !checkedFloat[at.accessor] {
+					} else if msg := positionProblem(pos, a); msg != "" {
 						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: %s", p, msg)
 					}
-					checkedFloat[at.accessor] = true
-				} else if a.componentType == 5126 && !checkedFloat[at.accessor] {
-					checkedFloat[at.accessor] = true
+				} else if a.componentType == 5126 {
 					if k, v, ok := firstNonFinite(m, doc, at.accessor); ok {
 						ps.add(21, CodeGeometry, p+".attributes."+at.name, at.accessor, "%s.attributes.%s: element %d has a non-finite value (%s)", p, at.name, k, nonFinite(v))
 					}
@@ -91,25 +96,24 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 			if pr.indices >= 0 {
 				a := m.accessors[pr.indices]
 				n = a.count
-				var err error
-				idx, err = modeler.ReadIndices(doc, doc.Accessors[pr.indices], idx[:0])
-				if err != nil {
-					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: accessors[%d] cannot be read: %v", p, pr.indices, err)
-				} else {
-					restart := uint32(1)<<(8*componentTypes[a.componentType].size) - 1
-					if a.componentType == 5125 {
-						restart = math.MaxUint32
+				sum, ok := summaries[pr.indices]
+				if !ok {
+					var err error
+					idx, err = modeler.ReadIndices(doc, doc.Accessors[pr.indices], idx[:0])
+					if err != nil {
+						sum.err = err
+					} else {
+						sum = summarize(idx, a)
 					}
-					for k, v := range idx {
-						if v == restart {
-							ps.add(21, CodeGeometry, p+".indices", int64(v), "%s.indices: element %d is %d, the primitive restart value, which glTF does not allow", p, k, v)
-							break
-						}
-						if int64(v) >= vertices {
-							ps.add(21, CodeGeometry, p+".indices", int64(v), "%s.indices: element %d is %d but there are only %d vertices", p, k, v, vertices)
-							break
-						}
-					}
+					summaries[pr.indices] = sum
+				}
+				switch {
+				case sum.err != nil:
+					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: accessors[%d] cannot be read: %v", p, pr.indices, sum.err)
+				case sum.restartAt >= 0:
+					ps.add(21, CodeGeometry, p+".indices", int64(sum.restart), "%s.indices: element %d is %d, the primitive restart value, which glTF does not allow", p, sum.restartAt, sum.restart)
+				case int64(sum.max) >= vertices:
+					ps.add(21, CodeGeometry, p+".indices", int64(sum.max), "%s.indices: element %d is %d but there are only %d vertices", p, sum.maxAt, sum.max, vertices)
 				}
 			}
 			switch pr.mode {
@@ -208,4 +212,30 @@ func nonFinite(x float32) string {
 		return "Infinity"
 	}
 	return "-Infinity"
+}
+
+// indexSummary is what check 21 needs from an index accessor, computed once: the largest index
+// (compared with each primitive's vertex count) and the first primitive-restart value.
+type indexSummary struct {
+	max              uint32
+	maxAt, restartAt int
+	restart          uint32
+	err              error
+}
+
+func summarize(idx []uint32, a accessor) indexSummary {
+	s := indexSummary{restartAt: -1}
+	s.restart = uint32(1)<<(8*componentTypes[a.componentType].size) - 1
+	if a.componentType == 5125 {
+		s.restart = math.MaxUint32
+	}
+	for k, v := range idx {
+		if v == s.restart && s.restartAt < 0 {
+			s.restartAt = k
+		}
+		if v > s.max || k == 0 {
+			s.max, s.maxAt = v, k
+		}
+	}
+	return s
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/scapeworld/scape/glb"
@@ -37,7 +38,13 @@ type khronosReport struct {
 // says why.
 func TestKhronosValidatorDifferential(t *testing.T) {
 	root := requireNode(t, "gltf-validator")
-	files := agreementFiles(t, t.TempDir())
+	var files []string
+	for _, f := range agreementFiles(t, t.TempDir()) {
+		// The crafted stress files take the validator tens of seconds and test only our speed.
+		if !strings.Contains(filepath.Base(f), "crafted-") {
+			files = append(files, f)
+		}
+	}
 	cmd := exec.Command("node", append([]string{filepath.Join(root, "scripts", "glb-khronos.mjs")}, files...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -38,15 +38,6 @@ func allowedExtension(name string) bool {
 	return false
 }
 
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
-}
-
 // featureRules runs checks 10–16: the rules a modeller fixes in the exporter's settings. All of
 // them are gathered so one export round fixes them all.
 func featureRules(m *model, c container) problems {
@@ -60,15 +51,19 @@ func featureRules(m *model, c container) problems {
 	}
 
 	// 11: extensions.
+	used := make(map[string]bool, len(m.extUsed))
+	for _, n := range m.extUsed {
+		used[n] = true
+	}
 	seen := map[string]bool{}
 	for _, u := range m.extUses {
-		if !contains(m.extUsed, u.name) && !seen[u.name] {
+		if !used[u.name] && !seen[u.name] {
 			seen[u.name] = true
 			ps.add(11, CodeUndeclaredExt, u.path, u.name, "%s is used but not listed in extensionsUsed", u.path)
 		}
 	}
 	for i, name := range m.extRequired {
-		if !contains(m.extUsed, name) {
+		if !used[name] {
 			p := at("extensionsRequired", i)
 			ps.add(11, CodeUndeclaredExt, p, name, "%s = %q is required but not listed in extensionsUsed", p, name)
 		}

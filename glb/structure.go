@@ -259,16 +259,20 @@ func hierarchy(m *model) (problems, bool) {
 	for i := range parent {
 		parent[i] = -1
 	}
+	// stamp[c] == i+1 marks nodes[c] as already listed by the list being read: duplicates in
+	// O(n), where comparing with the earlier entries would be quadratic in a crafted file.
+	stamp := make([]int, len(m.nodes))
 	for i, n := range m.nodes {
 		p := at("nodes", i)
 		if n.hasMatrix && n.hasTRS {
 			ps.add(22, CodeHierarchy, p+".matrix", nil, "%s has both matrix and %s; use one or the other", p, n.firstTRSKey)
 		}
 		for k, c := range n.children {
-			if dup := indexOf(n.children[:k], c); dup >= 0 {
+			if stamp[c] == i+1 {
 				ps.add(22, CodeHierarchy, at(p+".children", k), c, "%s.children lists nodes[%d] twice", p, c)
 				continue
 			}
+			stamp[c] = i + 1
 			switch {
 			case parent[c] >= 0 && parent[c] != int64(i):
 				ps.add(22, CodeHierarchy, at("nodes", int(c)), nil, "nodes[%d] has two parents (nodes[%d] and nodes[%d])", c, parent[c], i)
@@ -316,11 +320,13 @@ func hierarchy(m *model) (problems, bool) {
 		}
 	}
 	for i, sc := range m.scenes {
+		mark := -(i + 1)
 		for k, n := range sc {
-			if indexOf(sc[:k], n) >= 0 {
+			if stamp[n] == mark {
 				p := at(at("scenes", i)+".nodes", k)
 				ps.add(22, CodeHierarchy, p, n, "%s: scenes[%d].nodes lists %d twice", p, i, n)
 			}
+			stamp[n] = mark
 			if parent[n] >= 0 {
 				p := at("scenes", i) + ".nodes"
 				ps.add(22, CodeHierarchy, p, n, "%s contains %d, which is a child of nodes[%d]; list only root nodes", p, n, parent[n])
@@ -328,13 +334,4 @@ func hierarchy(m *model) (problems, bool) {
 		}
 	}
 	return ps, cyclic
-}
-
-func indexOf(list []int64, v int64) int {
-	for i, e := range list {
-		if e == v {
-			return i
-		}
-	}
-	return -1
 }

@@ -478,14 +478,15 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   // 10–16: features, all gathered.
   if (!/^2\.[0-9]+$/.test(version)) add(10, 'asset-version', 'asset.version', version, `asset.version is ${JSON.stringify(version)}; expected "2.0"`);
   if (minVersion !== null && minVersion !== '2.0') add(10, 'asset-version', 'asset.minVersion', minVersion, `asset.minVersion is ${JSON.stringify(minVersion)}; only "2.0" is supported`);
+  const used = new Set(extUsed);
   const seen = new Set<string>();
   for (const [p, n] of extUses)
-    if (!extUsed.includes(n) && !seen.has(n)) {
+    if (!used.has(n) && !seen.has(n)) {
       seen.add(n);
       add(11, 'undeclared-extension', p, n, `${p} is used but not listed in extensionsUsed`);
     }
   extRequired.forEach((n, i) => {
-    if (!extUsed.includes(n)) add(11, 'undeclared-extension', at('extensionsRequired', i), n, `${at('extensionsRequired', i)} = ${JSON.stringify(n)} is required but not listed in extensionsUsed`);
+    if (!used.has(n)) add(11, 'undeclared-extension', at('extensionsRequired', i), n, `${at('extensionsRequired', i)} = ${JSON.stringify(n)} is required but not listed in extensionsUsed`);
   });
   const refused = new Set<string>();
   const refuse = (p: string, n: string) => {
@@ -697,6 +698,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     return v.byteOffset + a.byteOffset + k * (v.hasStride ? v.byteStride : elementSize(a));
   };
   const checked = new Set<number>();
+  const summaries = new Map<number, { max: number; maxAt: number; restartAt: number; restart: number }>();
   geometryLoop: for (let i = 0; i < meshes.length; i++) {
     for (let j = 0; j < meshes[i].prims.length; j++) {
       const pr = meshes[i].prims[j];
@@ -737,23 +739,28 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       if (pr.indices >= 0) {
         const a = accessors[pr.indices];
         n = a.count;
-        const cs = COMPONENTS[a.componentType][0];
-        const restart = cs === 1 ? 0xff : cs === 2 ? 0xffff : 0xffffffff;
-        for (let k = 0; k < a.count; k++) {
-          let v = 0;
-          if (a.bufferView >= 0) {
-            const off = elementOffset(a, k);
-            v = cs === 1 ? binView.getUint8(off) : cs === 2 ? binView.getUint16(off, true) : binView.getUint32(off, true);
+        // Summarised once per accessor: a crafted file can share one large index accessor
+        // between thousands of primitives.
+        let sum = summaries.get(pr.indices);
+        if (!sum) {
+          const cs = COMPONENTS[a.componentType][0];
+          sum = { max: 0, maxAt: 0, restartAt: -1, restart: cs === 1 ? 0xff : cs === 2 ? 0xffff : 0xffffffff };
+          for (let k = 0; k < a.count; k++) {
+            let v = 0;
+            if (a.bufferView >= 0) {
+              const off = elementOffset(a, k);
+              v = cs === 1 ? binView.getUint8(off) : cs === 2 ? binView.getUint16(off, true) : binView.getUint32(off, true);
+            }
+            if (v === sum.restart && sum.restartAt < 0) sum.restartAt = k;
+            if (v > sum.max || k === 0) {
+              sum.max = v;
+              sum.maxAt = k;
+            }
           }
-          if (v === restart) {
-            geo(`${p}.indices`, v, `${p}.indices: element ${k} is ${v}, the primitive restart value, which glTF does not allow`);
-            break;
-          }
-          if (v >= vertices) {
-            geo(`${p}.indices`, v, `${p}.indices: element ${k} is ${v} but there are only ${vertices} vertices`);
-            break;
-          }
+          summaries.set(pr.indices, sum);
         }
+        if (sum.restartAt >= 0) geo(`${p}.indices`, sum.restart, `${p}.indices: element ${sum.restartAt} is ${sum.restart}, the primitive restart value, which glTF does not allow`);
+        else if (sum.max >= vertices) geo(`${p}.indices`, sum.max, `${p}.indices: element ${sum.maxAt} is ${sum.max} but there are only ${vertices} vertices`);
       }
       const noun = (pr.indices >= 0 ? (n === 1 ? 'index' : 'indices') : n === 1 ? 'vertex' : 'vertices');
       if (pr.mode === 4 && n % 3 !== 0) geo(p, n, `${p}: ${n} ${noun} is not a multiple of 3 for TRIANGLES`);
@@ -836,13 +843,16 @@ function libraryRules(doc: Json, add: Add) {
 function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boolean; order: number[] } {
   const h = (p: string, v: unknown, m: string) => add(22, 'hierarchy', p, v, m);
   const parent = new Array<number>(nodes.length).fill(-1);
+  // stamp[c] marks nodes[c] as already in the list being read: duplicates found in O(n).
+  const stamp = new Array<number>(nodes.length).fill(0);
   nodes.forEach((n, i) => {
     if (n.matrix && n.trsKey) h(`nodes[${i}].matrix`, undefined, `nodes[${i}] has both matrix and ${n.trsKey}; use one or the other`);
     n.children.forEach((c, k) => {
-      if (n.children.slice(0, k).includes(c)) {
+      if (stamp[c] === i + 1) {
         h(`nodes[${i}].children[${k}]`, c, `nodes[${i}].children lists nodes[${c}] twice`);
         return;
       }
+      stamp[c] = i + 1;
       if (parent[c] >= 0 && parent[c] !== i) h(`nodes[${c}]`, undefined, `nodes[${c}] has two parents (nodes[${parent[c]}] and nodes[${i}])`);
       else if (parent[c] < 0) parent[c] = i;
     });
@@ -866,7 +876,8 @@ function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boole
   }
   scenes.forEach((sc, i) =>
     sc.forEach((n, k) => {
-      if (sc.slice(0, k).includes(n)) h(`scenes[${i}].nodes[${k}]`, n, `scenes[${i}].nodes[${k}]: scenes[${i}].nodes lists ${n} twice`);
+      if (stamp[n] === -(i + 1)) h(`scenes[${i}].nodes[${k}]`, n, `scenes[${i}].nodes[${k}]: scenes[${i}].nodes lists ${n} twice`);
+      stamp[n] = -(i + 1);
       if (parent[n] >= 0) h(`scenes[${i}].nodes`, n, `scenes[${i}].nodes contains ${n}, which is a child of nodes[${parent[n]}]; list only root nodes`);
     }),
   );

@@ -1,0 +1,100 @@
+package glb_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/glb/glbtest"
+)
+
+// craftedFiles are small files built to make a naive checker do quadratic or repeated work.
+// Each must be answered quickly (BenchmarkCrafted shows the times; a regression to quadratic
+// work makes TestCraftedFiles run for minutes).
+func craftedFiles() map[string][]byte {
+	out := map[string][]byte{}
+
+	// 60,000 children of one node: duplicate detection must not compare each child with all
+	// earlier ones.
+	var b strings.Builder
+	b.WriteString(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"children":[`)
+	for i := 1; i <= 60000; i++ {
+		if i > 1 {
+			b.WriteByte(',')
+		}
+		fmt.Fprint(&b, i)
+	}
+	b.WriteString(`]}`)
+	for i := 1; i <= 60000; i++ {
+		b.WriteString(`,{}`)
+	}
+	b.WriteString(`]}`)
+	out["many-children"] = glbtest.Encode([]byte(b.String()), nil)
+
+	// One 30,000-vertex accessor (360 KB) shared by 8,000 primitives: the data must be read
+	// once, not 8,000 times (2.9 GB).
+	m := glbtest.Cube()
+	const verts = 30000
+	m.Bin = make([]byte, 12*verts)
+	m.JSON["bufferViews"] = []any{map[string]any{"buffer": 0, "byteLength": len(m.Bin)}}
+	m.JSON["accessors"] = []any{map[string]any{"bufferView": 0, "componentType": 5126, "count": verts, "type": "VEC3", "min": []any{0, 0, 0}, "max": []any{0, 0, 0}}}
+	m.JSON["buffers"] = []any{map[string]any{"byteLength": len(m.Bin)}}
+	prims := make([]any, 8000)
+	for i := range prims {
+		prims[i] = map[string]any{"attributes": map[string]any{"POSITION": 0}}
+	}
+	m.JSON["meshes"] = []any{map[string]any{"primitives": prims}}
+	m.JSON["materials"] = []any{}
+	out["shared-accessor"] = m.GLB()
+
+	// 20,000 extension names declared and used: membership by set, not by list scans.
+	b.Reset()
+	b.WriteString(`{"asset":{"version":"2.0"},"extensionsUsed":[`)
+	for i := 0; i < 20000; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"X_%d"`, i)
+	}
+	b.WriteString(`],"extensions":{`)
+	for i := 0; i < 20000; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"X_%d":{}`, i)
+	}
+	b.WriteString(`}}`)
+	out["many-extensions"] = glbtest.Encode([]byte(b.String()), nil)
+	return out
+}
+
+func TestCraftedFiles(t *testing.T) {
+	want := map[string]glb.Code{
+		"many-children":   glb.CodeScene,     // nothing draws
+		"shared-accessor": glb.CodeDrawCalls, // 8,000 draws
+		"many-extensions": glb.CodeUnsupportedExt,
+	}
+	for name, data := range craftedFiles() {
+		if len(data) > glb.MaxFileBytes {
+			t.Fatalf("%s is %d bytes: over the limit, it would test nothing", name, len(data))
+		}
+		r := glb.Check(data)
+		if !r.Has(want[name]) {
+			t.Errorf("%s: problems %v, want %s", name, r.Problems, want[name])
+		}
+		if len(r.Problems) > 51 {
+			t.Errorf("%s: %d problems reported; a phase reports at most 50 and a summary", name, len(r.Problems))
+		}
+	}
+}
+
+func BenchmarkCrafted(b *testing.B) {
+	for name, data := range craftedFiles() {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				glb.Check(data)
+			}
+		})
+	}
+}

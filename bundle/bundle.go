@@ -1,0 +1,416 @@
+// Package bundle turns a Gizmo project directory into one JavaScript file with esbuild's Go API.
+//
+// The bundle is an IIFE that assigns the entry module's exports to the global GlobalName.
+// `@scape/sdk` is left out and imported through `require("@scape/sdk")`: whatever loads the
+// bundle (the toolchain's validator, the dev host, a world host) defines `require` and supplies
+// its own trusted SDK, as k6 supplies its k6/* modules. Everything else the project imports from
+// its own files or node_modules is inside the bundle; Node built-ins, `@scape/sdk/runtime` and
+// other imports no host can provide are "unsupported import" diagnostics.
+//
+// No printing, no exit codes: options in, a Result (bytes, source map, watch list, diagnostics)
+// out. See docs/build.md.
+package bundle
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/kit"
+)
+
+const (
+	// GlobalName is the global the bundle assigns its exports to: `var __scapeGizmo = (() => {…})();`.
+	GlobalName = "__scapeGizmo"
+	// MaxBytes is the bundle limit from the spec's limits table: 1 MiB, assets included.
+	MaxBytes = 1 << 20
+	// pluginName marks diagnostics raised by this package's import policy.
+	pluginName = "scape-imports"
+)
+
+// Options for Build and NewContext.
+type Options struct {
+	// Dir is the project directory (default ".").
+	Dir string
+	// MaxBytes overrides the size limit (tests); 0 means MaxBytes.
+	MaxBytes int
+	// SDKVersion is the toolchain's SDK version, compared with a vendored copy in the project;
+	// "" means kit.SDKVersion().
+	SDKVersion string
+}
+
+// Input is one file that went into the bundle.
+type Input struct {
+	// Path is relative to the project directory, with forward slashes.
+	Path string `json:"path"`
+	// Bytes is how much of the bundle this input accounts for.
+	Bytes int `json:"bytes"`
+}
+
+// Result of a build. JS is nil when Diagnostics has errors that prevent a bundle (syntax,
+// imports); an over-size bundle keeps its JS so callers can still report on it.
+type Result struct {
+	Project *Project
+	// JS is the bundle: no source map inside, no sourceMappingURL comment.
+	JS []byte
+	// SourceMap maps JS back to the project's files (v3, sources relative to Dir, with
+	// contents). Keep it local: it is never part of what is uploaded.
+	SourceMap []byte
+	// Inputs are the bundle's inputs, largest share first.
+	Inputs []Input
+	// WatchFiles are absolute paths of every real file the build read, plus package.json and
+	// tsconfig.json: what the dev loop watches.
+	WatchFiles []string
+	// Assets are the embedded .glb and .wav inputs (relative paths), for the model and audio checks.
+	Assets      []string
+	Diagnostics diag.List
+	Duration    time.Duration
+}
+
+// OK says whether the bundle exists and nothing is an error.
+func (r *Result) OK() bool { return r.JS != nil && !r.Diagnostics.HasErrors() }
+
+// Limit is the size limit the build applied.
+func (o Options) limit() int {
+	if o.MaxBytes > 0 {
+		return o.MaxBytes
+	}
+	return MaxBytes
+}
+
+// Build bundles the project once. The error is non-nil only when DIR is not a project at all
+// (*NotProjectError); everything wrong inside a project is in Result.Diagnostics.
+func Build(opts Options) (*Result, error) {
+	c, err := NewContext(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Dispose()
+	return c.Rebuild()
+}
+
+// Context is an incremental build for the dev loop: Rebuild reuses esbuild's parsed files and
+// only re-reads what changed. Not safe for concurrent use.
+type Context struct {
+	opts    Options
+	project *Project
+	esb     api.BuildContext
+}
+
+// NewContext prepares an incremental build. Like Build, it fails only for a non-project.
+func NewContext(opts Options) (*Context, error) {
+	if opts.Dir == "" {
+		opts.Dir = "."
+	}
+	if opts.SDKVersion == "" {
+		opts.SDKVersion = kit.SDKVersion()
+	}
+	c := &Context{opts: opts}
+	// Validate that DIR is a project now, so the caller gets the usage error up front.
+	if _, _, err := ReadProject(opts.Dir); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Dispose releases esbuild's context. The Context must not be used afterwards.
+func (c *Context) Dispose() {
+	if c.esb != nil {
+		c.esb.Dispose()
+		c.esb = nil
+	}
+}
+
+// Rebuild builds again, re-reading package.json (a changed entry or name starts a fresh esbuild
+// context).
+func (c *Context) Rebuild() (*Result, error) {
+	start := time.Now()
+	project, diags, err := ReadProject(c.opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Project: project}
+	manifestFiles := projectFiles(c.opts.Dir)
+	if project == nil {
+		res.Diagnostics = diags
+		res.WatchFiles = manifestFiles
+		res.Duration = time.Since(start)
+		return res, nil
+	}
+	if c.esb == nil || c.project == nil || *c.project != *project {
+		c.Dispose()
+		esb, cerr := api.Context(esbuildOptions(project))
+		if cerr != nil {
+			return nil, fmt.Errorf("bundle: esbuild: %v", cerr.Errors)
+		}
+		c.esb, c.project = esb, project
+	}
+	out := c.esb.Rebuild()
+	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, out.Errors, diag.Error)...)
+	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, out.Warnings, diag.Warning)...)
+	meta := parseMetafile(out.Metafile)
+	res.WatchFiles = append(watchList(project.Dir, meta), manifestFiles...)
+	res.WatchFiles = dedupe(res.WatchFiles)
+	if len(out.Errors) == 0 {
+		for _, f := range out.OutputFiles {
+			switch {
+			case strings.HasSuffix(f.Path, ".map"):
+				res.SourceMap = f.Contents
+			case strings.HasSuffix(f.Path, ".js"):
+				res.JS = f.Contents
+			}
+		}
+		res.Inputs, res.Assets = inputs(meta)
+		res.Diagnostics = append(res.Diagnostics, unfaithfulRegexps(res.JS, res.SourceMap)...)
+		if limit := c.opts.limit(); len(res.JS) > limit {
+			res.Diagnostics = append(res.Diagnostics, sizeDiagnostic(len(res.JS), limit, res.Inputs))
+		}
+	}
+	if d, ok := sdkVersionDiagnostic(project.Dir, c.opts.SDKVersion); ok {
+		res.Diagnostics = append(res.Diagnostics, d)
+	}
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// outfile is a name inside the project directory, so source-map sources come out relative to it;
+// nothing is written there (Write is false).
+const outfile = "__scape_bundle.js"
+
+func esbuildOptions(p *Project) api.BuildOptions {
+	return api.BuildOptions{
+		AbsWorkingDir:  p.Dir,
+		EntryPoints:    []string{p.Entry},
+		Bundle:         true,
+		Format:         api.FormatIIFE,
+		GlobalName:     GlobalName,
+		Platform:       api.PlatformBrowser, // browser-style resolution of node_modules (module, main)
+		Target:         kit.GojaTarget.Target,
+		Supported:      supported(),
+		Sourcemap:      api.SourceMapExternal,
+		SourcesContent: api.SourcesContentInclude,
+		Metafile:       true,
+		Outfile:        filepath.Join(p.Dir, outfile),
+		Write:          false,
+		LogLevel:       api.LogLevelSilent,
+		Loader: map[string]api.Loader{
+			".glb":  api.LoaderBase64,
+			".wav":  api.LoaderBase64,
+			".json": api.LoaderJSON,
+		},
+		Plugins: []api.Plugin{importPolicy()},
+	}
+}
+
+// supported is the goja target plus regex features goja gets wrong: esbuild then prints those
+// regex literals as `new RegExp("…", "…")` calls, which unfaithfulRegexps finds and reports.
+func supported() map[string]bool {
+	s := map[string]bool{
+		"regexp-unicode-property-escapes": false,
+		"regexp-match-indices":            false,
+		"regexp-set-notation":             false,
+	}
+	for k, v := range kit.GojaTarget.Supported {
+		s[k] = v
+	}
+	return s
+}
+
+func projectFiles(dir string) []string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	files := []string{filepath.Join(abs, "package.json")}
+	if _, err := os.Stat(filepath.Join(abs, "tsconfig.json")); err == nil {
+		files = append(files, filepath.Join(abs, "tsconfig.json"))
+	}
+	return files
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// messages converts esbuild messages to diagnostics, once per distinct (text, place): a plugin
+// error is otherwise repeated for every file that imports the same module.
+func messages(dir string, in []api.Message, sev diag.Severity) diag.List {
+	var out diag.List
+	seen := map[string]bool{}
+	for _, m := range in {
+		d := diag.Diagnostic{Severity: sev, Code: classify(m), Message: m.Text}
+		if loc := m.Location; loc != nil {
+			d = d.At(diag.FromByteColumn(relPath(dir, loc.File), loc.Line, loc.Column, loc.LineText))
+			if loc.Length > 0 && loc.Column+loc.Length <= len(loc.LineText) && loc.Column >= 0 {
+				d.Length = utf8.RuneCountInString(loc.LineText[loc.Column : loc.Column+loc.Length])
+			}
+		}
+		for _, n := range m.Notes {
+			note := diag.Note{Message: n.Text}
+			if n.Location != nil {
+				p := diag.FromByteColumn(relPath(dir, n.Location.File), n.Location.Line, n.Location.Column, n.Location.LineText)
+				note.File, note.Line, note.Column = p.File, p.Line, p.Column
+			}
+			d.Notes = append(d.Notes, note)
+		}
+		key := fmt.Sprintf("%s\x00%s\x00%d\x00%d", d.Message, d.File, d.Line, d.Column)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, d)
+	}
+	return out
+}
+
+func classify(m api.Message) diag.Code {
+	switch {
+	case m.PluginName == pluginName:
+		return diag.CodeImport
+	case strings.HasPrefix(m.Text, "Could not resolve"):
+		return diag.CodeImport
+	case strings.HasPrefix(m.Text, "No loader is configured"):
+		return diag.CodeImport
+	}
+	return diag.CodeSyntax
+}
+
+// relPath makes esbuild's file names project-relative with forward slashes.
+func relPath(dir, file string) string {
+	if file == "" {
+		return ""
+	}
+	if filepath.IsAbs(file) {
+		if rel, err := filepath.Rel(dir, file); err == nil {
+			file = rel
+		}
+	}
+	return filepath.ToSlash(file)
+}
+
+type metafile struct {
+	Inputs map[string]struct {
+		Bytes int `json:"bytes"`
+	} `json:"inputs"`
+	Outputs map[string]struct {
+		Inputs map[string]struct {
+			BytesInOutput int `json:"bytesInOutput"`
+		} `json:"inputs"`
+	} `json:"outputs"`
+}
+
+func parseMetafile(text string) *metafile {
+	m := &metafile{}
+	if text != "" {
+		_ = json.Unmarshal([]byte(text), m)
+	}
+	return m
+}
+
+// watchList is every real input file (virtual modules carry a "namespace:" prefix).
+func watchList(dir string, m *metafile) []string {
+	var files []string
+	for p := range m.Inputs {
+		if strings.Contains(p, ":") && !filepath.IsAbs(p) {
+			continue
+		}
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(dir, filepath.FromSlash(p))
+		}
+		files = append(files, abs)
+	}
+	sort.Strings(files)
+	return files
+}
+
+func inputs(m *metafile) (list []Input, assets []string) {
+	for _, out := range m.Outputs {
+		for p, in := range out.Inputs {
+			list = append(list, Input{Path: filepath.ToSlash(p), Bytes: in.BytesInOutput})
+		}
+	}
+	for p := range m.Inputs {
+		if strings.HasSuffix(p, ".glb") || strings.HasSuffix(p, ".wav") {
+			assets = append(assets, filepath.ToSlash(p))
+		}
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].Bytes != list[j].Bytes {
+			return list[i].Bytes > list[j].Bytes
+		}
+		return list[i].Path < list[j].Path
+	})
+	sort.Strings(assets)
+	return list, assets
+}
+
+// sizeDiagnostic lists the largest inputs and their share, so the author knows what to cut.
+func sizeDiagnostic(size, limit int, in []Input) diag.Diagnostic {
+	d := diag.Diagnostic{
+		Code:    diag.CodeSize,
+		Path:    "bundle",
+		Message: fmt.Sprintf("must be at most %s bytes (1 MiB), models and sounds included", groupDigits(limit)),
+		Got:     groupDigits(size) + " bytes",
+		Value:   json.RawMessage(fmt.Sprint(size)),
+	}
+	for i, input := range in {
+		if i == 5 {
+			break
+		}
+		d.Notes = append(d.Notes, diag.Note{File: input.Path, Message: fmt.Sprintf("%s bytes (%.1f%% of the bundle)", groupDigits(input.Bytes), 100*float64(input.Bytes)/float64(size))})
+	}
+	return d
+}
+
+func groupDigits(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// sdkVersionDiagnostic warns when the project vendors (or installed) an SDK whose version is not
+// the toolchain's: types the editor checks against differ from the rules the build applies.
+func sdkVersionDiagnostic(dir, toolchain string) (diag.Diagnostic, bool) {
+	for _, rel := range []string{"vendor/scape-sdk/package.json", "node_modules/@scape/sdk/package.json"} {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			continue
+		}
+		var m struct {
+			Version string `json:"version"`
+		}
+		if json.Unmarshal(data, &m) != nil || m.Version == "" || m.Version == toolchain {
+			continue
+		}
+		return diag.Diagnostic{
+			Severity: diag.Warning,
+			Code:     diag.CodeSDKVersion,
+			File:     rel,
+			Message:  fmt.Sprintf("the project's @scape/sdk is %s but this scape checks against %s: editor types may disagree with the build (update the vendored SDK with `scape gizmo kit export`, or use the matching scape)", m.Version, toolchain),
+		}, true
+	}
+	return diag.Diagnostic{}, false
+}

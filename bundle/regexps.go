@@ -1,0 +1,70 @@
+package bundle
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/go-sourcemap/sourcemap"
+
+	"github.com/scapeworld/scape/diag"
+)
+
+// goja gets some regular expressions wrong: `\p{…}` property escapes match the wrong characters
+// with no error, and the `d` and `v` flags do not exist. The build marks those features
+// unsupported, so esbuild prints any regex literal using them as `new RegExp("…", "…")`; this
+// finds such calls (and identical ones the author wrote) and reports each at its TypeScript line.
+// A pattern built from a variable at run time cannot be seen here (docs/build.md).
+var regexpCall = regexp.MustCompile(`new RegExp\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`" + `)\s*,\s*("[a-z]*"|'[a-z]*'|` + "`[a-z]*`" + `)\s*\)`)
+
+func unfaithfulRegexps(js, sourceMap []byte) diag.List {
+	if len(js) == 0 || !strings.Contains(string(js), "new RegExp(") {
+		return nil
+	}
+	var sm *sourcemap.Consumer
+	if len(sourceMap) > 0 {
+		sm, _ = sourcemap.Parse("", sourceMap)
+	}
+	var out diag.List
+	text := string(js)
+	for _, m := range regexpCall.FindAllStringSubmatchIndex(text, -1) {
+		pattern := text[m[2]+1 : m[3]-1]
+		flags := text[m[4]+1 : m[5]-1]
+		var why string
+		switch {
+		case strings.Contains(flags, "v"):
+			why = "uses the regex flag v, which the validation engine (goja) does not support"
+		case strings.Contains(flags, "d"):
+			why = "uses the regex flag d, which the validation engine (goja) does not support"
+		case strings.Contains(flags, "u") && (strings.Contains(pattern, `\\p{`) || strings.Contains(pattern, `\\P{`)):
+			why = "uses a Unicode property escape (\\p{…}), which the validation engine (goja) matches wrongly; spell out the character ranges instead"
+		default:
+			continue
+		}
+		d := diag.Diagnostic{Code: diag.CodeUnfaithful, Message: "this regular expression " + why}
+		line := 1 + strings.Count(text[:m[0]], "\n")
+		col := m[0] - (strings.LastIndexByte(text[:m[0]], '\n') + 1)
+		if sm != nil {
+			if file, _, sline, scol, ok := sm.Source(line, col); ok {
+				lineText := sourceLine(sm.SourceContent(file), sline)
+				d = d.At(diag.FromByteColumn(file, sline, scol, lineText))
+			}
+		}
+		if d.File == "" {
+			d.Message += fmt.Sprintf(" (bundle line %d)", line)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func sourceLine(content string, line int) string {
+	if line < 1 {
+		return ""
+	}
+	lines := strings.SplitN(content, "\n", line+1)
+	if len(lines) < line {
+		return ""
+	}
+	return strings.TrimRight(lines[line-1], "\r")
+}

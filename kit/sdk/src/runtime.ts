@@ -14,15 +14,14 @@ import { checkedReaction } from './reaction.js';
 import { previewProblem } from './soundBank.js';
 import { payloadProblem } from './view.js';
 import { callAuthor, thrownMessage } from './internal/call.js';
-import { CatalogError, catalogProblemText, definitionName, OBJECT_STATE_BYTE_LIMIT as STATE_LIMIT, reviewCatalog, type CatalogOptions, type CatalogProblem } from './internal/catalog.js';
+import { CatalogError, catalogProblemText, definitionName, OBJECT_STATE_BYTE_LIMIT, reviewCatalog, type CatalogOptions, type CatalogProblem } from './internal/catalog.js';
 import { isPlainObject } from './internal/checks.js';
 import { jsonProblem } from './internal/json.js';
 import { emojiKey, keyProblem, typeProblem } from './internal/names.js';
 import { problemText } from './internal/problem.js';
 
-export const OBJECT_STATE_BYTE_LIMIT = 32768;
-// One value, two names: the catalog checks initial state with the same bound.
-if (STATE_LIMIT !== OBJECT_STATE_BYTE_LIMIT) throw new Error('OBJECT_STATE_BYTE_LIMIT mismatch');
+/** Instance state: 32 KiB of JSON. Defined beside the catalog rules, which check initial state with it. */
+export { OBJECT_STATE_BYTE_LIMIT };
 
 const ENVELOPE_KEYS = ['id', 'type', 'version', 'state', 'linkId'];
 

@@ -345,16 +345,17 @@ export function validGizmoAmbience(value: unknown): value is GizmoAmbience {
 /**
  * Definition-level ambience rules, for the registry (the value checks above cannot see the
  * definition):
- * - playlist ambience plays static `sounds`, so it cannot be combined with `soundBank`;
+ * - ambience is static (fixed per definition version), so it cannot be combined with the
+ *   state-dependent `soundBank` ("an alternative to static sounds and cannot be combined with
+ *   static ambience");
  * - sequence-mode ambience needs a `sequence` callback, and a `sequence` callback needs
  *   sequence-mode ambience (otherwise it would never run).
- * Sequence ambience with a soundBank is allowed: its strikes carry their own synth recipes.
  */
 export function ambienceCompositionProblem(definition: { ambience?: unknown; soundBank?: unknown; sequence?: unknown }, path = ''): Problem {
   const ambience = definition.ambience;
   const sequenceMode = isPlainObject(ambience) && ambience.mode === 'sequence';
-  if (ambience !== undefined && !sequenceMode && definition.soundBank !== undefined)
-    return problem(joinPath(path, 'ambience'), 'cannot be combined with soundBank: playlist ambience plays static sounds (declare sounds instead, or use sequence ambience)', ambience);
+  if (ambience !== undefined && definition.soundBank !== undefined)
+    return problem(joinPath(path, 'ambience'), 'must not be combined with soundBank (ambience uses static sounds)', ambience);
   if (sequenceMode && typeof definition.sequence !== 'function')
     return problem(joinPath(path, 'sequence'), 'must be a function (context) => GizmoSequenceStep when ambience.mode is "sequence"', definition.sequence);
   if (definition.sequence !== undefined && !sequenceMode)

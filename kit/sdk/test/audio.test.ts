@@ -178,8 +178,10 @@ describe('ambience', () => {
 
   test('definition composition rules for the registry', () => {
     const fn = () => ({});
-    assert.match(String(ambienceCompositionProblem({ ambience: playlist(), soundBank: fn })), /^ambience: cannot be combined with soundBank/);
-    assert.equal(ambienceCompositionProblem({ ambience: sequence(), soundBank: fn, sequence: fn }), null);
+    assert.match(String(ambienceCompositionProblem({ ambience: playlist(), soundBank: fn })), /^ambience: must not be combined with soundBank/);
+    assert.match(String(ambienceCompositionProblem({ ambience: sequence(), soundBank: fn, sequence: fn })), /^ambience: must not be combined with soundBank/);
+    assert.equal(ambienceCompositionProblem({ ambience: sequence(), sequence: fn }), null);
+    assert.equal(ambienceCompositionProblem({ soundBank: fn }), null);
     assert.match(String(ambienceCompositionProblem({ ambience: sequence() })), /^sequence: must be a function/);
     assert.match(String(ambienceCompositionProblem({ ambience: playlist(), sequence: fn })), /^ambience: must be sequence ambience/);
     assert.equal(ambienceCompositionProblem({ ambience: playlist() }), null);

@@ -275,3 +275,36 @@ func TestConsoleIsCaptured(t *testing.T) {
 		t.Errorf("console lines %q", lines)
 	}
 }
+
+func TestMemoryGuardAndBrokenSuites(t *testing.T) {
+	dir := project(t, map[string]string{
+		"test/mem.test.ts": header + `
+test('hoards memory', () => {
+  const hoard: number[][] = [];
+  for (;;) hoard.push(new Array(10000).fill(1));
+});
+describe('broken suite', () => {
+  throw new Error('suite body failed');
+});
+describe('bad hook', () => {
+  beforeEach(() => { throw new Error('hook failed'); });
+  test('never reached', () => {});
+});
+test('after all that', () => {});
+`,
+	})
+	report := run(t, dir, func(o *Options) { o.HeapBudget = 64 << 20; o.Timeout = 20 * time.Second })
+	results := byName(report)
+	if r := results["hoards memory"]; r.Status != Failed || !strings.Contains(r.Message, "memory") {
+		t.Errorf("memory: %s %q", r.Status, r.Message)
+	}
+	if r := results["broken suite"]; r.Status != Failed || r.Message != "suite body failed" || r.Location() != "test/mem.test.ts:9" {
+		t.Errorf("broken suite: %s %q at %s", r.Status, r.Message, r.Location())
+	}
+	if r := results["bad hook > never reached"]; r.Status != Failed || r.Message != "hook failed" {
+		t.Errorf("hook: %s %q", r.Status, r.Message)
+	}
+	if r := results["after all that"]; r.Status != Passed {
+		t.Errorf("last test: %s %q", r.Status, r.Message)
+	}
+}

@@ -1,0 +1,62 @@
+package sound
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/scapeworld/scape/cli/cmdutil"
+)
+
+func TestArguments(t *testing.T) {
+	dir := t.TempDir()
+	ios, _, _, _ := cmdutil.Test()
+	var got *Options
+	cmd := NewCmdSound(&cmdutil.Factory{IO: ios}, func(o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"ring", dir, "pad", "--png", "--json", "--out", "o", "--force"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.Dir != dir || strings.Join(got.Names, ",") != "ring,pad" || !got.PNG || !got.JSON || !got.Force || got.Out != "o" {
+		t.Fatalf("got %+v", got)
+	}
+	cmd = NewCmdSound(&cmdutil.Factory{IO: ios}, func(o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{dir, dir})
+	if err := cmd.Execute(); cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		t.Fatalf("two directories: %v", err)
+	}
+	cmd = NewCmdSound(&cmdutil.Factory{IO: ios}, func(o *Options) error { got = o; return nil })
+	cmd.SetArgs(nil)
+	if err := cmd.Execute(); err != nil || got.Dir != "." || got.Out != "." || len(got.Names) != 0 {
+		t.Fatalf("defaults: %+v %v", got, err)
+	}
+}
+
+func TestFileNames(t *testing.T) {
+	names, err := fileNames([]Sound{{Definition: "a.chime", Name: "ring"}, {Definition: "b.bell", Name: "ring"}, {Name: ".hidden/x"}, {Name: "..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(names, " ") != "a.chime.ring b.bell.ring hidden_x _" {
+		t.Fatalf("got %q", names)
+	}
+	if _, err := fileNames([]Sound{{Name: "a/b"}, {Name: "a_b"}}); err == nil || !strings.Contains(err.Error(), "would both be written to a_b.wav") {
+		t.Fatalf("collision: %v", err)
+	}
+}
+
+func TestParseRecipes(t *testing.T) {
+	single, err := ParseRecipes("bell.json", []byte(`{"kind": "synth"}`))
+	if err != nil || len(single) != 1 || single[0].Name != "bell" {
+		t.Fatalf("single: %+v %v", single, err)
+	}
+	list, err := ParseRecipes("r.json", []byte(`[{"name": "a", "recipe": {"kind": "noise"}}]`))
+	if err != nil || len(list) != 1 || list[0].Name != "a" {
+		t.Fatalf("list: %+v %v", list, err)
+	}
+	if _, err := ParseRecipes("r.json", []byte(`[{"name": "a"}]`)); err == nil {
+		t.Fatal("entry without a recipe accepted")
+	}
+	if _, err := ParseRecipes("r.json", []byte(`42`)); err == nil {
+		t.Fatal("number accepted")
+	}
+}

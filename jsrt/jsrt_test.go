@@ -10,7 +10,6 @@ import (
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
 
-	"github.com/scapeworld/scape/kit/kittest"
 )
 
 // build compiles one TypeScript file the way bundle does (IIFE, @scape/sdk external) with an
@@ -45,11 +44,6 @@ func build(t *testing.T, ts string) (js, sourceMap []byte) {
 
 func newRuntime(t *testing.T, opts Options) *Runtime {
 	t.Helper()
-	sdk, err := kittest.SDK()
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.SDK = sdk
 	r, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +101,7 @@ func mustCompile(t *testing.T, js string) *Script {
 
 const loopingView = header + `
 export default defineObject({
-  type: 'test.loop', version: 1, emoji: '🔁', label: 'Loop', hint: '',
+  type: 'test.loop', version: 1, emoji: '🔁', label: 'Loop', hint: 'loops',
   initial: () => ({}),
   valid: (s): s is {} => true,
   actions: {},
@@ -151,7 +145,7 @@ func TestRunawayRecursionIsStackError(t *testing.T) {
 	exports := load(t, r, header+`
 const deep = (n: number): number => deep(n + 1) + 1;
 export default defineObject({
-  type: 'test.deep', version: 1, emoji: '🕳', label: 'Deep', hint: '',
+  type: 'test.deep', version: 1, emoji: '🕳', label: 'Deep', hint: 'deep',
   initial: () => ({ n: deep(0) }),
   valid: (s): s is {} => true,
   actions: {},
@@ -171,7 +165,7 @@ func TestMemoryBlowUpIsMemoryError(t *testing.T) {
 	r := newRuntime(t, Options{HeapBudget: 32 << 20, Timeout: 10 * time.Second})
 	exports := load(t, r, header+`
 export default defineObject({
-  type: 'test.hog', version: 1, emoji: '🐷', label: 'Hog', hint: '',
+  type: 'test.hog', version: 1, emoji: '🐷', label: 'Hog', hint: 'hog',
   initial: () => {
     const keep: number[][] = [];
     for (;;) keep.push(new Array(10000).fill(1));
@@ -193,27 +187,24 @@ export default defineObject({
 func TestThrownErrorHasTypeScriptPosition(t *testing.T) {
 	r := newRuntime(t, Options{})
 	exports := load(t, r, header+`
-export default defineObject({
-  type: 'test.throw', version: 1, emoji: '💥', label: 'Boom', hint: '',
-  initial: () => {
-    throw new TypeError('no state today');
-  },
-  valid: (s): s is {} => true,
-  actions: {},
-});
+export const unused = defineObject;
+export function boom(): never {
+  // a comment
+  throw new TypeError('no state today');
+}
 `)
-	_, err := r.CallToolchain(context.Background(), "check", exports)
+	_, err := r.Call(context.Background(), "boom", exports.Get("boom"), nil)
 	var thrown *ThrownError
 	if !errors.As(err, &thrown) {
 		t.Fatalf("err = %v", err)
 	}
-	if thrown.Name != "TypeError" || thrown.Message != "no state today" || thrown.Callback != "initial" {
+	if thrown.Name != "TypeError" || thrown.Message != "no state today" || thrown.Callback != "boom" {
 		t.Fatalf("%+v", thrown)
 	}
-	if thrown.At.File != "src/definition.ts" || thrown.At.Line != 6 || thrown.At.Column != 11 {
+	if thrown.At.File != "src/definition.ts" || thrown.At.Line != 6 || thrown.At.Column != 9 {
 		t.Fatalf("at %+v", thrown.At)
 	}
-	if got := err.Error(); got != "initial threw: TypeError: no state today" {
+	if got := err.Error(); got != "boom threw: TypeError: no state today" {
 		t.Fatalf("message %q", got)
 	}
 	js, sm := build(t, "const x = 1;\nexport const y = x;\n")

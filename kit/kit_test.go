@@ -11,7 +11,6 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/scapeworld/scape/kit"
-	"github.com/scapeworld/scape/kit/kittest"
 )
 
 func TestSDKVersionMatchesPackageJSON(t *testing.T) {
@@ -62,7 +61,7 @@ func runToolchain(t *testing.T, js []byte) *goja.Object {
 }
 
 func TestCompileSDKRunsInGoja(t *testing.T) {
-	c, err := kit.CompileSDK(kittest.FS())
+	c, err := kit.CompileSDK(kit.SDK())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,9 +80,7 @@ func TestCompileSDKRunsInGoja(t *testing.T) {
 }
 
 func TestCompileSDKReportsMissingModule(t *testing.T) {
-	fsys := kittest.FS()
-	m := fsys.(interface{ Sub(string) (fs.FS, error) })
-	_ = m
+	fsys := kit.SDK()
 	broken := map[string][]byte{}
 	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && p != "src/internal/call.ts" {
@@ -98,14 +95,14 @@ func TestCompileSDKReportsMissingModule(t *testing.T) {
 }
 
 func TestHashChangesWithSources(t *testing.T) {
-	a, err := kit.CompileSDK(kittest.FS())
+	a, err := kit.CompileSDK(kit.SDK())
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{}
-	_ = fs.WalkDir(kittest.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+	_ = fs.WalkDir(kit.SDK(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			files[p], _ = fs.ReadFile(kittest.FS(), p)
+			files[p], _ = fs.ReadFile(kit.SDK(), p)
 		}
 		return nil
 	})
@@ -119,14 +116,8 @@ func TestHashChangesWithSources(t *testing.T) {
 	}
 }
 
-// TestEmbeddedToolchain compiles the real embedded SDK. Until every module toolchain.ts
-// imports exists, it says so and skips.
+// TestEmbeddedToolchain compiles the real embedded SDK through the process-wide entry point.
 func TestEmbeddedToolchain(t *testing.T) {
-	for _, p := range []string{"src/runtime.ts", "src/internal/catalog.ts", "src/internal/call.ts"} {
-		if _, err := fs.Stat(kit.SDK(), p); err != nil {
-			t.Skipf("skipping: the embedded SDK has no %s yet (written by helper sdk-definitions)", p)
-		}
-	}
 	t.Setenv("SCAPE_NO_CACHE", "1")
 	c, err := kit.Toolchain()
 	if err != nil {

@@ -11,7 +11,7 @@
  */
 import * as sdk from './index.js';
 import * as runtime from './runtime.js';
-import { catalogProblems } from './internal/catalog.js';
+import { catalogProblems, type CatalogProblem } from './internal/catalog.js';
 import { authorCall, callAuthor } from './internal/call.js';
 import { definedAt } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
@@ -37,7 +37,10 @@ interface ProblemFacts {
   message: string;
   /** JSON text of the value, or '' when it has no JSON form. */
   valueJSON: string;
+  /** describeValue(value) when the rule's text shows it as `(got …)`, else ''. */
   got: string;
+  /** The author callback whose result (or throw) is the problem, or ''. */
+  callback: string;
 }
 
 interface CheckResult {
@@ -114,24 +117,25 @@ function valueJSON(value: unknown): string {
   }
 }
 
-function problemFacts(found: unknown, index: number): ProblemFacts {
-  if (found instanceof GizmoProblem)
-    return { index, path: found.path, message: found.message, valueJSON: valueJSON(found.value), got: describeValue(found.value) };
-  return { index, path: '', message: String(found), valueJSON: '', got: '' };
+/** The SDK's short rendering of a value, when the problem's text shows one (thrown errors do not). */
+function gotText(text: string, value: unknown): string {
+  const got = describeValue(value);
+  return text.endsWith(` (got ${got})`) ? got : '';
 }
 
-/**
- * Normalises catalogProblems' result: a list whose items are a GizmoProblem (project-wide) or an
- * object naming the definition (by `index` or by `definition` identity) with its `problem`.
- */
-function normalise(found: unknown, objects: unknown[]): ProblemFacts[] {
-  const list = Array.isArray(found) ? found : found ? [found] : [];
-  return list.map((item: unknown) => {
-    if (item instanceof GizmoProblem) return problemFacts(item, -1);
-    const entry = (item ?? {}) as { index?: unknown; definition?: unknown; problem?: unknown };
-    let index = typeof entry.index === 'number' ? entry.index : -1;
-    if (index < 0 && entry.definition !== undefined) index = objects.indexOf(entry.definition);
-    return problemFacts(entry.problem ?? item, index);
+/** Reshapes catalogProblems' CatalogProblem list (see internal/catalog.ts) for Go. */
+function normalise(found: readonly CatalogProblem[]): ProblemFacts[] {
+  return found.map((item) => {
+    const text = (item as unknown as { text?: unknown }).text;
+    const full = typeof text === 'string' ? text : new GizmoProblem(item.path, item.message, item.value).toString();
+    return {
+      index: item.index,
+      path: item.path,
+      message: item.message,
+      valueJSON: valueJSON(item.value),
+      got: gotText(full, item.value),
+      callback: item.callback ?? '',
+    };
   });
 }
 
@@ -147,7 +151,7 @@ function check(exports: unknown, instancesJSON?: string): CheckResult {
   const { objects, names, error } = findProject(exports);
   if (error) return { definitions: [], problems: [], loadError: error };
   const definitions = facts(objects, names);
-  const problems = normalise(catalogProblems(objects as sdk.ObjectDefinition[]), objects);
+  const problems = normalise(catalogProblems(objects));
   if (problems.length === 0 && instancesJSON) problems.push(...instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]));
   return { definitions, problems, loadError: '' };
 }
@@ -159,17 +163,17 @@ function instanceProblems(objects: unknown[], instances: InstanceInput[]): Probl
     const at = `instances[${JSON.stringify(instance.id)}]`;
     const index = objects.findIndex((o) => (o as { type?: unknown }).type === instance.type);
     if (index < 0) {
-      out.push({ index: -1, path: `${at}.type`, message: 'is placed but no longer defined (remove the placed instances first)', valueJSON: JSON.stringify(instance.type), got: describeValue(instance.type) });
+      out.push({ index: -1, path: `${at}.type`, message: 'is placed but no longer defined (remove the placed instances first)', valueJSON: JSON.stringify(instance.type), got: describeValue(instance.type), callback: '' });
       continue;
     }
     const def = objects[index] as sdk.ObjectDefinition;
     if (def.version !== instance.version) {
-      out.push({ index, path: `${at}.version`, message: `is placed at version ${instance.version} but the definition is version ${def.version} (remove the placed instances first)`, valueJSON: JSON.stringify(instance.version), got: describeValue(instance.version) });
+      out.push({ index, path: `${at}.version`, message: `is placed at version ${instance.version} but the definition is version ${def.version} (remove the placed instances first)`, valueJSON: JSON.stringify(instance.version), got: describeValue(instance.version), callback: '' });
       continue;
     }
     const ok = callAuthor(def, 'valid', def.valid, instance.state);
     if (ok !== true)
-      out.push({ index, path: `${at}.state`, message: 'no longer passes valid() (remove the placed instance or keep its state valid)', valueJSON: valueJSON(instance.state), got: describeValue(instance.state) });
+      out.push({ index, path: `${at}.state`, message: 'no longer passes valid() (remove the placed instance or keep its state valid)', valueJSON: valueJSON(instance.state), got: describeValue(instance.state), callback: 'valid' });
   }
   return out;
 }

@@ -147,6 +147,15 @@ describe('catalog', () => {
     }
   });
 
+  test('hostile definitions produce problems, not crashes', () => {
+    const getter = Object.defineProperty(box(), 'hint', { get() { throw new Error('gotcha'); }, enumerable: true });
+    const found = catalogProblems([getter, null, 'lamp', box({ type: 'test.two', emoji: '🧃' })]);
+    assert.deepEqual(found.map((p) => p.index), [0, 1, 2]);
+    assert.match(found[0].message, /gotcha/);
+    assert.equal(found[1].message, 'must be a definition object (made with defineObject)');
+    assert.throws(() => new ObjectRegistry([null as never]), /^CatalogError: objects\[0\]: must be a definition object|objects\[0\]: must be a definition object/);
+  });
+
   test('initial state: JSON, 32 KiB, valid()', () => {
     assert.throws(() => new ObjectRegistry([box({ initial: () => ({ n: Infinity }) })]), /initial\(\)\.n: must be a finite number/);
     assert.throws(() => new ObjectRegistry([box({ initial: () => ({ n: 1, blob: 'x'.repeat(OBJECT_STATE_BYTE_LIMIT) }) })]), /initial\(\): must be at most 32 KiB of JSON/);

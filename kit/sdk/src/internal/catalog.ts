@@ -307,11 +307,16 @@ export function definitionProblem(definition: unknown, options: CatalogOptions =
 function identity(definition: unknown): Pick<CatalogProblem, 'type' | 'emoji' | 'label' | 'definedAt'> {
   const out: Pick<CatalogProblem, 'type' | 'emoji' | 'label' | 'definedAt'> = {};
   if (!isPlainObject(definition)) return out;
-  if (typeof definition.type === 'string') out.type = definition.type;
-  if (typeof definition.emoji === 'string') out.emoji = definition.emoji;
-  if (typeof definition.label === 'string') out.label = definition.label;
-  const at = definedAt(definition);
-  if (at !== undefined) out.definedAt = at;
+  try {
+    // Author objects may have throwing getters; a report must still be produced.
+    if (typeof definition.type === 'string') out.type = definition.type;
+    if (typeof definition.emoji === 'string') out.emoji = definition.emoji;
+    if (typeof definition.label === 'string') out.label = definition.label;
+    const at = definedAt(definition);
+    if (at !== undefined) out.definedAt = at;
+  } catch {
+    // Keep what was read.
+  }
   return out;
 }
 
@@ -368,6 +373,7 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
     const found = definitionProblem(def, options);
     review.definitions.push(found ? located(i, def, found) : null);
     if (!isPlainObject(def)) continue;
+    const id = identity(def);
     const name = `${definitionName(def, i)} at objects[${i}]`;
     const duplicate = (field: 'type' | 'emoji', map: Map<string, { index: number; name: string }>, key: string) => {
       const earlier = map.get(key);
@@ -377,16 +383,16 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
       }
       const entry: CatalogProblem = {
         index: -1,
-        ...identity(def),
+        ...id,
         path: `objects[${i}].${field}`,
-        value: def[field],
+        value: id[field],
         message: `must be unique in the catalog: ${earlier.name} and ${name} both use it`,
       };
       review.project.push(entry);
       review.duplicateOf.set(entry, i);
     };
-    if (typeof def.type === 'string') duplicate('type', types, def.type);
-    if (typeof def.emoji === 'string') duplicate('emoji', emojis, emojiKey(def.emoji));
+    if (id.type !== undefined) duplicate('type', types, id.type);
+    if (id.emoji !== undefined) duplicate('emoji', emojis, emojiKey(id.emoji));
   }
   return review;
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
-
 )
 
 // build compiles one TypeScript file the way bundle does (IIFE, @scape/sdk external) with an

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evanw/esbuild/pkg/api"
 
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/kit"
 )
 
@@ -62,7 +63,7 @@ func compileTest(dir, rel string) (*compiled, error) {
 		Bundle:         true,
 		Format:         api.FormatIIFE,
 		Target:         kit.GojaTarget.Target,
-		Supported:      kit.GojaTarget.Supported,
+		Supported:      bundle.GojaSupported(), // regex features goja gets wrong become findable RegExp calls
 		Platform:       api.PlatformNeutral,
 		MainFields:     []string{"module", "main"},
 		Sourcemap:      api.SourceMapExternal,
@@ -102,6 +103,15 @@ func compileTest(dir, rel string) (*compiled, error) {
 	}
 	if out.js == nil {
 		return nil, &CompileError{File: rel, Messages: []string{rel + ": esbuild produced no output"}}
+	}
+	// A test that goja would run wrongly must fail loudly, never pass or fail for the wrong
+	// reason: the same check as the build's.
+	if found := bundle.UnfaithfulRegexps(out.js, out.sourceMap); len(found) > 0 {
+		ce := &CompileError{File: rel}
+		for _, d := range found {
+			ce.Messages = append(ce.Messages, d.String())
+		}
+		return nil, ce
 	}
 	return out, nil
 }

@@ -308,3 +308,19 @@ test('after all that', () => {});
 		t.Errorf("last test: %s %q", r.Status, r.Message)
 	}
 }
+
+// A regular expression goja runs wrongly fails its file at the TypeScript line, like a build.
+func TestUnfaithfulRegexpFailsTheFile(t *testing.T) {
+	dir := project(t, map[string]string{
+		"src/text.ts":       "// A letter check\nexport const letters = /^\\p{L}+$/u;\n",
+		"test/text.test.ts": header + "import { letters } from '../src/text.js';\ntest('letters', () => { assert.ok(letters.test('abc')); });\n",
+	})
+	report := run(t, dir)
+	if len(report.Results) != 1 {
+		t.Fatalf("results %+v", report.Results)
+	}
+	r := report.Results[0]
+	if r.Status != Failed || r.Location() != "src/text.ts:2" || !strings.Contains(r.Message, `\p{`) {
+		t.Errorf("%s %q at %s", r.Status, r.Message, r.Location())
+	}
+}

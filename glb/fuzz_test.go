@@ -3,6 +3,7 @@ package glb_test
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -65,32 +66,53 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		before := heapAllocated()
-		start := time.Now()
-		r := glb.Check(data)
-		elapsed := time.Since(start)
-		allocated := heapAllocated() - before
-		for _, p := range r.Problems {
-			if p.Step == 0 {
-				t.Fatalf("internal error: %s", p.Message)
-			}
-			if p.Message == "" {
-				t.Fatalf("problem without message: %+v", p)
-			}
+	f.Fuzz(func(t *testing.T, data []byte) { checkInvariants(t, data) })
+}
+
+// FuzzCheckJSON mutates the JSON chunk and the binary data inside a well-formed container, so
+// mutations reach the checks past the container walk (schema, layout, geometry, hierarchy).
+func FuzzCheckJSON(f *testing.F) {
+	add := func(m *glbtest.Model) {
+		text, _ := json.Marshal(m.JSON)
+		f.Add(text, m.Bin)
+	}
+	add(glbtest.Cube())
+	add(glbtest.Cubes(glbtest.Options{Cubes: 2, Instances: 2, Colors: true}))
+	add(glbtest.Triangles(5, 3))
+	f.Add([]byte(`{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"children":[1]},{"children":[0],"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"mode":5}]}],"accessors":[{"bufferView":0,"componentType":5126,"count":3.0,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],"bufferViews":[{"buffer":0,"byteLength":36,"byteStride":12}],"buffers":[{"byteLength":36}]}`), make([]byte, 36))
+	f.Fuzz(func(t *testing.T, text, bin []byte) {
+		if len(bin) == 0 {
+			bin = nil
 		}
-		// Parsed JSON trees and read geometry cost a small multiple of the input; 64× plus a
-		// fixed 4 MiB is far below what a lying length field would cost (gigabytes).
-		if limit := 64*uint64(len(data)) + 4<<20; allocated > limit {
-			t.Fatalf("allocated %d bytes for a %d-byte input (limit %d)", allocated, len(data), limit)
-		}
-		if elapsed > 2*time.Second {
-			t.Fatalf("took %v for a %d-byte input", elapsed, len(data))
-		}
-		if r.OK() && (r.Facts.DrawCalls == 0 || r.Facts.DrawCalls > glb.MaxDrawCalls || r.Facts.Triangles > glb.MaxTriangles) {
-			t.Fatalf("accepted with facts out of range: %+v", r.Facts)
-		}
+		checkInvariants(t, glbtest.Encode(text, bin))
 	})
+}
+
+func checkInvariants(t *testing.T, data []byte) {
+	before := heapAllocated()
+	start := time.Now()
+	r := glb.Check(data)
+	elapsed := time.Since(start)
+	allocated := heapAllocated() - before
+	for _, p := range r.Problems {
+		if p.Step == 0 {
+			t.Fatalf("internal error: %s", p.Message)
+		}
+		if p.Message == "" {
+			t.Fatalf("problem without message: %+v", p)
+		}
+	}
+	// Parsed JSON trees and read geometry cost a small multiple of the input; 64× plus a
+	// fixed 4 MiB is far below what a lying length field would cost (gigabytes).
+	if limit := 64*uint64(len(data)) + 4<<20; allocated > limit {
+		t.Fatalf("allocated %d bytes for a %d-byte input (limit %d)", allocated, len(data), limit)
+	}
+	if elapsed > 2*time.Second {
+		t.Fatalf("took %v for a %d-byte input", elapsed, len(data))
+	}
+	if r.OK() && (r.Facts.DrawCalls == 0 || r.Facts.DrawCalls > glb.MaxDrawCalls || r.Facts.Triangles > glb.MaxTriangles) {
+		t.Fatalf("accepted with facts out of range: %+v", r.Facts)
+	}
 }
 
 // TestWriteFuzzCorpus rewrites the committed seed corpus when run with -update-corpus.
@@ -110,11 +132,34 @@ func TestWriteFuzzCorpus(t *testing.T) {
 			}
 		}
 	}
-	for _, data := range all {
-		name := fmt.Sprintf("%x", sha256.Sum256(data))[:16]
-		body := "go test fuzz v1\n[]byte(" + strconv.Quote(string(data)) + ")\n"
+	write := func(dir string, args ...[]byte) {
+		body := "go test fuzz v1\n"
+		h := sha256.New()
+		for _, a := range args {
+			body += "[]byte(" + strconv.Quote(string(a)) + ")\n"
+			h.Write(a)
+		}
+		name := fmt.Sprintf("%x", h.Sum(nil))[:16]
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+	jsonDir := filepath.Join("testdata", "fuzz", "FuzzCheckJSON")
+	if err := os.MkdirAll(jsonDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range all {
+		write(dir, data)
+		// The chunks of every well-formed seed seed the JSON-level target.
+		if len(data) >= 20 {
+			n := int(binary.LittleEndian.Uint32(data[12:]))
+			if 20+n <= len(data) {
+				bin := []byte{}
+				if rest := data[20+n:]; len(rest) >= 8 {
+					bin = rest[8:]
+				}
+				write(jsonDir, data[20:20+n], bin)
+			}
 		}
 	}
 }

@@ -324,3 +324,17 @@ func TestUnfaithfulRegexpFailsTheFile(t *testing.T) {
 		t.Errorf("%s %q at %s", r.Status, r.Message, r.Location())
 	}
 }
+
+// Packages in node_modules are bundled into the test, as into a build.
+func TestNodeModulesAreBundled(t *testing.T) {
+	dir := project(t, map[string]string{
+		"node_modules/tiny/package.json": `{"name":"tiny","main":"index.js"}`,
+		"node_modules/tiny/index.js":     "module.exports = { triple: (n) => n * 3 };\n",
+		"data/table.json":                `{"answer": 42}`,
+		"test/dep.test.ts":               header + "import { triple } from 'tiny';\nimport table from '../data/table.json';\ntest('uses a package and JSON', () => { assert.equal(triple(table.answer), 126); });\n",
+	})
+	report := run(t, dir)
+	if report.Passed != 1 || report.Failed != 0 {
+		t.Errorf("%+v", report.Results)
+	}
+}

@@ -64,7 +64,7 @@ func compileTest(dir, rel string) (*compiled, error) {
 		Format:         api.FormatIIFE,
 		Target:         kit.GojaTarget.Target,
 		Supported:      bundle.GojaSupported(), // regex features goja gets wrong become findable RegExp calls
-		Platform:       api.PlatformBrowser, // resolve node_modules exactly as the build does
+		Platform:       api.PlatformBrowser,    // resolve node_modules exactly as the build does
 		Sourcemap:      api.SourceMapExternal,
 		SourcesContent: api.SourcesContentInclude,
 		Charset:        api.CharsetUTF8,

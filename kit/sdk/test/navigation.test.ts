@@ -41,6 +41,10 @@ describe('navigation', () => {
     const weak = { ...door, actions: { destination: { ...door.actions.destination, permission: 'participant' as const } } };
     assert.throws(() => new ObjectRegistry([weak]), /worldEditor\.action: must name an action with permission "editor"/);
   });
+  test('the picked field holds a destination or null', () => {
+    const odd = { ...door, initial: () => ({ destination: 'lobby' }), valid: () => true };
+    assert.throws(() => new ObjectRegistry([odd as never]), /worldEditor\.field: must name a field holding a world destination/);
+  });
   test('gizmoNavigationError', () => {
     assert.equal(gizmoNavigationError({ world: 'lobby' }, door, { destination: null }), null);
     assert.equal(gizmoNavigationError({ world: 'http://x' }, door, { destination: null }), 'world: must be a world code of 1–64 ASCII letters, digits, "_" or "-" (not a URL) (got "http://x")');

@@ -16,7 +16,7 @@ import { configurationProblem } from '../configuration.js';
 import { glowProblem } from '../glow.js';
 import { lightProblem } from '../light.js';
 import { lightingProblem } from '../lighting.js';
-import { checkedNavigation, worldEditorProblem } from '../navigation.js';
+import { checkedNavigation, worldDestinationProblem, worldEditorProblem } from '../navigation.js';
 import { presentationProblem, timelineProblem } from '../presentation.js';
 import { checkedPush } from '../push.js';
 import { areaRemovalProblem, interactionProblem } from '../reaction.js';
@@ -232,7 +232,7 @@ function stateProblem(d: ObjectDefinition): Located | null {
     ['valid', () => (callAuthor(d, 'valid', d.valid, copy()) === true ? null : problem('initial()', 'must pass valid() (valid returned false for the initial state)', state))],
     ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, state))],
     ['textEditor', () => optional(d.textEditor, () => stringFieldProblem(d.textEditor!.field, 'textEditor.field', state))],
-    ['worldEditor', () => optional(d.worldEditor, () => stateFieldProblem(d.worldEditor!.field, 'worldEditor.field', state))],
+    ['worldEditor', () => optional(d.worldEditor, () => destinationFieldProblem(d.worldEditor!.field, 'worldEditor.field', state))],
     ['view', () => viewCheck(d, copy(), EDITOR_VIEWER, 'an editor')],
     ['view', () => viewCheck(d, copy(), PARTICIPANT_VIEWER, 'a participant')],
     ['soundBank', () => definitionSounds(d, copy()).problem],
@@ -289,6 +289,15 @@ function audioCheck(d: ObjectDefinition, state: unknown): Problem {
 function stateFieldProblem(field: string, path: string, state: unknown): Problem {
   if (!isPlainObject(state) || !Object.prototype.hasOwnProperty.call(state, field)) return problem(path, 'must name a field of the initial state', field);
   return null;
+}
+
+/** The picker's field holds a destination or null (the picker submits one or the other). */
+function destinationFieldProblem(field: string, path: string, state: unknown): Problem {
+  const found = stateFieldProblem(field, path, state);
+  if (found) return found;
+  const value = (state as Record<string, unknown>)[field];
+  if (value === null || worldDestinationProblem(value, '') === null) return null;
+  return problem(path, 'must name a field holding a world destination { id, name } or null in the initial state', field);
 }
 
 function stringFieldProblem(field: string, path: string, state: unknown): Problem {

@@ -102,30 +102,32 @@ func readme(name string, tmpl templates.Template, kit bool) string {
 	if tmpl.Demonstrates != "" {
 		fmt.Fprintf(&b, "\nFrom the Scape %s example. **What it demonstrates:** %s.\n", title, tmpl.Demonstrates)
 	}
-	run := "scape"
+	via := ""
 	if kit {
-		run = "npm run scape --"
+		via = " (through `vendor/scape.sh`)"
 	}
 	fmt.Fprintf(&b, `
 ## Commands
 
 | Command | What it does |
 | --- | --- |
-| `+"`npm run build`"+` | `+"`%[1]s gizmo build`"+`: bundle and validate the project into `+"`dist/`"+` |
-| `+"`npm test`"+` | `+"`%[1]s gizmo test`"+`: run `+"`test/*.test.ts`"+` (no Node.js needed by scape itself) |
-| `+"`npm run dev -- --origin https://your-scape-host`"+` | `+"`%[1]s gizmo dev`"+`: build, watch and connect to your developer world |
+| `+"`npm run build`"+` | `+"`scape gizmo build`"+`%[1]s: bundle and validate the project into `+"`dist/`"+` |
+| `+"`npm test`"+` | `+"`scape gizmo test`"+`%[1]s: run every `+"`*.test.ts`"+` in scape's own engine, no Node.js needed |
+| `+"`npm run dev -- --origin https://your-scape-host`"+` | `+"`scape gizmo dev`"+`%[1]s: build, watch and connect to your developer world |
 
 Yarn works the same way (`+"`yarn build`, `yarn test`, `yarn dev --origin …`"+`).
-`, run)
+`, via)
 	fmt.Fprintf(&b, `
 ## Layout
 
 - `+"`src/definition.ts`"+` — the Gizmo definition; `+"`src/project.ts`"+` — the entry (`+"`scape.entry`"+` in
   package.json) that default-exports up to 16 definitions.
-- `+"`test/`"+` — tests written with `+"`node:test`"+` and `+"`node:assert/strict`"+`, run by `+"`scape gizmo test`"+`
-  (and unchanged by Node's own runner once compiled).
+- `+"`test/`"+` — tests (`+"`*.test.ts`"+`) written with `+"`node:test`"+` and `+"`node:assert/strict`"+`; the subset
+  scape supplies is declared in `+"`"+VendorTestTypes+"/`"+` (no timers or I/O), and the same files run
+  under Node's own runner once compiled.
 - `+"`%s/`"+` — the @scape/sdk package, vendored so that editors resolve its types and
-  `+"`npm install`"+` works with no registry serving it. Do not edit it; a newer scape updates it.
+  `+"`npm install`"+` works with no registry serving it. Do not edit it: `+"`scape gizmo build`"+` and
+  `+"`test`"+` use the SDK built into scape itself.
 `, VendorSDK)
 	if kit {
 		fmt.Fprintf(&b, "- `%s` — the same SDK as an npm archive (the dependency), `%s` — the scape CLI\n  used by the package scripts when no `scape` is on your PATH.\n", VendorSDKTarball, VendorBinary)

@@ -105,7 +105,7 @@ function controlShapeProblem(value: unknown, path: string): Problem {
     () => optional(value.disabled, () => booleanValue(value.disabled, joinPath(path, 'disabled'))),
     () => optional(value.pressed, () => booleanValue(value.pressed, joinPath(path, 'pressed'))),
     () => optional(value.confirm, () => plainString(value.confirm, joinPath(path, 'confirm'), VIEW_LABEL_MAX)),
-    () => optional(value.fields, () => arrayOf(value.fields, joinPath(path, 'fields'), 1, VIEW_FIELD_LIMIT, (id, idPath) => keyProblem(id, idPath))),
+    () => optional(value.fields, () => arrayOf(value.fields, joinPath(path, 'fields'), 0, VIEW_FIELD_LIMIT, (id, idPath) => keyProblem(id, idPath))),
     () => optional(value.icon, () => oneOf(value.icon, joinPath(path, 'icon'), ['toggle'])),
     () => optional(value.placement, () => oneOf(value.placement, joinPath(path, 'placement'), ['action'])),
     () => optional(value.trigger, () => oneOf(value.trigger, joinPath(path, 'trigger'), ['change'])),

@@ -12,7 +12,7 @@
 import * as sdk from './index.js';
 import * as runtime from './runtime.js';
 import { catalogProblems, type CatalogProblem } from './internal/catalog.js';
-import { authorCall, callAuthor } from './internal/call.js';
+import { authorCall, callAuthor, thrownMessage } from './internal/call.js';
 import { definedAt } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
 
@@ -146,6 +146,12 @@ interface InstanceInput {
   state: unknown;
 }
 
+/** The definitions a bundle exports, without running any author callback. */
+function describe(exports: unknown): CheckResult {
+  const { objects, names, error } = findProject(exports);
+  return { definitions: facts(objects, names), problems: [], loadError: error };
+}
+
 /** Validates a bundle's exports. Author callbacks run through the SDK's authorCall. */
 function check(exports: unknown, instancesJSON?: string): CheckResult {
   const { objects, names, error } = findProject(exports);
@@ -205,11 +211,66 @@ function open(exports: unknown): runtime.ObjectRegistry {
   return new runtime.ObjectRegistry(objects as sdk.ObjectDefinition[]);
 }
 
+/** A refusal from author code or the registry, as data: { status, message }. */
+interface Refusal {
+  status: number;
+  message: string;
+}
+
+function refusal(err: unknown): Refusal {
+  if (err instanceof sdk.ObjectActionError) return { status: err.status, message: err.message };
+  return { status: 400, message: thrownMessage(err) };
+}
+
+/** registry.create as JSON: the new instance, or '' when no definition has that emoji. */
+function create(registry: runtime.ObjectRegistry, emoji: string, id: string): string {
+  const instance = registry.create(emoji, id);
+  return instance === undefined ? '' : JSON.stringify(instance);
+}
+
+/**
+ * registry.execute as JSON: { instance, reaction } or { refused: { status, message } }. The
+ * context's randomInt is supplied by the caller (the host's server-side randomness).
+ */
+function execute(registry: runtime.ObjectRegistry, instanceJSON: string, actionJSON: string, contextJSON: string, randomInt: (min: number, max: number) => number): string {
+  try {
+    const context = { ...(JSON.parse(contextJSON) as Omit<sdk.ObjectContext, 'randomInt'>), randomInt };
+    const result = registry.execute(JSON.parse(instanceJSON) as sdk.ObjectInstance, JSON.parse(actionJSON) as sdk.ObjectAction, context);
+    return JSON.stringify(result);
+  } catch (err) {
+    return JSON.stringify({ refused: refusal(err) });
+  }
+}
+
+/** The instance's view for a viewer as JSON, or { refused } when the definition has none or it throws. */
+function view(registry: runtime.ObjectRegistry, instanceJSON: string, viewerJSON: string): string {
+  try {
+    const instance = JSON.parse(instanceJSON) as sdk.ObjectInstance;
+    const def = registry.definition(instance);
+    if (typeof def.view !== 'function') return JSON.stringify({ refused: { status: 404, message: `${def.type} has no view` } });
+    return JSON.stringify({ view: callAuthor(def, 'view', def.view, instance.state, JSON.parse(viewerJSON) as sdk.ObjectViewer) });
+  } catch (err) {
+    return JSON.stringify({ refused: refusal(err) });
+  }
+}
+
+/** Placed instances checked against a bundle's definitions (see instanceProblems). */
+function validateInstances(exports: unknown, instancesJSON: string): ProblemFacts[] {
+  const { objects, error } = findProject(exports);
+  if (error) return [{ index: -1, path: '', message: error, valueJSON: '', got: '', callback: '' }];
+  return instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]);
+}
+
 (globalThis as Record<string, unknown>).__scapeToolchain = {
   sdk,
   runtime,
+  describe,
   check,
   effects,
   open,
+  create,
+  execute,
+  view,
+  validateInstances,
   currentCall,
 };

@@ -1,0 +1,191 @@
+package validate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/dop251/goja"
+
+	"github.com/scapeworld/scape/diag"
+)
+
+// Project is a validated bundle loaded in its own runtime, with an ObjectRegistry over its
+// definitions: what the dev host uses to place instances and act on them. Every call runs
+// through the guarded path with the Options' bounds. Not safe for concurrent use: a host
+// serialises calls per project (or opens one Project per worker).
+type Project struct {
+	Report   *Report
+	l        *loaded
+	registry goja.Value
+	opts     Options
+}
+
+// Action is an action as a host receives it.
+type Action struct {
+	Name    string         `json:"name"`
+	Payload map[string]any `json:"payload"`
+}
+
+// Context is the host's authority for one action. Randomness comes from Random (default: a
+// non-deterministic source); tests pass a seeded one.
+type Context struct {
+	ActorID   string `json:"actorId"`
+	CanEdit   bool   `json:"canEdit"`
+	CanRemove bool   `json:"canRemove,omitempty"`
+	Now       int64  `json:"now"`
+	// Random returns an integer in [min, max].
+	Random func(min, max int) int `json:"-"`
+}
+
+// Viewer is who a view is for.
+type Viewer struct {
+	ActorID string `json:"actorId"`
+	CanEdit bool   `json:"canEdit"`
+}
+
+// Refused is an action or view the definition (or the registry) refused: status 400, 403 or 409
+// with the author's message. It is an expected outcome, not a failure of the host.
+type Refused struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
+func (e *Refused) Error() string { return fmt.Sprintf("refused (%d): %s", e.Status, e.Message) }
+
+// Open checks the bundle and, when it is valid, keeps it loaded for live use. A bundle that is
+// not valid returns a nil Project and the report that says why.
+func Open(ctx context.Context, js []byte, opts Options) (*Project, *Report, error) {
+	l, rep, err := load(ctx, js, opts)
+	if err != nil || l == nil {
+		return nil, rep, err
+	}
+	l.check(ctx, opts, rep)
+	if !rep.OK() {
+		return nil, rep, nil
+	}
+	l.effects(ctx, rep)
+	reg, err := l.rt.CallToolchain(ctx, "open", l.exports)
+	if err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
+		return nil, rep, nil
+	}
+	return &Project{Report: rep, l: l, registry: reg, opts: opts}, rep, nil
+}
+
+func (p *Project) call(ctx context.Context, method string, args ...any) (string, error) {
+	values := []goja.Value{p.registry}
+	for _, a := range args {
+		values = append(values, p.l.rt.VM.ToValue(a))
+	}
+	v, err := p.l.rt.CallToolchain(ctx, method, values...)
+	if err != nil {
+		return "", err
+	}
+	return v.String(), nil
+}
+
+// Create places a new instance of the definition with that emoji. ok is false when no
+// definition has the emoji.
+func (p *Project) Create(ctx context.Context, emoji, id string) (inst Instance, ok bool, err error) {
+	out, err := p.call(ctx, "create", emoji, id)
+	if err != nil || out == "" {
+		return Instance{}, false, err
+	}
+	if err := json.Unmarshal([]byte(out), &inst); err != nil {
+		return Instance{}, false, err
+	}
+	return inst, true, nil
+}
+
+// Act runs an action through the registry's execute: the new instance and the reaction (JSON,
+// "null" when none). A refusal is a *Refused error; author code running away is a jsrt error.
+func (p *Project) Act(ctx context.Context, inst Instance, action Action, actx Context) (Instance, json.RawMessage, error) {
+	if action.Payload == nil {
+		action.Payload = map[string]any{}
+	}
+	random := actx.Random
+	if random == nil {
+		random = func(min, max int) int { return min + rand.IntN(max-min+1) }
+	}
+	instJSON, _ := json.Marshal(inst)
+	actionJSON, _ := json.Marshal(action)
+	ctxJSON, _ := json.Marshal(actx)
+	randomInt := func(min, max int) int {
+		if max < min {
+			return min
+		}
+		return random(min, max)
+	}
+	out, err := p.call(ctx, "execute", string(instJSON), string(actionJSON), string(ctxJSON), randomInt)
+	if err != nil {
+		return inst, nil, err
+	}
+	var res struct {
+		Instance Instance        `json:"instance"`
+		Reaction json.RawMessage `json:"reaction"`
+		Refused  *Refused        `json:"refused"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return inst, nil, err
+	}
+	if res.Refused != nil {
+		return inst, nil, res.Refused
+	}
+	return res.Instance, res.Reaction, nil
+}
+
+// View returns the instance's view for viewer as JSON.
+func (p *Project) View(ctx context.Context, inst Instance, viewer Viewer) (json.RawMessage, error) {
+	instJSON, _ := json.Marshal(inst)
+	viewerJSON, _ := json.Marshal(viewer)
+	out, err := p.call(ctx, "view", string(instJSON), string(viewerJSON))
+	if err != nil {
+		return nil, err
+	}
+	var res struct {
+		View    json.RawMessage `json:"view"`
+		Refused *Refused        `json:"refused"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return nil, err
+	}
+	if res.Refused != nil {
+		return nil, res.Refused
+	}
+	return res.View, nil
+}
+
+// ValidateInstances checks placed instances against this project's definitions: each problem is
+// a diagnostic (type no longer defined, version changed, state no longer valid).
+func (p *Project) ValidateInstances(ctx context.Context, instances []Instance) (diag.List, error) {
+	data, err := json.Marshal(instances)
+	if err != nil {
+		return nil, err
+	}
+	v, err := p.l.rt.CallToolchain(ctx, "validateInstances", p.l.exports, p.l.rt.VM.ToValue(string(data)))
+	if err != nil {
+		var list diag.List
+		return append(list, p.l.failure(err, p.Report.Definitions)), nil
+	}
+	var problems []problemFacts
+	if err := p.l.rt.VM.ExportTo(v, &problems); err != nil {
+		return nil, err
+	}
+	var out diag.List
+	for _, pr := range problems {
+		d := p.l.problem(pr, p.Report.Definitions)
+		d.Code = diag.CodeInstance
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// IsAuthorFailure says whether err is author code failing (timeout, recursion, memory, throw)
+// rather than the host.
+func IsAuthorFailure(err error) bool {
+	var r *Refused
+	return err != nil && !errors.As(err, &r)
+}

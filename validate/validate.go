@@ -1,0 +1,333 @@
+// Package validate executes a bundle in goja with the trusted SDK and reports whether its project
+// is valid, exactly as the SDK's ObjectRegistry would decide: the rules live only in kit/sdk
+// (catalogProblems), and this package maps each problem to a diag.Diagnostic with the definition
+// and its TypeScript file and line. Author code runs only through jsrt's guarded path.
+package validate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/jsrt"
+	"github.com/scapeworld/scape/kit"
+)
+
+// BundleName is the file name of a bundle in stack frames no source map covers.
+const BundleName = "bundle.js"
+
+// Instance is a placed instance as a host stores it.
+type Instance struct {
+	ID      string          `json:"id"`
+	Type    string          `json:"type"`
+	Version int             `json:"version"`
+	State   json.RawMessage `json:"state"`
+	LinkID  string          `json:"linkId,omitempty"`
+}
+
+// Options for Check and Open. The zero value validates with the embedded SDK and default bounds.
+type Options struct {
+	SDK *kit.Compiled // nil: the embedded SDK
+	// Timeout bounds loading the bundle, and separately the whole catalog check (jsrt default 2 s).
+	Timeout      time.Duration
+	HeapBudget   uint64 // heap growth allowed per guarded call (jsrt default)
+	MaxCallStack int
+	// SourceMap is the bundle's source map (bundle.Result.SourceMap): positions in diagnostics
+	// then name TypeScript files and lines.
+	SourceMap []byte
+	// Instances that must still validate under the new definitions (the dev host's placed state).
+	Instances []Instance
+	// Console receives the bundle's console output; nil keeps it in Report.Logs.
+	Console func(level, text string)
+}
+
+func (o Options) runtime() jsrt.Options {
+	return jsrt.Options{SDK: o.SDK, Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack, Console: o.Console}
+}
+
+// Definition is one definition of a checked project.
+type Definition struct {
+	Index   int    `json:"-"`
+	Type    string `json:"type"`
+	Version int    `json:"version"`
+	Emoji   string `json:"emoji"`
+	Label   string `json:"label"`
+	// File, Line and Column say where defineObject was called (0 when unknown).
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+	// Export is the export it was found under ("default" for a project's objects).
+	Export string `json:"-"`
+	// Sounds is the static `sounds` recipe map as JSON; SoundBank is soundBank(initial()) as JSON.
+	// Both are set only for a valid project (they are resolved by running author code).
+	Sounds    json.RawMessage `json:"-"`
+	SoundBank json.RawMessage `json:"-"`
+	// Model is presentation.model (a base64 GLB), when the definition has one.
+	Model string `json:"-"`
+}
+
+// Report is the result of a check.
+type Report struct {
+	Definitions []Definition
+	Diagnostics diag.List
+	Logs        []jsrt.LogLine
+	Duration    time.Duration
+}
+
+// OK says whether the project is valid (warnings allowed).
+func (r *Report) OK() bool { return !r.Diagnostics.HasErrors() }
+
+// Check runs the bundle and checks its project. The error is reserved for toolchain failures
+// (the SDK does not load); everything about the bundle is in the report.
+func Check(ctx context.Context, js []byte, opts Options) (*Report, error) {
+	start := time.Now()
+	l, rep, err := load(ctx, js, opts)
+	if err != nil || l == nil {
+		if rep != nil {
+			rep.Duration = time.Since(start)
+		}
+		return rep, err
+	}
+	l.check(ctx, opts, rep)
+	if rep.OK() {
+		l.effects(ctx, rep)
+	}
+	rep.Logs = l.rt.Logs
+	rep.Duration = time.Since(start)
+	return rep, nil
+}
+
+// loaded is a bundle run in a fresh runtime.
+type loaded struct {
+	rt      *jsrt.Runtime
+	script  *jsrt.Script
+	exports goja.Value
+}
+
+// load compiles (cached per bundle hash) and runs the bundle. A bundle that fails to run
+// returns a nil loaded and a report with the diagnostic.
+func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error) {
+	rep := &Report{}
+	script, err := jsrt.CachedScript(BundleName, js, opts.SourceMap)
+	if err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeSyntax, File: BundleName, Message: "the bundle does not parse in the validation engine: " + err.Error()})
+		return nil, rep, nil
+	}
+	rt, err := jsrt.New(opts.runtime())
+	if err != nil {
+		return nil, nil, err
+	}
+	l := &loaded{rt: rt, script: script}
+	if _, err := rt.RunScript(ctx, "the bundle's top-level code", script); err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, nil))
+		rep.Logs = rt.Logs
+		return nil, rep, ctxErr(ctx, err)
+	}
+	l.exports = rt.VM.Get(bundleGlobal)
+	return l, rep, nil
+}
+
+// bundleGlobal is bundle.GlobalName (not imported: validate does not depend on bundle).
+const bundleGlobal = "__scapeGizmo"
+
+func ctxErr(ctx context.Context, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+type problemFacts struct {
+	Index     int    `json:"index"`
+	Path      string `json:"path"`
+	Message   string `json:"message"`
+	ValueJSON string `json:"valueJSON"`
+	Got       string `json:"got"`
+	Callback  string `json:"callback"`
+}
+
+type definitionFacts struct {
+	Index      int    `json:"index"`
+	Type       string `json:"type"`
+	Version    int    `json:"version"`
+	Emoji      string `json:"emoji"`
+	Label      string `json:"label"`
+	DefinedAt  string `json:"definedAt"`
+	ExportName string `json:"exportName"`
+}
+
+type checkResult struct {
+	Definitions []definitionFacts `json:"definitions"`
+	Problems    []problemFacts    `json:"problems"`
+	LoadError   string            `json:"loadError"`
+}
+
+func (l *loaded) call(ctx context.Context, method string, out any, args ...goja.Value) error {
+	v, err := l.rt.CallToolchain(ctx, method, args...)
+	if err != nil {
+		return err
+	}
+	if err := l.rt.VM.ExportTo(v, out); err != nil {
+		return fmt.Errorf("internal: unexpected %s result: %w", method, err)
+	}
+	return nil
+}
+
+func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
+	// First the definitions alone (no author callbacks run), so even a runaway check can name
+	// the definition with its emoji and label.
+	var described checkResult
+	if err := l.call(ctx, "describe", &described, l.exports); err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, nil))
+		return
+	}
+	if described.LoadError != "" {
+		rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeLoad, Message: described.LoadError})
+		return
+	}
+	for _, f := range described.Definitions {
+		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName}
+		if p := l.definedAt(f.DefinedAt); p.Line > 0 {
+			d.File, d.Line, d.Column = p.File, p.Line, p.Column
+		}
+		rep.Definitions = append(rep.Definitions, d)
+	}
+	args := []goja.Value{l.exports}
+	if len(opts.Instances) > 0 {
+		data, err := json.Marshal(opts.Instances)
+		if err != nil {
+			rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeInstance, Message: "instances do not encode: " + err.Error()})
+			return
+		}
+		args = append(args, l.rt.VM.ToValue(string(data)))
+	}
+	var res checkResult
+	if err := l.call(ctx, "check", &res, args...); err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
+		return
+	}
+	for _, p := range res.Problems {
+		rep.Diagnostics = append(rep.Diagnostics, l.problem(p, rep.Definitions))
+	}
+}
+
+func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
+	d := diag.Diagnostic{Code: diag.CodeRule, Path: p.Path, Message: p.Message, Got: p.Got}
+	switch {
+	case p.Callback != "" && strings.HasPrefix(p.Message, "threw "):
+		d.Code = diag.CodeThrown
+	case strings.HasPrefix(p.Path, "instances["):
+		d.Code = diag.CodeInstance
+	}
+	if p.ValueJSON != "" && json.Valid([]byte(p.ValueJSON)) {
+		d.Value = json.RawMessage(p.ValueJSON)
+	}
+	if p.Index >= 0 && p.Index < len(defs) {
+		def := defs[p.Index]
+		d.Definition = &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label}
+		if def.Line > 0 {
+			d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
+		}
+	}
+	return d
+}
+
+// failure turns a jsrt error from author code into a diagnostic.
+func (l *loaded) failure(err error, defs []Definition) diag.Diagnostic {
+	d := diag.Diagnostic{Code: diag.CodeThrown, Message: err.Error()}
+	var typ string
+	var at jsrt.Position
+	var timeout *jsrt.TimeoutError
+	var stack *jsrt.StackError
+	var mem *jsrt.MemoryError
+	var thrown *jsrt.ThrownError
+	switch {
+	case errors.As(err, &timeout):
+		d.Code, typ, at = diag.CodeTimeout, timeout.Type, timeout.At
+	case errors.As(err, &stack):
+		d.Code, typ, at = diag.CodeStack, stack.Type, stack.At
+	case errors.As(err, &mem):
+		d.Code, typ, at = diag.CodeMemory, mem.Type, mem.At
+	case errors.As(err, &thrown):
+		typ, at = thrown.Type, thrown.At
+	}
+	if typ != "" {
+		d.Definition = &diag.Definition{Type: typ}
+		for _, def := range defs {
+			if def.Type == typ {
+				d.Definition = &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label}
+			}
+		}
+	}
+	if at.Line > 0 {
+		d = d.At(diag.FromCharColumn(at.File, at.Line, at.Column, l.script.LineText(at.File, at.Line)))
+	}
+	return d
+}
+
+// stackFrame matches one goja stack line: "at name (file:line:col(pc))" or "at file:line:col(pc)".
+var stackFrame = regexp.MustCompile(`at (?:[^\n(]*\()?([^\n():]+):(\d+):(\d+)\(\d+\)`)
+
+// definedAt finds the first frame of a defineObject stack that is in author code.
+func (l *loaded) definedAt(stack string) jsrt.Position {
+	for _, m := range stackFrame.FindAllStringSubmatch(stack, -1) {
+		file := m[1]
+		if file == jsrt.SDKScriptName {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		if file != BundleName {
+			col++ // source-mapped frames carry 0-based columns (see jsrt.firstAuthorFrame)
+		}
+		return jsrt.Position{File: file, Line: line, Column: col}
+	}
+	return jsrt.Position{}
+}
+
+type effectFacts struct {
+	Type      string `json:"type"`
+	Sounds    string `json:"sounds"`
+	SoundBank string `json:"soundBank"`
+	Model     string `json:"model"`
+}
+
+// effects resolves sound recipes and models of a valid project for the audio and model checks.
+func (l *loaded) effects(ctx context.Context, rep *Report) {
+	v, err := l.rt.CallToolchain(ctx, "effects", l.exports)
+	if err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
+		return
+	}
+	var list []effectFacts
+	if err := l.rt.VM.ExportTo(v, &list); err != nil {
+		return
+	}
+	for i := range rep.Definitions {
+		if i >= len(list) || list[i].Type != rep.Definitions[i].Type {
+			continue
+		}
+		if list[i].Sounds != "" {
+			rep.Definitions[i].Sounds = json.RawMessage(list[i].Sounds)
+		}
+		if list[i].SoundBank != "" {
+			rep.Definitions[i].SoundBank = json.RawMessage(list[i].SoundBank)
+		}
+		rep.Definitions[i].Model = list[i].Model
+	}
+}
+
+// String is a short summary for logs: "3 definitions, 1 error".
+func (r *Report) String() string {
+	return fmt.Sprintf("%d definitions, %d errors", len(r.Definitions), len(r.Diagnostics.Errors()))
+}

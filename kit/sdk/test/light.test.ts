@@ -136,3 +136,84 @@ describe('gizmoLightError', () => {
     assert.equal(String(found), 'lighting.light.radiusCells: must be 0.25–12 cells (got 13)');
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Robustness of every effects validator: starting from each validator's first passing
+// conformance case, every field (at any depth) is replaced by values of the wrong shape. The
+// validator must answer (null or a message naming a path) and never throw.
+import { gizmoGlowError } from '../src/glow.js';
+import { gizmoLightingError } from '../src/lighting.js';
+import { gizmoSpriteAnimationError, gizmoSpriteError } from '../src/sprite.js';
+import { validGizmoPresentation, validGizmoTimeline } from '../src/presentation.js';
+import { gizmoAmbienceError, gizmoAudioError, gizmoSoundsError } from '../src/audio.js';
+import { gizmoBusError, gizmoSequenceError } from '../src/sequence.js';
+import { gizmoPreviewError } from '../src/soundBank.js';
+import lightCases from '../../../testdata/conformance/light.json';
+import glowCases from '../../../testdata/conformance/glow.json';
+import lightingCases from '../../../testdata/conformance/lighting.json';
+import spriteCases from '../../../testdata/conformance/sprite.json';
+import presentationCases from '../../../testdata/conformance/presentation.json';
+import audioCases from '../../../testdata/conformance/audio.json';
+import sequenceCases from '../../../testdata/conformance/sequence.json';
+import soundBankCases from '../../../testdata/conformance/soundBank.json';
+
+describe('effects validators never throw on malformed recipes', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- validators of different arities, called with corpus args
+  const validators: Record<string, (value: unknown, ...args: any[]) => unknown> = {
+    gizmoLightError, gizmoGlowError, gizmoLightingError, gizmoSpriteError, gizmoSpriteAnimationError, validGizmoPresentation,
+    validGizmoTimeline, gizmoSoundsError, gizmoAudioError, gizmoAmbienceError, gizmoBusError, gizmoSequenceError, gizmoPreviewError,
+  };
+  const corpus = [lightCases, glowCases, lightingCases, spriteCases, presentationCases, audioCases, sequenceCases, soundBankCases].flat() as {
+    validator: string; value: unknown; args: unknown[]; ok: boolean;
+  }[];
+  const weird: unknown[] = [undefined, null, Number.NaN, -1e308, '', 'x', [], {}, [[1]], { kind: 'rect' }, true];
+  // The richest passing case per validator (most fields), kept small enough to stay quick in goja.
+  const bases = new Map<string, { value: unknown; args: unknown[] }>();
+  const size = (v: unknown) => [...paths(v)].length;
+  for (const c of corpus) {
+    if (!c.ok || !validators[c.validator] || size(c.value) > 80) continue;
+    const best = bases.get(c.validator);
+    if (!best || size(c.value) > size(best.value)) bases.set(c.validator, c);
+  }
+
+  function* paths(value: unknown, at: (string | number)[] = []): Generator<(string | number)[]> {
+    if (typeof value !== 'object' || value === null) return;
+    for (const key of Object.keys(value)) {
+      const next = [...at, Array.isArray(value) ? Number(key) : key];
+      yield next;
+      yield* paths((value as Record<string, unknown>)[key], next);
+    }
+  }
+  function replaced(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+    const copy = JSON.parse(JSON.stringify(value));
+    let at = copy;
+    for (const key of path.slice(0, -1)) at = at[key];
+    at[path[path.length - 1]] = replacement;
+    return copy;
+  }
+
+  test('every validator has a passing base case', () => {
+    assert.equal(bases.size, Object.keys(validators).length);
+  });
+
+  for (const [name, base] of bases) {
+    test(name, () => {
+      const validate = validators[name];
+      let checked = 0;
+      for (const path of paths(base.value)) {
+        for (const replacement of weird) {
+          const value = replaced(base.value, path, replacement);
+          let result: unknown;
+          try {
+            result = validate(value, ...base.args);
+          } catch (err) {
+            assert.fail(`${name} threw at ${path.join('.')} = ${String(replacement)}: ${String(err)}`);
+          }
+          assert.ok(result === null || typeof result === 'string' || typeof result === 'boolean', `${name}: ${String(result)}`);
+          checked++;
+        }
+      }
+      assert.ok(checked > 0);
+    });
+  }
+});

@@ -272,8 +272,9 @@ export function audioTimelineProblem(value: unknown, sounds: DeclaredSounds | un
   );
 }
 
+/** `sounds` is required: without it nothing is declared, so every play is refused. */
 export function gizmoAudioError(value: unknown, sounds: GizmoSounds): string | null {
-  return problemText(audioTimelineProblem(value, sounds, ''));
+  return problemText(audioTimelineProblem(value, sounds ?? {}, ''));
 }
 
 function choiceProblem(value: unknown, sounds: DeclaredSounds | undefined, path: string): Problem {

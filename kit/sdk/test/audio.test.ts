@@ -84,6 +84,8 @@ describe('audio commands and timelines', () => {
     assert.equal(gizmoAudioError(timeline([play({ sound: 'gong' })]), sounds()), 'commands[0].sound: must name a declared sound (ring, hiss, pluck) (got "gong")');
     assert.match(gizmoAudioError(timeline([play({ sound: 'toString' })]), sounds())!, /must name a declared sound/);
     assert.match(gizmoAudioError(timeline([play()]), {})!, /none are declared/);
+    assert.match(gizmoAudioError(timeline([play()]), undefined as unknown as GizmoSounds)!, /none are declared/);
+    assert.equal(gizmoAudioError(timeline([{ kind: 'stop', voice: 'bell', delayMs: 0 }]), undefined as unknown as GizmoSounds), null);
   });
 
   test('ranges', () => {

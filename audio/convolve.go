@@ -5,24 +5,36 @@ import (
 	"sync"
 )
 
-var twiddleCache sync.Map // n → [2][]float64{cos, sin}
+var twiddleCache sync.Map // n → stageTwiddles
 
-// twiddles returns cos and sin of 2πk/n for k < n/2, computed once per size.
-func twiddles(n int) (cosT, sinT []float64) {
+// stageTwiddles holds, for every stage size s = 2, 4, …, n, the twiddles cos and sin of 2πk/s
+// for k < s/2, laid out contiguously from offset s/2 − 1 so each stage reads them in order. The
+// values are exactly those of the table cos(2πk/n) strided by n/s, so the result is bit for bit
+// that of the SDK's fft(), which reads the strided table.
+type stageTwiddles struct{ cos, sin []float64 }
+
+func twiddles(n int) stageTwiddles {
 	if v, ok := twiddleCache.Load(n); ok {
-		t := v.([2][]float64)
-		return t[0], t[1]
+		return v.(stageTwiddles)
 	}
 	half := n >> 1
-	cosT = make([]float64, half)
-	sinT = make([]float64, half)
+	cosT := make([]float64, half)
+	sinT := make([]float64, half)
 	for k := 0; k < half; k++ {
 		angle := 2 * math.Pi * float64(k) / float64(n)
 		cosT[k] = math.Cos(angle)
 		sinT[k] = math.Sin(angle)
 	}
-	twiddleCache.Store(n, [2][]float64{cosT, sinT})
-	return cosT, sinT
+	t := stageTwiddles{cos: make([]float64, max(n-1, 0)), sin: make([]float64, max(n-1, 0))}
+	for size := 2; size <= n; size <<= 1 {
+		h, step := size>>1, n/size
+		for k := 0; k < h; k++ {
+			t.cos[h-1+k] = cosT[k*step]
+			t.sin[h-1+k] = sinT[k*step]
+		}
+	}
+	twiddleCache.Store(n, t)
+	return t
 }
 
 // FFT transforms re+i·im in place (iterative radix-2; len must be a power of two). The inverse
@@ -40,24 +52,26 @@ func FFT(re, im []float64, inverse bool) {
 			im[i], im[j] = im[j], im[i]
 		}
 	}
-	cosT, sinT := twiddles(n)
+	tw := twiddles(n)
 	sign := -1.0
 	if inverse {
 		sign = 1
 	}
 	for size := 2; size <= n; size <<= 1 {
-		halfSize := size >> 1
-		step := n / size
+		h := size >> 1
+		wc := tw.cos[h-1 : size-1]
+		ws := tw.sin[h-1 : size-1]
 		for start := 0; start < n; start += size {
-			for k := 0; k < halfSize; k++ {
-				wr, wi := cosT[k*step], sign*sinT[k*step]
-				a, b := start+k, start+k+halfSize
-				tr := float64(re[b]*wr) - float64(im[b]*wi)
-				ti := float64(re[b]*wi) + float64(im[b]*wr)
-				re[b] = re[a] - tr
-				im[b] = im[a] - ti
-				re[a] += tr
-				im[a] += ti
+			a, ai := re[start:start+h], im[start:start+h]
+			b, bi := re[start+h:start+size], im[start+h:start+size]
+			for k := range a {
+				wr, wi := wc[k], sign*ws[k]
+				tr := float64(b[k]*wr) - float64(bi[k]*wi)
+				ti := float64(b[k]*wi) + float64(bi[k]*wr)
+				b[k] = a[k] - tr
+				bi[k] = ai[k] - ti
+				a[k] += tr
+				ai[k] += ti
 			}
 		}
 	}

@@ -4,7 +4,7 @@ package audio
 // linear interpolation for a fractional D (≥ 1 sample). It keeps the whole history, which is
 // bounded by the sound's length.
 func DelayWet(src Source, delayFrames, feedback float64) Source {
-	var s []float64 // s[n] = x[n] + feedback·w[n]
+	s := make([]float64, 0, 1<<16) // s[n] = x[n] + feedback·w[n]
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
 		for k, x := range dst {

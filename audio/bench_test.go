@@ -1,0 +1,86 @@
+package audio
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// threadCPU is the CPU time (user + system, seconds) of the calling OS thread.
+func threadCPU() float64 {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
+}
+
+type benchRecipe struct {
+	Name   string          `json:"name"`
+	Family string          `json:"family"`
+	Recipe json.RawMessage `json:"recipe"`
+}
+
+// BenchmarkRecipes renders the recipes of testdata/audio/bench.json (one per family, typical
+// sizes) and reports × realtime. scripts/audio-bench.mjs runs it with GOMAXPROCS=1 beside the
+// SDK's TypeScript renderer under Node on the same recipes and prints the ratio.
+func BenchmarkRecipes(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(vectorDir, "bench.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recipes []benchRecipe
+	if err := json.Unmarshal(data, &recipes); err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range recipes {
+		b.Run(r.Name, func(b *testing.B) {
+			rec, err := Decode(r.Recipe)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s, err := rec.Render() // warm the wavetable cache, as a long-running host would be
+			if err != nil {
+				b.Fatal(err)
+			}
+			// CPU time of this thread as well as wall time: on a shared machine the wall clock
+			// also counts other processes' work.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := rec.Render(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu := threadCPU() - cpu0
+			perRender := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(s.Duration()/perRender, "x-realtime")
+			if cpu > 0 {
+				b.ReportMetric(s.Duration()/(cpu/float64(b.N)), "x-realtime-cpu")
+			}
+		})
+	}
+}
+
+// BenchmarkWorstCase renders the costliest recipe of each family the bounds allow.
+func BenchmarkWorstCase(b *testing.B) {
+	for name, raw := range extraRecipes {
+		b.Run(name, func(b *testing.B) {
+			rec, err := Decode([]byte(raw))
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := rec.Render(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

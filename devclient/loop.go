@@ -13,6 +13,8 @@ import (
 // Build is one result of the project's incremental build.
 type Build struct {
 	JS []byte
+	// SourceMap maps JS to the project's files for local diagnostics. It is never uploaded.
+	SourceMap []byte
 	// Inputs are the files the build read (absolute, or relative to the project): what to watch.
 	Inputs      []string
 	Diagnostics diag.List
@@ -26,7 +28,7 @@ type Builder interface {
 
 // LocalCheck validates a built bundle before anything is sent; errors among the result stop
 // the upload. The validate package is the production check.
-type LocalCheck func(ctx context.Context, js []byte) diag.List
+type LocalCheck func(ctx context.Context, b Build) diag.List
 
 // Uploader sends builds; *Client with a Session is the production one.
 type Uploader interface {
@@ -120,7 +122,7 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 		return ctx.Err()
 	}
 	if l.Check != nil {
-		if problems := l.Check(ctx, b.JS); problems.HasErrors() {
+		if problems := l.Check(ctx, b); problems.HasErrors() {
 			l.emit(Event{Kind: EventBuildFailed, Stage: "validate", Errors: problems.Errors(), Message: "local validation failed: nothing was sent"})
 			return ctx.Err()
 		}

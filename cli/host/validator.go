@@ -1,18 +1,9 @@
 package host
 
-import (
-	"context"
-	"errors"
+import "github.com/scapeworld/scape/host"
 
-	"github.com/scapeworld/scape/host"
-)
-
-// NewValidator returns the host's whole-project check and live runtime.
-// TEMPORARY until the validate package lands: every check fails as a host error.
-func NewValidator() (host.Validator, host.Runtime) { return unavailable{}, nil }
-
-type unavailable struct{}
-
-func (unavailable) Check(context.Context, []byte, []host.Instance) (host.Verdict, error) {
-	return host.Verdict{}, errors.New("validate package not available in this build")
+// NewValidator returns the host's whole-project check and live runtime: the validate package.
+func NewValidator() (host.Validator, host.Runtime) {
+	c := host.NewChecker()
+	return c, c
 }

@@ -261,7 +261,13 @@ func messages(dir string, in []api.Message, sev diag.Severity) diag.List {
 				d.Length = utf8.RuneCountInString(loc.LineText[loc.Column : loc.Column+loc.Length])
 			}
 		}
+		if spec, ok := unresolvedPackage(m.Text); ok {
+			d.Message = fmt.Sprintf("unsupported import %q: no such package in node_modules (install it, or remove the import; hosts supply only \"@scape/sdk\")", spec)
+		}
 		for _, n := range m.Notes {
+			if strings.Contains(n.Text, "as external") {
+				continue // authors cannot leave imports unresolved: no host would supply them
+			}
 			note := diag.Note{Message: n.Text}
 			if n.Location != nil {
 				p := diag.FromByteColumn(relPath(dir, n.Location.File), n.Location.Line, n.Location.Column, n.Location.LineText)
@@ -277,6 +283,19 @@ func messages(dir string, in []api.Message, sev diag.Severity) diag.List {
 		out = append(out, d)
 	}
 	return out
+}
+
+// unresolvedPackage recognises esbuild's `Could not resolve "name"` for a bare package name.
+func unresolvedPackage(text string) (string, bool) {
+	const prefix = `Could not resolve "`
+	if !strings.HasPrefix(text, prefix) || !strings.HasSuffix(text, `"`) {
+		return "", false
+	}
+	spec := text[len(prefix) : len(text)-1]
+	if spec == "" || strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") {
+		return "", false
+	}
+	return spec, true
 }
 
 func classify(m api.Message) diag.Code {

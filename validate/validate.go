@@ -232,8 +232,16 @@ func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
 	if p.ValueJSON != "" && json.Valid([]byte(p.ValueJSON)) {
 		d.Value = json.RawMessage(p.ValueJSON)
 	}
-	if p.Index >= 0 && p.Index < len(defs) {
-		def := defs[p.Index]
+	index := p.Index
+	if index < 0 {
+		// A project-wide problem about one entry (objects[1].type: must be unique…) is shown at
+		// that definition.
+		if m := objectsIndex.FindStringSubmatch(p.Path); m != nil {
+			index, _ = strconv.Atoi(m[1])
+		}
+	}
+	if index >= 0 && index < len(defs) {
+		def := defs[index]
 		d.Definition = &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label}
 		if def.Line > 0 {
 			d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
@@ -274,6 +282,8 @@ func (l *loaded) failure(err error, defs []Definition) diag.Diagnostic {
 	}
 	return d
 }
+
+var objectsIndex = regexp.MustCompile(`^objects\[(\d+)\]`)
 
 // stackFrame matches one goja stack line: "at name (file:line:col(pc))" or "at file:line:col(pc)".
 var stackFrame = regexp.MustCompile(`at (?:[^\n(]*\()?([^\n():]+):(\d+):(\d+)\(\d+\)`)

@@ -195,14 +195,14 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 		if n == 1 {
 			noun = "error"
 		}
-		fmt.Fprintf(io.ErrOut, "✗ %s is invalid: %d %s (%s)\n", projectName(res), n, noun, formatMs(rep.Timing.Total))
+		fmt.Fprintf(io.ErrOut, "✗ %s is invalid: %d %s (%s)\n", projectName(res, opts.Dir), n, noun, formatMs(rep.Timing.Total))
 		return
 	}
 	noun := "definitions"
 	if len(rep.Definitions) == 1 {
 		noun = "definition"
 	}
-	fmt.Fprintf(io.Out, "✓ %s: %d %s valid\n", projectName(res), len(rep.Definitions), noun)
+	fmt.Fprintf(io.Out, "✓ %s: %d %s valid\n", projectName(res, opts.Dir), len(rep.Definitions), noun)
 	for _, d := range rep.Definitions {
 		fmt.Fprintf(io.Out, "  %s %s v%d  %s\n", d.Emoji, d.Type, d.Version, d.Label)
 	}
@@ -211,9 +211,13 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 	fmt.Fprintf(io.Out, "  built in %s (bundle %s, validate %s)\n", formatMs(rep.Timing.Total), formatMs(rep.Timing.Bundle), formatMs(rep.Timing.Validate))
 }
 
-func projectName(res *bundle.Result) string {
+// projectName is the bundle name, or the directory's name when package.json could not be read.
+func projectName(res *bundle.Result, dir string) string {
 	if res != nil && res.Project != nil {
 		return res.Project.Name
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		return filepath.Base(abs)
 	}
 	return "project"
 }

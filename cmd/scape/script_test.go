@@ -85,6 +85,7 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":     exits,
+			"mkfile":    mkfile,
 			"waitfile":  waitFile,
 			"waitmatch": waitMatch,
 		},
@@ -192,4 +193,24 @@ func scriptEnv(ts *testscript.TestScript) []string {
 func isFile(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
+}
+
+// mkfile FILE BYTES writes BYTES deterministic pseudo-random bytes (an asset too large for a
+// txtar archive).
+func mkfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mkfile FILE BYTES")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	data := make([]byte, n)
+	x := uint32(2463534242)
+	for i := range data {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		data[i] = byte(x)
+	}
+	ts.Check(os.MkdirAll(filepath.Dir(ts.MkAbs(args[0])), 0o755))
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
 }

@@ -126,12 +126,12 @@ export function decodeUtf8(b: Uint8Array): string | { invalidAt: number } {
       chunk.push(0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
     } else chunk.push(cp);
     if (chunk.length >= 4096) {
-      parts.push(String.fromCharCode(...chunk));
+      parts.push(String.fromCharCode.apply(null, chunk)); // apply: a spread walks the iterator protocol, slow in goja
       chunk = [];
     }
     i += n;
   }
-  parts.push(String.fromCharCode(...chunk));
+  parts.push(String.fromCharCode.apply(null, chunk)); // apply: a spread walks the iterator protocol, slow in goja
   return parts.join('');
 }
 
@@ -317,7 +317,16 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     if (!Array.isArray(o[key])) return wrong(join(base, key), o[key], 'an array'), [];
     return o[key] as unknown[];
   };
-  const objects = (o: Json, key: string, base: string): Json[] => arr(o, key, base).map((v, i) => obj(v, at(join(base, key), i)) ?? {});
+  // Plain loops in the per-element paths: goja runs forEach/for-of several times slower.
+  const objects = (o: Json, key: string, base: string): Json[] => {
+    const list = arr(o, key, base);
+    const out: Json[] = new Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      out[i] = isObject(v) ? v : (obj(v, at(join(base, key), i)) ?? {});
+    }
+    return out;
+  };
   const numbers = (o: Json, key: string, base: string): number[] | null => {
     if (!(key in o)) return null;
     if (!Array.isArray(o[key])) return wrong(join(base, key), o[key], 'an array of numbers'), null;
@@ -329,11 +338,16 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     return out;
   };
   const indexList = (o: Json, key: string, base: string): number[] => {
+    const list = arr(o, key, base);
     const out: number[] = [];
-    arr(o, key, base).forEach((v, i) => {
-      const n = integer(v, at(join(base, key), i), 0);
-      if (n !== null) out.push(n);
-    });
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2 ** 53) out.push(v);
+      else {
+        const n = integer(v, at(join(base, key), i), 0);
+        if (n !== null) out.push(n);
+      }
+    }
     return out;
   };
   const strings = (key: string): string[] => {
@@ -452,20 +466,39 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   const animations = arr(doc, 'animations', '').length;
   const cameras = arr(doc, 'cameras', '').length;
   const extUses: [string, string][] = [];
-  const collect = (v: unknown, path: string) => {
-    if (Array.isArray(v)) v.forEach((e, i) => collect(e, at(path, i)));
-    else if (isObject(v))
-      for (const k of Object.keys(v)) {
-        if (k === 'extras') continue;
-        const child = join(path, k);
-        if (k === 'extensions') {
-          const ext = obj(v[k], child);
-          if (ext) for (const n of Object.keys(ext).sort()) extUses.push([join(child, n), n]);
-        }
-        collect(v[k], child);
+  // The path is a stack of segments, joined only where an extension is found.
+  const segments: string[] = [];
+  const pathOf = () => segments.reduce((p, seg) => (seg.startsWith('[') ? p + seg : join(p, seg)), '');
+  const collect = (v: unknown) => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const e = v[i];
+        if (typeof e !== 'object' || e === null) continue;
+        segments.push(`[${i}]`);
+        collect(e);
+        segments.pop();
       }
+    } else if (isObject(v)) {
+      const keys = Object.keys(v);
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        if (k === 'extras') continue;
+        const child = v[k];
+        if (k === 'extensions') {
+          segments.push(k);
+          const p = pathOf();
+          segments.pop();
+          const ext = obj(child, p);
+          if (ext) for (const n of Object.keys(ext).sort()) extUses.push([join(p, n), n]);
+        }
+        if (typeof child !== 'object' || child === null) continue;
+        segments.push(k);
+        collect(child);
+        segments.pop();
+      }
+    }
   };
-  collect(doc, '');
+  collect(doc);
   extUses.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   facts.meshes = meshes.length;
@@ -745,11 +778,12 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
         if (!sum) {
           const cs = COMPONENTS[a.componentType][0];
           sum = { max: 0, maxAt: 0, restartAt: -1, restart: cs === 1 ? 0xff : cs === 2 ? 0xffff : 0xffffffff };
+          const base = a.bufferView >= 0 ? views[a.bufferView].byteOffset + a.byteOffset : 0;
           for (let k = 0; k < a.count; k++) {
             let v = 0;
             if (a.bufferView >= 0) {
-              const off = elementOffset(a, k);
-              v = cs === 1 ? binView.getUint8(off) : cs === 2 ? binView.getUint16(off, true) : binView.getUint32(off, true);
+              const off = base + k * cs; // index views have no stride (check 18)
+              v = cs === 1 ? bin[off] : cs === 2 ? bin[off] | (bin[off + 1] << 8) : (bin[off] | (bin[off + 1] << 8) | (bin[off + 2] << 16) | (bin[off + 3] << 24)) >>> 0;
             }
             if (v === sum.restart && sum.restartAt < 0) sum.restartAt = k;
             if (v > sum.max || k === 0) {
@@ -780,13 +814,19 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   const sceneIdx = scene >= 0 ? scene : 0;
   const instances = new Array<number>(nodes.length).fill(0);
   for (const n of scenes[sceneIdx]) instances[n] += 1;
-  for (const n of hierarchyProblems.order) for (const c of nodes[n].children) instances[c] = Math.min(instances[c] + instances[n], 2 ** 50);
+  const order = hierarchyProblems.order;
+  for (let k = 0; k < order.length; k++) {
+    const n = order[k];
+    const kids = nodes[n].children;
+    for (let j = 0; j < kids.length; j++) instances[kids[j]] = Math.min(instances[kids[j]] + instances[n], 2 ** 50);
+  }
   const meshInstances = new Array<number>(meshes.length).fill(0);
   nodes.forEach((n, i) => {
     if (n.mesh >= 0) meshInstances[n.mesh] += instances[i];
   });
   let triangles = 0;
   let draws = 0;
+  const parts: { mesh: number; inst: number; tris: number; draws: number }[] = [];
   meshes.forEach((me, i) => {
     let tris = 0;
     for (const pr of me.prims) {
@@ -794,8 +834,10 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       const n = pr.indices >= 0 ? accessors[pr.indices].count : pos ? accessors[pos[1]].count : 0;
       tris += pr.mode === 4 ? Math.floor(n / 3) : pr.mode === 5 || pr.mode === 6 ? Math.max(0, n - 2) : 0;
     }
-    triangles += tris * meshInstances[i];
-    draws += me.prims.length * meshInstances[i];
+    const inst = meshInstances[i];
+    triangles += tris * inst;
+    draws += me.prims.length * inst;
+    if (inst > 0) parts.push({ mesh: i, inst, tris: tris * inst, draws: me.prims.length * inst });
   });
   facts.triangles = triangles;
   facts.drawCalls = draws;
@@ -804,10 +846,23 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     add(23, 'scene', `scenes[${sceneIdx}]`, undefined, `scenes[${sceneIdx}] draws nothing (no node with a mesh)`);
     return doc;
   }
+  // The biggest contributors, as Go lists them (stable sorts in the same sequence).
+  const top = (key: 'tris' | 'draws', unit: string) => {
+    parts.sort((a, b) => b[key] - a[key]);
+    const out: string[] = [];
+    for (let k = 0; k < parts.length; k++) {
+      if (k === 3) {
+        out.push(`${parts.length - 3} more meshes`);
+        break;
+      }
+      out.push(`meshes[${parts[k].mesh}] × ${plural(parts[k].inst, 'instance')}: ${parts[k][key]} ${unit}`);
+    }
+    return out.join('; ');
+  };
   if (triangles > GIZMO_MODEL_MAX_TRIANGLES)
-    add(24, 'triangles', '', triangles, `the model has ${triangles} triangles; the limit is ${GIZMO_MODEL_MAX_TRIANGLES}: decimate the mesh in the modelling tool`);
+    add(24, 'triangles', '', triangles, `the model has ${triangles} triangles (${top('tris', 'triangles')}); the limit is ${GIZMO_MODEL_MAX_TRIANGLES}: decimate the mesh in the modelling tool`);
   if (draws > GIZMO_MODEL_MAX_DRAW_CALLS)
-    add(24, 'draw-calls', '', draws, `the model needs ${draws} draw calls (one per primitive per mesh instance); the limit is ${GIZMO_MODEL_MAX_DRAW_CALLS}: join meshes and share materials`);
+    add(24, 'draw-calls', '', draws, `the model needs ${draws} draw calls (one per primitive per mesh instance: ${top('draws', 'draws')}); the limit is ${GIZMO_MODEL_MAX_DRAW_CALLS}: join meshes and share materials`);
   return doc;
 }
 
@@ -845,30 +900,37 @@ function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boole
   const parent = new Array<number>(nodes.length).fill(-1);
   // stamp[c] marks nodes[c] as already in the list being read: duplicates found in O(n).
   const stamp = new Array<number>(nodes.length).fill(0);
-  nodes.forEach((n, i) => {
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
     if (n.matrix && n.trsKey) h(`nodes[${i}].matrix`, undefined, `nodes[${i}] has both matrix and ${n.trsKey}; use one or the other`);
-    n.children.forEach((c, k) => {
+    const kids = n.children;
+    for (let k = 0; k < kids.length; k++) {
+      const c = kids[k];
       if (stamp[c] === i + 1) {
         h(`nodes[${i}].children[${k}]`, c, `nodes[${i}].children lists nodes[${c}] twice`);
-        return;
+        continue;
       }
       stamp[c] = i + 1;
       if (parent[c] >= 0 && parent[c] !== i) h(`nodes[${c}]`, undefined, `nodes[${c}] has two parents (nodes[${parent[c]}] and nodes[${i}])`);
       else if (parent[c] < 0) parent[c] = i;
-    });
-  });
+    }
+  }
   // Kahn's algorithm: nodes left over are on (or below) a cycle.
   const indeg = new Array<number>(nodes.length).fill(0);
-  for (const n of nodes) for (const c of n.children) indeg[c]++;
+  for (let i = 0; i < nodes.length; i++) {
+    const kids = nodes[i].children;
+    for (let k = 0; k < kids.length; k++) indeg[kids[k]]++;
+  }
   const order: number[] = [];
-  indeg.forEach((d, i) => {
-    if (d === 0) order.push(i);
-  });
-  for (let k = 0; k < order.length; k++)
-    for (const c of nodes[order[k]].children) {
+  for (let i = 0; i < indeg.length; i++) if (indeg[i] === 0) order.push(i);
+  for (let k = 0; k < order.length; k++) {
+    const kids = nodes[order[k]].children;
+    for (let j = 0; j < kids.length; j++) {
+      const c = kids[j];
       indeg[c]--;
       if (indeg[c] === 0) order.push(c);
     }
+  }
   const cyclic = order.length < nodes.length;
   if (cyclic) {
     const first = indeg.findIndex((d) => d > 0);
@@ -887,8 +949,10 @@ function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boole
 /** Decodes `presentation.model`: base64 (optionally as a data: URL) of at most 768 KiB. */
 export function decodeGizmoModel(encoded: string): Uint8Array | string {
   const body = encoded.replace(DATA_URL, '');
-  if (body.length > MAX_BASE64)
-    return `the model is about ${Math.floor((body.length * 3) / 4)} bytes; a model can be at most ${GIZMO_MODEL_MAX_BYTES} bytes (768 KiB), the most that fits in the 1 MiB bundle as base64`;
+  if (body.length > MAX_BASE64) {
+    const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+    return `the model is ${Math.floor((body.length * 3) / 4) - padding} bytes; a model can be at most ${GIZMO_MODEL_MAX_BYTES} bytes (768 KiB), the most that fits in the 1 MiB bundle as base64`;
+  }
   const bytes = base64Decode(body);
   if (bytes === null) return 'must be a base64-encoded .glb (import the .glb file so the bundler embeds it)';
   return bytes;
@@ -909,7 +973,7 @@ export function modelProblem(value: unknown, path: string): Problem {
 export function validateGizmoModel(encoded: string): void {
   if (typeof encoded !== 'string') throw new Error('model: must be a base64-encoded .glb string');
   const bytes = decodeGizmoModel(encoded);
-  if (typeof bytes === 'string') throw new Error(`model: ${bytes}`);
+  if (typeof bytes === 'string') throw new Error(bytes.startsWith('must') ? `model: ${bytes}` : bytes);
   const report = checkGizmoModel(bytes, 'the model');
   if (report.problems.length > 0) throw new Error(report.problems[0].message);
 }

@@ -26,9 +26,6 @@ type model struct {
 	materials                      []map[string]any
 	textures, images, samplers     int
 	skins, animations, cameras     int
-	// canonical says some integer was written as 36.0 or 3.6e1: the library's decoder needs
-	// the tree re-encoded before it can read it.
-	canonical bool
 }
 
 type extUse struct{ path, name string }
@@ -169,7 +166,6 @@ func (s *schema) integer(v any, path string, min int64) (int64, bool) {
 		s.add(path, f, "%s = %s: is too large", path, text)
 		return 0, false
 	}
-	s.m.canonical = true
 	return int64(f), true
 }
 

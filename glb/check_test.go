@@ -143,6 +143,7 @@ func checklistCases() []checklistCase {
 		{"no asset", jsonGLB(`{}`), 9, glb.CodeSchema, "asset is missing"},
 		{"string index", edited(func(m *glbtest.Model) { m.Obj("nodes", 0)["mesh"] = "0" }), 9, glb.CodeSchema, `nodes[0].mesh = "0": must be an integer`},
 		{"negative index", edited(func(m *glbtest.Model) { m.Obj("nodes", 0)["mesh"] = -1 }), 9, glb.CodeSchema, "nodes[0].mesh = -1: must be at least 0"},
+		{"min version 2.1", edited(func(m *glbtest.Model) { m.Obj("asset")["minVersion"] = "2.1" }), 10, glb.CodeAssetVersion, `asset.minVersion is "2.1"; it must be at most "2.0"`},
 		{"version 1.0", edited(func(m *glbtest.Model) { m.Obj("asset")["version"] = "1.0" }), 10, glb.CodeAssetVersion, `asset.version is "1.0"; expected "2.0"`},
 		{"undeclared extension", edited(func(m *glbtest.Model) {
 			m.Obj("materials", 0)["extensions"] = map[string]any{"KHR_materials_unlit": map[string]any{}}
@@ -282,6 +283,11 @@ func TestAllowedExtensions(t *testing.T) {
 	if strings.Join(r.Facts.Extensions, ",") != "KHR_materials_emissive_strength,KHR_materials_unlit" {
 		t.Errorf("extensions = %v", r.Facts.Extensions)
 	}
+}
+
+func TestMinVersion(t *testing.T) {
+	mustOK(t, edited(func(m *glbtest.Model) { m.Obj("asset")["minVersion"] = "2.0" }))
+	mustOK(t, edited(func(m *glbtest.Model) { m.Obj("asset")["minVersion"] = "1.0" }))
 }
 
 func TestVertexColorsAndUnusedSamplers(t *testing.T) {

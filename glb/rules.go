@@ -3,6 +3,7 @@ package glb
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -12,7 +13,21 @@ func (ps *problems) add(step int, code Code, path string, value any, msg string,
 	*ps = append(*ps, Problem{Step: step, Code: code, Path: path, Value: value, Message: fmt.Sprintf(msg, args...)})
 }
 
-var versionPattern = regexp.MustCompile(`^2\.[0-9]+$`)
+var (
+	versionPattern    = regexp.MustCompile(`^2\.[0-9]+$`)
+	minVersionPattern = regexp.MustCompile(`^([0-9]+)\.([0-9]+)$`)
+)
+
+// minVersionOK: asset.minVersion, when present, is a version no newer than 2.0.
+func minVersionOK(v string) bool {
+	m := minVersionPattern.FindStringSubmatch(v)
+	if m == nil {
+		return false
+	}
+	major, _ := strconv.Atoi(m[1])
+	minor, _ := strconv.Atoi(m[2])
+	return major < 2 || (major == 2 && minor == 0)
+}
 
 // extensionRefusal says why a named extension is refused, in the modeller's terms.
 func extensionRefusal(name string) (Code, string) {
@@ -46,8 +61,8 @@ func featureRules(m *model, c container) problems {
 	if !versionPattern.MatchString(m.version) {
 		ps.add(10, CodeAssetVersion, "asset.version", m.version, "asset.version is %q; expected \"2.0\"", m.version)
 	}
-	if m.hasMinVersion && m.minVersion != "2.0" {
-		ps.add(10, CodeAssetVersion, "asset.minVersion", m.minVersion, "asset.minVersion is %q; only \"2.0\" is supported", m.minVersion)
+	if m.hasMinVersion && !minVersionOK(m.minVersion) {
+		ps.add(10, CodeAssetVersion, "asset.minVersion", m.minVersion, "asset.minVersion is %q; it must be at most \"2.0\"", m.minVersion)
 	}
 
 	// 11: extensions.

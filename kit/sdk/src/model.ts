@@ -510,7 +510,9 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
 
   // 10–16: features, all gathered.
   if (!/^2\.[0-9]+$/.test(version)) add(10, 'asset-version', 'asset.version', version, `asset.version is ${JSON.stringify(version)}; expected "2.0"`);
-  if (minVersion !== null && minVersion !== '2.0') add(10, 'asset-version', 'asset.minVersion', minVersion, `asset.minVersion is ${JSON.stringify(minVersion)}; only "2.0" is supported`);
+  const mv = minVersion === null ? null : /^([0-9]+)\.([0-9]+)$/.exec(minVersion);
+  if (minVersion !== null && (mv === null || Number(mv[1]) > 2 || (Number(mv[1]) === 2 && Number(mv[2]) > 0)))
+    add(10, 'asset-version', 'asset.minVersion', minVersion, `asset.minVersion is ${JSON.stringify(minVersion)}; it must be at most "2.0"`);
   const used = new Set(extUsed);
   const seen = new Set<string>();
   for (const [p, n] of extUses)

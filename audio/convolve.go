@@ -122,7 +122,7 @@ func Convolve(src Source, response []float64, length int) Source {
 	var played Source
 	return SourceFunc(func(dst []float64) {
 		if played == nil {
-			played = Slice(ConvolveChannels([][]float64{ReadAll(src, length)}, response, length)[0])
+			played = Slice(ConvolveReal([][]float64{ReadAll(src, length)}, response, length)[0])
 		}
 		played.Read(dst)
 	})

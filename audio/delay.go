@@ -4,11 +4,13 @@ package audio
 // linear interpolation for a fractional D (≥ 1 sample). It keeps the whole history, which is
 // bounded by the sound's length.
 func DelayWet(src Source, delayFrames, feedback float64) Source {
-	s := make([]float64, 0, 1<<16) // s[n] = x[n] + feedback·w[n]
+	var s []float64 // s[n] = x[n] + feedback·w[n]
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
+		base := len(s)
+		s = append(s, make([]float64, len(dst))...)
 		for k, x := range dst {
-			i := len(s)
+			i := base + k
 			m := float64(i) - delayFrames
 			v := 0.0
 			if m >= 0 {
@@ -21,8 +23,11 @@ func DelayWet(src Source, delayFrames, feedback float64) Source {
 				}
 				v = a + float64((b-a)*frac)
 			}
+			if v < Tiny && v > -Tiny {
+				v = 0
+			}
 			dst[k] = v
-			s = append(s, x+float64(feedback*v))
+			s[i] = x + float64(feedback*v)
 		}
 	})
 }

@@ -120,3 +120,52 @@ func (e Envelope) Evaluator() func(t float64) float64 {
 		return segmentValue(pts[idx-1], pts[idx], t, logRatio)
 	}
 }
+
+// Filler returns a function that fills dst with the envelope at clock.At(k0), clock.At(k0+1), …
+// for successive, increasing blocks: the block form of Evaluator used by the renderers. Inside
+// an exponential segment it multiplies by the per-frame ratio instead of calling exp each frame
+// (recomputed exactly at each block start), which agrees with At to ~1e-12 relative — far
+// inside the 1e-6 tolerance against the SDK — at a fraction of the cost.
+func (e Envelope) Filler(clock Clock) func(dst []float64, k0 int) {
+	if e.IsConst() {
+		c := e.Const
+		return func(dst []float64, _ int) {
+			for i := range dst {
+				dst[i] = c
+			}
+		}
+	}
+	pts := e.Points
+	idx := 0
+	return func(dst []float64, k0 int) {
+		seg := -1 // segment whose recurrence is running
+		var v, r float64
+		for i := range dst {
+			t := clock.At(k0 + i)
+			for idx < len(pts) && pts[idx].Time <= t {
+				idx++
+			}
+			switch {
+			case idx == 0:
+				dst[i] = pts[0].Value
+			case idx == len(pts):
+				dst[i] = pts[len(pts)-1].Value
+			default:
+				p, q := pts[idx-1], pts[idx]
+				if q.Curve == "exponential" && p.Value != 0 && q.Value != 0 && (p.Value < 0) == (q.Value < 0) {
+					if seg != idx {
+						logRatio := math.Log(q.Value / p.Value)
+						v = segmentValue(p, q, t, logRatio)
+						r = math.Exp(logRatio / ((q.Time - p.Time) * clock.Rate))
+						seg = idx
+					} else {
+						v *= r
+					}
+					dst[i] = v
+				} else {
+					dst[i] = segmentValue(p, q, t, 0)
+				}
+			}
+		}
+	}
+}

@@ -37,7 +37,7 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 		for i, x := range dst {
 			sum := 0.0
 			for j := range states {
-				states[j] += float64(coefficients[j] * (x - states[j]))
+				states[j] = flush(states[j] + float64(coefficients[j]*(x-states[j])))
 				sum += float64(s.Layers[j].Gain * states[j])
 			}
 			t := float64(n) / rate
@@ -66,7 +66,7 @@ func addGrains(out []float64, g *Grains, seed uint32, rate float64) {
 		y := 0.0
 		for k := 0; k < length && from+k < frames; k++ {
 			x := rng.Sample()
-			y = float64(g.Smoothing*y) + float64((1-g.Smoothing)*x)
+			y = flush(float64(g.Smoothing*y) + float64((1-g.Smoothing)*x))
 			tau := float64(k) / rate
 			env := amplitude
 			if g.Attack > 0 && tau < g.Attack {

@@ -151,30 +151,59 @@ type Clock struct {
 // At is the voice time of frame k.
 func (c Clock) At(k int) float64 { return float64(c.From+k)/c.Rate - c.Start }
 
+// tableValid reports whether table index idx is still TableIndex(f): the same integer test,
+// without the search.
+func tableValid(idx int, f, rate float64) bool {
+	if idx < 0 || f <= 0 {
+		return false
+	}
+	nyquist := rate / 2
+	most := math.Floor(nyquist / f)
+	if most*f >= nyquist {
+		most--
+	}
+	return float64(Harmonics[idx]) <= most && (idx == 0 || float64(Harmonics[idx-1]) > most)
+}
+
 // Oscillator is a phase-accumulating oscillator: output wave(phase), then advance the phase by
-// frequency(t)/rate. Square, sawtooth and triangle are band-limited wavetables.
+// frequency(t)/rate. Square, sawtooth and triangle are band-limited wavetables; sine reads the
+// 16,384-point sine table (error < 2e-8 against sin, inside the tolerance against the SDK's
+// Math.sin and several times cheaper).
 func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 	phase := 0.0
 	k := 0
 	lastF := math.NaN()
+	idx := -1
 	var table []float64
 	cache := make([][]float64, len(Harmonics))
-	freq := frequency.Evaluator()
+	fill := frequency.Filler(clock)
+	var freq []float64
+	sine := partialSine
+	rate := clock.Rate
 	return SourceFunc(func(dst []float64) {
-		for i := range dst {
-			f := freq(clock.At(k))
+		if cap(freq) < len(dst) {
+			freq = make([]float64, len(dst))
+		}
+		freq = freq[:len(dst)]
+		fill(freq, k)
+		for i, f := range freq {
 			var v float64
 			if wave == Sine {
-				v = math.Sin(2 * math.Pi * phase)
+				x := phase * SineSize
+				j := int(x)
+				a := sine[j]
+				v = a + (sine[j+1]-a)*(x-float64(j))
 			} else {
 				if f != lastF {
-					idx := TableIndex(f, clock.Rate)
-					table = nil
-					if idx >= 0 {
-						if cache[idx] == nil {
-							cache[idx] = WaveTable(wave, idx)
+					if !tableValid(idx, f, rate) {
+						idx = TableIndex(f, rate)
+						table = nil
+						if idx >= 0 {
+							if cache[idx] == nil {
+								cache[idx] = WaveTable(wave, idx)
+							}
+							table = cache[idx]
 						}
-						table = cache[idx]
 					}
 					lastF = f
 				}
@@ -183,12 +212,12 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 				}
 			}
 			dst[i] = v
-			phase += f / clock.Rate
+			phase += f / rate
 			if phase >= 1 {
 				phase -= math.Floor(phase)
 			}
-			k++
 		}
+		k += len(dst)
 	})
 }
 

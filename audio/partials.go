@@ -25,6 +25,9 @@ func StageSource(src Source, s *Stage, rate float64) Source {
 			for i := range dst {
 				dst[i] += env * rng.Sample()
 				env *= r
+				if env < Tiny {
+					env = 0
+				}
 			}
 		})
 	case "soft-clip":
@@ -114,6 +117,9 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 					dst[k] += p.amp * (a + float64((sine[j+1]-a)*(x-float64(j))))
 				}
 				p.amp *= p.r
+				if p.amp < Tiny {
+					p.amp = 0
+				}
 				p.phase += f / inner
 				if p.phase >= 1 {
 					p.phase -= math.Floor(p.phase)

@@ -73,3 +73,22 @@ func Map(src Source, f func(x float64) float64) Source {
 		}
 	})
 }
+
+// GainBlock multiplies src by a level filled a block at a time: fill(levels, k0) writes the
+// levels of samples k0… (k counting from the first Read). The block form of Gain.
+func GainBlock(src Source, fill func(levels []float64, k0 int)) Source {
+	k := 0
+	var levels []float64
+	return SourceFunc(func(dst []float64) {
+		src.Read(dst)
+		if cap(levels) < len(dst) {
+			levels = make([]float64, len(dst))
+		}
+		levels = levels[:len(dst)]
+		fill(levels, k)
+		for i := range dst {
+			dst[i] *= levels[i]
+		}
+		k += len(dst)
+	})
+}

@@ -26,8 +26,8 @@ func VoiceSeed(seed uint32, index int) uint32 { return seed + uint32(index+1)*0x
 // ReverbSeed seeds the unseeded `reverb` effect at position index: seed XOR (0x52455642 + index).
 func ReverbSeed(seed uint32, index int) uint32 { return seed ^ (0x52455642 + uint32(index)) }
 
-// voiceLevel is gain(t) × fades, multiplied in the SDK's order.
-func voiceLevel(v *Voice, clock Clock) func(k int) float64 {
+// voiceLevel fills a block with gain(t) × fades, multiplied in the SDK's order.
+func voiceLevel(v *Voice, clock Clock) func(dst []float64, k0 int) {
 	fadeIn, fadeOut := 0.0, 0.0
 	if v.Fade != nil {
 		fadeIn, fadeOut = v.Fade[0], v.Fade[1]
@@ -35,18 +35,22 @@ func voiceLevel(v *Voice, clock Clock) func(k int) float64 {
 		fadeIn = math.Min(DefaultFade, v.Duration/2)
 		fadeOut = fadeIn
 	}
-	gain := v.Gain.Evaluator()
-	return func(k int) float64 {
-		t := clock.At(k)
-		level := gain(t)
-		if fadeIn > 0 && t < fadeIn {
-			level *= t / fadeIn
+	gain := v.Gain.Filler(clock)
+	return func(dst []float64, k0 int) {
+		gain(dst, k0)
+		if fadeIn == 0 && fadeOut == 0 {
+			return
 		}
-		left := v.Duration - t
-		if fadeOut > 0 && left < fadeOut {
-			level *= left / fadeOut
+		for i := range dst {
+			t := clock.At(k0 + i)
+			if fadeIn > 0 && t < fadeIn {
+				dst[i] *= t / fadeIn
+			}
+			left := v.Duration - t
+			if fadeOut > 0 && left < fadeOut {
+				dst[i] *= left / fadeOut
+			}
 		}
-		return level
 	}
 }
 
@@ -74,7 +78,7 @@ func VoiceSource(v *Voice, index int, seed uint32, rate float64, frames int) (sr
 		}
 		src = Oscillator(v.Wave, frequency, clock)
 	}
-	src = Gain(Take(src, end-from), voiceLevel(v, clock))
+	src = GainBlock(Take(src, end-from), voiceLevel(v, clock))
 	if v.Filter != nil {
 		src = Biquad(src, NewBiquadCoefficients(v.Filter.Type, v.Filter.Frequency, v.Filter.Q, rate, false))
 	}
@@ -88,7 +92,7 @@ func NoiseReverbResponse(duration, decay float64, seed uint32, rate float64) []f
 	scale := math.Sqrt(3 * (2*decay + 1) / float64(length))
 	h := make([]float64, length)
 	for k := range h {
-		h[k] = rng.Sample() * math.Pow(1-float64(k)/float64(length), decay) * scale
+		h[k] = flush(rng.Sample() * math.Pow(1-float64(k)/float64(length), decay) * scale)
 	}
 	return h
 }
@@ -101,7 +105,7 @@ func ReverbResponse(decay float64, seed uint32, rate float64) []float64 {
 	scale := math.Sqrt(3 * (1 - r2) / (1 - math.Pow(r2, float64(length))))
 	h := make([]float64, length)
 	for k := range h {
-		h[k] = rng.Sample() * math.Pow(10, -3*float64(k)/(decay*rate)) * scale
+		h[k] = flush(rng.Sample() * math.Pow(10, -3*float64(k)/(decay*rate)) * scale)
 	}
 	return h
 }
@@ -123,10 +127,10 @@ func applyEffect(e *Effect, index int, channels [][]float64, seed uint32, rate f
 		}
 		parallel = e.Parallel
 	case "noise-reverb":
-		wet = ConvolveChannels(channels, NoiseReverbResponse(e.Duration, e.Decay, uint32(e.Seed), rate), frames)
+		wet = ConvolveReal(channels, NoiseReverbResponse(e.Duration, e.Decay, uint32(e.Seed), rate), frames)
 		parallel = e.Parallel
 	case "reverb":
-		wet = ConvolveChannels(channels, ReverbResponse(e.Decay, ReverbSeed(seed, index), rate), frames)
+		wet = ConvolveReal(channels, ReverbResponse(e.Decay, ReverbSeed(seed, index), rate), frames)
 	default:
 		return
 	}
@@ -192,4 +196,12 @@ func (s *Synth) Render() (*Samples, error) {
 		applyEffect(&s.Effects[i], i, channels, seed, rate)
 	}
 	return toSamples(channels, Rate), nil
+}
+
+// flush returns 0 for |v| < Tiny.
+func flush(v float64) float64 {
+	if v < Tiny && v > -Tiny {
+		return 0
+	}
+	return v
 }

@@ -5,7 +5,7 @@
  */
 import { joinPath, problem, problemText } from './internal/problem.js';
 import { arrayOf, first, knownKeys, numberIn, orderedPair, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
-import { framesFor, GIZMO_SOUND_RATE, Mulberry32, requireValid, seedProblem, toSamples, type GizmoSoundSamples } from './synthesis.js';
+import { framesFor, GIZMO_SOUND_RATE, Mulberry32, requireValid, seedProblem, TINY, toSamples, type GizmoSoundSamples } from './synthesis.js';
 
 /** Layered, filtered noise with optional sparse grains. All timbre belongs to the author. */
 export interface GizmoNoiseSound {
@@ -180,6 +180,7 @@ export function renderGizmoNoise(sound: GizmoNoiseSound): GizmoSoundSamples {
     let sum = 0;
     for (let i = 0; i < states.length; i++) {
       states[i] += coefficients[i] * (x - states[i]);
+      if (states[i] < TINY && states[i] > -TINY) states[i] = 0;
       sum += gains[i] * states[i];
     }
     const t = n / rate;
@@ -209,6 +210,7 @@ function addGrains(out: Float64Array, g: Grains, seed: number, rate: number): vo
     for (let k = 0; k < length && from + k < frames; k++) {
       const x = rng.sample();
       y = g.smoothing * y + (1 - g.smoothing) * x;
+      if (y < TINY && y > -TINY) y = 0;
       const tau = k / rate;
       let env = amplitude;
       if (g.attack > 0 && tau < g.attack) env *= tau / g.attack;

@@ -6,7 +6,7 @@
  */
 import { joinPath, problem, problemText } from './internal/problem.js';
 import { arrayOf, first, knownKeys, numberIn, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
-import { biquadCoefficients, biquadInPlace, framesFor, GIZMO_SOUND_RATE, Mulberry32, requireValid, seedProblem, toSamples, type GizmoSoundSamples } from './synthesis.js';
+import { biquadCoefficients, biquadInPlace, framesFor, GIZMO_SOUND_RATE, Mulberry32, requireValid, seedProblem, TINY, toSamples, type GizmoSoundSamples } from './synthesis.js';
 
 /** Multiplicative amplitude factors, in seconds and inverse seconds. */
 export interface GizmoAmplitude {
@@ -236,6 +236,7 @@ export function applyStage(stage: GizmoSignalStage, data: Float64Array, rate: nu
     for (let n = 0; n < data.length; n++) {
       const x = data[n];
       lp += a * (x - lp);
+      if (lp < TINY && lp > -TINY) lp = 0;
       data[n] = subtract === undefined ? lp : x - subtract * lp;
     }
   } else if (stage.kind === 'noise') {
@@ -245,6 +246,7 @@ export function applyStage(stage: GizmoSignalStage, data: Float64Array, rate: nu
     for (let n = 0; n < data.length; n++) {
       data[n] += env * rng.sample();
       env *= r;
+      if (env < TINY) env = 0;
     }
   } else if (stage.kind === 'soft-clip') {
     for (let n = 0; n < data.length; n++) data[n] = Math.tanh(stage.drive * data[n]);
@@ -326,6 +328,7 @@ export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GI
           layerBuffer[n] += amp * (a + (sine[i + 1] - a) * (x - i));
         }
         amp *= r;
+        if (amp < TINY) amp = 0;
         phase += f / inner;
         if (phase >= 1) phase -= Math.floor(phase);
       }

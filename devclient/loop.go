@@ -118,12 +118,12 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 	failed := b.Diagnostics.HasErrors()
 	l.Watcher.SetInputs(b.Inputs, failed)
 	if failed {
-		l.emit(Event{Kind: EventBuildFailed, Stage: "build", Errors: b.Diagnostics.Errors(), Message: "build failed: nothing was sent"})
+		l.failed("build", b.Diagnostics.Errors(), "build failed: nothing was sent")
 		return ctx.Err()
 	}
 	if l.Check != nil {
 		if problems := l.Check(ctx, b); problems.HasErrors() {
-			l.emit(Event{Kind: EventBuildFailed, Stage: "validate", Errors: problems.Errors(), Message: "local validation failed: nothing was sent"})
+			l.failed("validate", problems.Errors(), "local validation failed: nothing was sent")
 			return ctx.Err()
 		}
 	}
@@ -169,6 +169,16 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 	}
 }
 
+// failed reports a build that cannot be sent, unless newer saves are already waiting: then it
+// most likely read a file mid-write (a checkout, a save-all), and the next build decides.
+func (l *Loop) failed(stage string, errs diag.List, msg string) {
+	if l.Watcher.Pending() {
+		l.emit(Event{Kind: EventSuperseded, Stage: stage, Message: "build failed while newer saves were waiting: building again"})
+		return
+	}
+	l.emit(Event{Kind: EventBuildFailed, Stage: stage, Errors: errs, Message: msg})
+}
+
 func (l *Loop) verdict(batch watch.Batch, b Build, hash string, rev *Revision) {
 	latency := ms(l.Now().Sub(batch.First))
 	l.emit(Event{Kind: EventUploaded, Revision: rev.Number, Size: len(b.JS), SHA256: hash, Duplicate: rev.Duplicate})
@@ -178,5 +188,5 @@ func (l *Loop) verdict(batch watch.Batch, b Build, hash string, rev *Revision) {
 		l.emit(Event{Kind: EventAccepted, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency})
 		return
 	}
-	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: rev.Errors})
+	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: remap(rev.Errors, b.SourceMap)})
 }

@@ -159,7 +159,8 @@ func TestBurstEndsWithLastState(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	revisions := 0
 	for {
-		ev := p.next(t, "accepted", "rejected", "unchanged")
+		ev := p.next(t, "accepted", "rejected", "unchanged", "build_failed")
+		t.Logf("%s", strings.TrimSpace(ev.Time))
 		if ev.Event == "rejected" {
 			t.Fatalf("a revision was rejected during the burst: %s", ev.Time)
 		}

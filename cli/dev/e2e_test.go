@@ -128,6 +128,8 @@ type event struct {
 	Stage    string `json:"stage"`
 	Message  string `json:"message"`
 	Errors   []struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
 		Path    string `json:"path"`
 		Got     string `json:"got"`
 		Message string `json:"message"`
@@ -312,8 +314,12 @@ func TestEndToEndWithOrigin(t *testing.T) {
 	}
 	edit(t, def, "version: 1,", "version: 2,")
 	ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed")
-	if ev.Event != "rejected" || ev.Revision != 3 || ev.Active != 2 || len(ev.Errors) == 0 {
+	if ev.Event != "rejected" || ev.Revision != 3 || ev.Active != 2 || len(ev.Errors) == 0 || !strings.HasSuffix(ev.Errors[0].Path, ".version") || ev.Errors[0].Got != "1" {
 		t.Fatalf("incompatible update: %+v", ev)
+	}
+	// The host has no source map; the client maps its positions back to TypeScript.
+	if ev.Errors[0].File != "src/definition.ts" || ev.Errors[0].Line != 16 {
+		t.Fatalf("host rejection position: %+v", ev.Errors[0])
 	}
 	sidebarShows(t, owner, "revision 2</strong>", `id="rejection-3"`)
 	edit(t, def, "version: 2,", "version: 1,")

@@ -46,6 +46,7 @@ func TestScripts(t *testing.T) {
 			"signal":   cmdSignal,
 			"waitexit": cmdWaitExit,
 			"approve":  cmdApprove,
+			"replace":  cmdReplace,
 		},
 	})
 }
@@ -216,4 +217,20 @@ func cmdApprove(ts *testscript.TestScript, neg bool, args []string) {
 		return
 	}
 	ts.Check(err)
+}
+
+// replace FILE OLD NEW: replace the first OLD in FILE by NEW, saving through a temp file and a
+// rename as editors do.
+func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: replace FILE OLD NEW")
+	}
+	path := ts.MkAbs(args[0])
+	text := ts.ReadFile(args[0])
+	if !strings.Contains(text, args[1]) {
+		ts.Fatalf("%s does not contain %q", args[0], args[1])
+	}
+	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".swp")
+	ts.Check(os.WriteFile(tmp, []byte(strings.Replace(text, args[1], args[2], 1)), 0o644))
+	ts.Check(os.Rename(tmp, path))
 }

@@ -134,6 +134,13 @@ func (w *Watcher) Take() (Batch, bool) {
 	return b, true
 }
 
+// Pending says whether changes arrived that a later Take will return (fired or not yet).
+func (w *Watcher) Pending() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.pending != nil || w.ready != nil
+}
+
 // Watched reports how many directories are watched (for tests and memory reports).
 func (w *Watcher) Watched() int {
 	w.mu.Lock()

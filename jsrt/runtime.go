@@ -24,8 +24,11 @@ const (
 	// catalog takes milliseconds, so 2 s only ever trips on runaway code while leaving room for
 	// a slow, loaded machine.
 	DefaultTimeout = 2 * time.Second
-	// DefaultHeapBudget is how far the Go heap may grow during one guarded call.
-	DefaultHeapBudget = 256 << 20
+	// DefaultHeapBudget is how far the Go heap may grow during one guarded call. Validation needs
+	// a few MiB (a 1 MiB bundle decoded once); goja allocates at roughly 100 MiB/s on this class
+	// of machine, so 64 MiB trips well inside the deadline, where a larger budget would only ever
+	// surface as a timeout.
+	DefaultHeapBudget = 64 << 20
 	// DefaultMaxCallStack turns runaway recursion into a StackError long before Go's own stack
 	// limit; honest recursion in a Gizmo is a few dozen frames deep.
 	DefaultMaxCallStack = 2000

@@ -198,7 +198,7 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 	for _, f := range described.Definitions {
 		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName}
 		if p := l.definedAt(f.DefinedAt); p.Line > 0 {
-			d.File, d.Line, d.Column = p.File, p.Line, p.Column
+			d.File, d.Line, d.Column = p.File, p.Line, calleeColumn(l.script.LineText(p.File, p.Line), p.Column)
 		}
 		rep.Definitions = append(rep.Definitions, d)
 	}
@@ -287,6 +287,43 @@ var objectsIndex = regexp.MustCompile(`^objects\[(\d+)\]`)
 
 // stackFrame matches one goja stack line: "at name (file:line:col(pc))" or "at file:line:col(pc)".
 var stackFrame = regexp.MustCompile(`at (?:[^\n(]*\()?([^\n():]+):(\d+):(\d+)\(\d+\)`)
+
+// calleeColumn moves a call's position from its "(" back to the callee's name, so a definition
+// is shown at `defineObject<State>({` rather than at the parenthesis. col is 1-based, in
+// characters; anything unexpected leaves it as it is.
+func calleeColumn(line string, col int) int {
+	r := []rune(line)
+	i := col - 1
+	if i > 0 && i < len(r) && r[i] == '{' && r[i-1] == '(' {
+		i-- // goja may place the call at its object argument: defineObject({
+	}
+	if i <= 0 || i >= len(r) || r[i] != '(' {
+		return col
+	}
+	j := i - 1
+	if r[j] == '>' { // type arguments: defineObject<State>(
+		depth := 0
+		for ; j >= 0; j-- {
+			if r[j] == '>' {
+				depth++
+			} else if r[j] == '<' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		j--
+	}
+	end := j
+	for j >= 0 && (r[j] == '_' || r[j] == '$' || r[j] >= 'a' && r[j] <= 'z' || r[j] >= 'A' && r[j] <= 'Z' || r[j] >= '0' && r[j] <= '9') {
+		j--
+	}
+	if j == end {
+		return col
+	}
+	return j + 2
+}
 
 // definedAt finds the first frame of a defineObject stack that is in author code.
 func (l *loaded) definedAt(stack string) jsrt.Position {

@@ -95,7 +95,7 @@ func TestRuleProblemNamesDefinitionAndLine(t *testing.T) {
 		t.Fatalf("diagnostics: %v", rep.Diagnostics)
 	}
 	d := rep.Diagnostics[0]
-	want := "src/definition.ts:16:45: example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)"
+	want := "src/definition.ts:16:21: example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)"
 	if d.String() != want || d.Code != diag.CodeRule || string(d.Value) != "13" {
 		t.Fatalf("got  %s (%s, value %s)\nwant %s", d, d.Code, d.Value, want)
 	}
@@ -215,5 +215,25 @@ func TestLiveProject(t *testing.T) {
 	diags, err := p.ValidateInstances(ctx, []Instance{next, {ID: "z", Type: "example.lamp", Version: 1, State: json.RawMessage(`{}`)}})
 	if err != nil || len(diags) != 1 || diags[0].Path != `instances["z"].state` {
 		t.Fatalf("%v %v", diags, err)
+	}
+}
+
+func TestCalleeColumn(t *testing.T) {
+	cases := []struct {
+		line string
+		col  int
+		want int
+	}{
+		{"export const lamp = defineObject<LampState>({", 44, 21},
+		{"export const lamp = defineObject<LampState>({", 45, 21},
+		{"  defineObject({ ...base })", 15, 3},
+		{"x = (a)(", 8, 8},
+		{"short", 40, 40},
+		{"f<A<B>>(", 8, 1},
+	}
+	for _, c := range cases {
+		if got := calleeColumn(c.line, c.col); got != c.want {
+			t.Errorf("calleeColumn(%q, %d) = %d, want %d", c.line, c.col, got, c.want)
+		}
 	}
 }

@@ -130,6 +130,11 @@ func Run(ctx context.Context, opts *Options) error {
 	all := append(diag.List{}, res.Diagnostics...)
 	if res.JS != nil {
 		rep.Bundle = &BundleReport{Bytes: len(res.JS), Limit: bundle.MaxBytes}
+	}
+	// Validation would run code the engine cannot run faithfully: its verdict could lie, so the
+	// report stops at the bundle's own errors. (An over-size bundle is still validated, so the
+	// author sees everything that is wrong at once.)
+	if res.JS != nil && !hasCode(res.Diagnostics, diag.CodeUnfaithful) {
 		vrep, err := validate.Check(ctx, res.JS, validate.Options{SourceMap: res.SourceMap})
 		if err != nil {
 			return fmt.Errorf("validating: %w", err)
@@ -167,6 +172,15 @@ func Run(ctx context.Context, opts *Options) error {
 		return cmdutil.Silent(cmdutil.ExitInvalid)
 	}
 	return nil
+}
+
+func hasCode(list diag.List, code diag.Code) bool {
+	for _, d := range list {
+		if d.Code == code && d.Severity == diag.Error {
+			return true
+		}
+	}
+	return false
 }
 
 func writeJSON(w io.Writer, rep *Report) error {

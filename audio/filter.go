@@ -87,3 +87,56 @@ func OnePole(src Source, frequency, rate float64, subtract *float64) Source {
 		}
 	})
 }
+
+// BiquadCascade is Biquad applied section after section, computed sample by sample across all
+// sections so their independent recursions overlap in the CPU (the same arithmetic per section,
+// so the same result as chaining Biquad).
+func BiquadCascade(src Source, sections []BiquadCoefficients) Source {
+	if len(sections) == 4 {
+		return biquad4(src, [4]BiquadCoefficients(sections))
+	}
+	type state struct{ x1, x2, y1, y2 float64 }
+	st := make([]state, len(sections))
+	return SourceFunc(func(dst []float64) {
+		src.Read(dst)
+		for i, x := range dst {
+			for j := range sections {
+				c, s := &sections[j], &st[j]
+				y := float64(c.B0*x) + float64(c.B1*s.x1) + float64(c.B2*s.x2) - float64(c.A1*s.y1) - float64(c.A2*s.y2)
+				if y < Tiny && y > -Tiny {
+					y = 0
+				}
+				s.x2, s.x1 = s.x1, x
+				s.y2, s.y1 = s.y1, y
+				x = y
+			}
+			dst[i] = x
+		}
+	})
+}
+
+// biquad4 is BiquadCascade for four sections (the partials' decimation filter) with the state in
+// local variables, so the compiler keeps it in registers.
+func biquad4(src Source, c [4]BiquadCoefficients) Source {
+	var s [4][4]float64 // x1, x2, y1, y2 per section
+	return SourceFunc(func(dst []float64) {
+		src.Read(dst)
+		a, b, d, e := s[0], s[1], s[2], s[3]
+		step := func(c *BiquadCoefficients, st *[4]float64, x float64) float64 {
+			y := float64(c.B0*x) + float64(c.B1*st[0]) + float64(c.B2*st[1]) - float64(c.A1*st[2]) - float64(c.A2*st[3])
+			if y < Tiny && y > -Tiny {
+				y = 0
+			}
+			st[1], st[0] = st[0], x
+			st[3], st[2] = st[2], y
+			return y
+		}
+		for i, x := range dst {
+			x = step(&c[0], &a, x)
+			x = step(&c[1], &b, x)
+			x = step(&c[2], &d, x)
+			dst[i] = step(&c[3], &e, x)
+		}
+		s[0], s[1], s[2], s[3] = a, b, d, e
+	})
+}

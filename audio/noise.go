@@ -32,22 +32,31 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 	}
 	states := make([]float64, len(s.Layers))
 	n := 0
+	var mod, wave []float64
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
+		if cap(mod) < len(dst) {
+			mod, wave = make([]float64, len(dst)), make([]float64, len(dst))
+		}
+		mod, wave = mod[:len(dst)], wave[:len(dst)]
+		for i := range mod {
+			mod[i] = s.Modulation.Base
+		}
+		for _, w := range s.Modulation.Waves {
+			sinSeries(wave, w.Speed/rate, n)
+			for i, v := range wave {
+				mod[i] += float64(w.Amount * v)
+			}
+		}
 		for i, x := range dst {
 			sum := 0.0
 			for j := range states {
 				states[j] = flush(states[j] + float64(coefficients[j]*(x-states[j])))
 				sum += float64(s.Layers[j].Gain * states[j])
 			}
-			t := float64(n) / rate
-			m := s.Modulation.Base
-			for _, w := range s.Modulation.Waves {
-				m += float64(w.Amount * math.Sin(w.Speed*t))
-			}
-			dst[i] = m * sum
-			n++
+			dst[i] = mod[i] * sum
 		}
+		n += len(dst)
 	})
 }
 

@@ -32,7 +32,7 @@ func StageSource(src Source, s *Stage, rate float64) Source {
 		})
 	case "soft-clip":
 		drive := s.Drive
-		return Map(src, func(x float64) float64 { return math.Tanh(drive * x) })
+		return Map(src, func(x float64) float64 { return fastTanh(drive * x) })
 	case "hard-clip":
 		drive := s.Drive
 		return Map(src, func(x float64) float64 { return math.Max(-1, math.Min(1, drive*x)) })
@@ -100,31 +100,41 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 			vib = make([]float64, len(dst))
 		}
 		vib = vib[:len(dst)]
-		for k := range vib {
-			vib[k] = 1
-			if depth > 0 {
-				vib[k] = 1 + depth*math.Sin(2*math.Pi*vrate*(float64(n+k)/inner))
+		if depth > 0 {
+			sinSeries(vib, 2*math.Pi*vrate/inner, n)
+			for k := range vib {
+				vib[k] = 1 + depth*vib[k]
+			}
+		} else {
+			for k := range vib {
+				vib[k] = 1
 			}
 		}
+		invInner := 1 / inner // Go multiplies where the SDK divides: ~1e-16 relative per step
 		for i := range parts {
-			p := &parts[i]
+			amp, phase, r, base := parts[i].amp, parts[i].phase, parts[i].r, parts[i].base
 			for k := range dst {
-				f := p.base * vib[k]
+				f := base * vib[k]
 				if f < nyquist {
-					x := p.phase * SineSize
+					x := phase * SineSize
 					j := int(x) // phase ∈ [0, 1): truncation is floor
 					a := sine[j]
-					dst[k] += p.amp * (a + float64((sine[j+1]-a)*(x-float64(j))))
+					dst[k] += amp * (a + float64((sine[j+1]-a)*(x-float64(j))))
 				}
-				p.amp *= p.r
-				if p.amp < Tiny {
-					p.amp = 0
+				amp *= r
+				if amp < Tiny {
+					amp = 0
 				}
-				p.phase += f / inner
-				if p.phase >= 1 {
-					p.phase -= math.Floor(p.phase)
+				phase += f * invInner
+				if phase >= 1 {
+					if phase < 2 {
+						phase-- // the same value as phase − floor(phase) here
+					} else {
+						phase -= math.Floor(phase)
+					}
 				}
 			}
+			parts[i].amp, parts[i].phase = amp, phase
 		}
 		for k := range dst {
 			dst[k] *= l.Gain
@@ -174,9 +184,11 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 	if os == 1 {
 		out = ReadAll(src, frames)
 	} else {
-		for _, q := range DecimationQ {
-			src = Biquad(src, NewBiquadCoefficients(Lowpass, 0.45*fr, q, inner, true))
+		sections := make([]BiquadCoefficients, len(DecimationQ))
+		for i, q := range DecimationQ {
+			sections[i] = NewBiquadCoefficients(Lowpass, 0.45*fr, q, inner, true)
 		}
+		src = BiquadCascade(src, sections)
 		full := ReadAll(src, innerFrames)
 		out = make([]float64, frames)
 		for n := range out {

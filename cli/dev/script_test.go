@@ -41,12 +41,13 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Files: files,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"bg":       cmdBg,
-			"waitline": cmdWaitLine,
-			"signal":   cmdSignal,
-			"waitexit": cmdWaitExit,
-			"approve":  cmdApprove,
-			"replace":  cmdReplace,
+			"bg":         cmdBg,
+			"waitline":   cmdWaitLine,
+			"signal":     cmdSignal,
+			"waitexit":   cmdWaitExit,
+			"approve":    cmdApprove,
+			"replace":    cmdReplace,
+			"disconnect": cmdDisconnect,
 		},
 	})
 }
@@ -172,7 +173,8 @@ func cmdWaitExit(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 var (
-	signInRE = regexp.MustCompile(`Owner sign-in \(one-time\): (\S+)/login\?token=(\S+)`)
+	humanCodeRE = regexp.MustCompile(`one-time code: ([B-Z]{4}-[B-Z]{4})`)
+	signInRE    = regexp.MustCompile(`Owner sign-in \(one-time\): (\S+)/login\?token=(\S+)`)
 )
 
 // approve HOSTOUT DEVOUT [CODE]: sign in with the newest owner token the host printed, then
@@ -182,12 +184,6 @@ func cmdApprove(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) < 2 {
 		ts.Fatalf("usage: approve HOSTOUT DEVOUT [CODE]")
 	}
-	hostOut := ts.ReadFile(args[0])
-	m := signInRE.FindAllStringSubmatch(hostOut, -1)
-	if m == nil {
-		ts.Fatalf("no owner sign-in line in %s", args[0])
-	}
-	base, token := m[len(m)-1][1], m[len(m)-1][2]
 	code := ""
 	if len(args) == 3 {
 		code = args[2]
@@ -202,13 +198,15 @@ func cmdApprove(ts *testscript.TestScript, neg bool, args []string) {
 				code = ev.Code
 			}
 		}
+		if m := humanCodeRE.FindAllStringSubmatch(ts.ReadFile(args[1]), -1); code == "" && m != nil {
+			code = m[len(m)-1][1]
+		}
 		if code == "" {
-			ts.Fatalf("no pairing event in %s", args[1])
+			ts.Fatalf("no pairing code in %s", args[1])
 		}
 	}
-	owner, err := hosttest.SignIn(base, token)
-	ts.Check(err)
-	err = owner.Approve(code)
+	owner := signIn(ts, args[0])
+	err := owner.Approve(code)
 	if neg {
 		if err == nil {
 			ts.Fatalf("approval of %s succeeded", code)
@@ -233,4 +231,23 @@ func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
 	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".swp")
 	ts.Check(os.WriteFile(tmp, []byte(strings.Replace(text, args[1], args[2], 1)), 0o644))
 	ts.Check(os.Rename(tmp, path))
+}
+
+// signIn signs in with the newest one-time owner token the host printed in hostOut.
+func signIn(ts *testscript.TestScript, hostOut string) *hosttest.Owner {
+	m := signInRE.FindAllStringSubmatch(ts.ReadFile(hostOut), -1)
+	if m == nil {
+		ts.Fatalf("no owner sign-in line in %s", hostOut)
+	}
+	owner, err := hosttest.SignIn(m[len(m)-1][1], m[len(m)-1][2])
+	ts.Check(err)
+	return owner
+}
+
+// disconnect HOSTOUT: the owner presses Disconnect in the world's sidebar.
+func cmdDisconnect(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: disconnect HOSTOUT")
+	}
+	ts.Check(signIn(ts, args[0]).Disconnect())
 }

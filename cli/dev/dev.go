@@ -142,7 +142,9 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 		err = loop.Run(ctx)
 		var ended *devclient.SessionEnded
 		if errors.As(err, &ended) {
-			if approve != nil || askPairAgain(f) {
+			// The embedded host's sessions only end by expiry (two hours): pair again by itself.
+			// A Disconnect pressed on the world page is the owner's decision: ask, or stop.
+			if (approve != nil && ended.Reason != "session_revoked") || askPairAgain(f) {
 				continue
 			}
 			return cmdutil.Invalid(fmt.Errorf("%s; run scape gizmo dev again to pair", ended.Message))

@@ -1,0 +1,192 @@
+package validate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/scaffold"
+	"github.com/scapeworld/scape/templates"
+)
+
+// Benchmarks of the two halves of a build, per template and for a 16-definition project:
+//
+//	go test ./validate -run XXX -bench . -benchmem
+//
+// BenchmarkBundle is a fresh esbuild build (what `scape gizmo build` does once per process);
+// BenchmarkRebuild is the dev loop's incremental rebuild; BenchmarkValidate runs the bundle with
+// the SDK program already compiled (warm). scripts/bench-build.sh measures whole processes,
+// cold and warm, with peak RSS.
+
+var (
+	benchOnce sync.Once
+	benchDirs map[string]string
+	benchErr  error
+)
+
+// benchProjects scaffolds every template and the 16-definition project once per test binary.
+func benchProjects(b *testing.B) map[string]string {
+	b.Helper()
+	benchOnce.Do(func() {
+		root, err := os.MkdirTemp("", "scape-bench-")
+		if err != nil {
+			benchErr = err
+			return
+		}
+		benchDirs = map[string]string{}
+		for _, name := range templates.Names() {
+			dir := filepath.Join(root, name)
+			if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: name, SDK: kit.SDK()}); err != nil {
+				benchErr = err
+				return
+			}
+			benchDirs[name] = dir
+		}
+		dir := filepath.Join(root, "sixteen")
+		if err := writeSixteen(dir); err != nil {
+			benchErr = err
+			return
+		}
+		benchDirs["sixteen"] = dir
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	return benchDirs
+}
+
+func benchNames() []string { return append(templates.Names(), "sixteen") }
+
+// sixteenEmojis are 16 distinct emojis outside the host's reserved set.
+var sixteenEmojis = []string{"🍎", "🍐", "🍊", "🍋", "🍌", "🍉", "🍇", "🍓", "🫐", "🍈", "🍒", "🍑", "🥭", "🍍", "🥥", "🥝"}
+
+// writeSixteen writes a project of 16 lamp-like definitions (state, actions, a view and
+// state-driven lighting each), one file per definition as authors split them.
+func writeSixteen(dir string) error {
+	if err := os.MkdirAll(filepath.Join(dir, "src"), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"sixteen","scape":{"entry":"src/project.ts"}}`), 0o644); err != nil {
+		return err
+	}
+	var imports, names []string
+	for i, emoji := range sixteenEmojis {
+		src := fmt.Sprintf(`import { defineObject, exactKeys, record, requirePayload, ObjectActionError } from '@scape/sdk';
+type State = { on: boolean; level: number };
+export const fruit%[1]d = defineObject<State>({
+  type: 'bench.fruit-%[1]d',
+  version: 1,
+  emoji: '%[2]s',
+  label: 'Fruit %[1]d',
+  hint: 'switch it or set its level',
+  initial: () => ({ on: false, level: 1 }),
+  valid: (s): s is State => record(s) && exactKeys(s, ['on', 'level']) && typeof s.on === 'boolean' && Number.isSafeInteger(s.level) && Number(s.level) >= 0 && Number(s.level) <= 9,
+  actions: {
+    toggle: { permission: 'participant', run: (s, p) => { requirePayload(p, []); return { ...s, on: !s.on }; } },
+    level: {
+      permission: 'editor',
+      run: (s, p) => {
+        requirePayload(p, ['level']);
+        if (typeof p.level !== 'number' || !Number.isSafeInteger(p.level) || p.level < 0 || p.level > 9) throw new ObjectActionError(400, 'Choose 0–9.');
+        return { ...s, level: p.level };
+      },
+    },
+  },
+  view: (s, viewer) => ({
+    title: 'Fruit %[1]d',
+    description: s.on ? 'on' : 'off',
+    controls: [
+      { id: 'toggle', icon: 'toggle', label: s.on ? 'Turn off' : 'Turn on', pressed: s.on, action: { name: 'toggle', payload: {} } },
+      ...[0, 3, 6, 9].map((level) => ({ id: 'l' + level, label: 'Level ' + level, pressed: s.level === level, disabled: !viewer.canEdit, action: { name: 'level', payload: { level } } })),
+    ],
+  }),
+  lighting: (s) => (s.on ? { light: { radiusCells: 1 + s.level, color: '#ffc078', intensity: 0.12, basementIntensity: 0.25, illumination: 0.7 } } : {}),
+});
+`, i, emoji)
+		if err := os.WriteFile(filepath.Join(dir, "src", fmt.Sprintf("fruit%d.ts", i)), []byte(src), 0o644); err != nil {
+			return err
+		}
+		imports = append(imports, fmt.Sprintf("import { fruit%[1]d } from './fruit%[1]d.js';", i))
+		names = append(names, fmt.Sprintf("fruit%d", i))
+	}
+	project := "import { defineProject } from '@scape/sdk';\n" + strings.Join(imports, "\n") +
+		"\nexport default defineProject({ objects: [" + strings.Join(names, ", ") + "] });\n"
+	return os.WriteFile(filepath.Join(dir, "src", "project.ts"), []byte(project), 0o644)
+}
+
+func BenchmarkBundle(b *testing.B) {
+	dirs := benchProjects(b)
+	for _, name := range benchNames() {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				res, err := bundle.Build(bundle.Options{Dir: dirs[name]})
+				if err != nil || !res.OK() {
+					b.Fatalf("%v %v", err, res.Diagnostics)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkRebuild(b *testing.B) {
+	dirs := benchProjects(b)
+	for _, name := range benchNames() {
+		b.Run(name, func(b *testing.B) {
+			c, err := bundle.NewContext(bundle.Options{Dir: dirs[name]})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer c.Dispose()
+			for i := 0; i < b.N; i++ {
+				if res, err := c.Rebuild(); err != nil || !res.OK() {
+					b.Fatalf("%v %v", err, res.Diagnostics)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	dirs := benchProjects(b)
+	for _, name := range benchNames() {
+		b.Run(name, func(b *testing.B) {
+			res, err := bundle.Build(bundle.Options{Dir: dirs[name]})
+			if err != nil || !res.OK() {
+				b.Fatalf("%v %v", err, res.Diagnostics)
+			}
+			opts := Options{SourceMap: res.SourceMap}
+			if rep, err := Check(context.Background(), res.JS, opts); err != nil || !rep.OK() {
+				b.Fatalf("%v %v", err, rep.Diagnostics) // also warms the SDK program
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				rep, err := Check(context.Background(), res.JS, opts)
+				if err != nil || !rep.OK() {
+					b.Fatalf("%v %v", err, rep.Diagnostics)
+				}
+			}
+		})
+	}
+}
+
+// TestSixteenIsValid keeps the benchmark's project honest: 16 definitions, all valid.
+func TestSixteenIsValid(t *testing.T) {
+	dir := t.TempDir()
+	if err := writeSixteen(dir); err != nil {
+		t.Fatal(err)
+	}
+	res, err := bundle.Build(bundle.Options{Dir: dir})
+	if err != nil || !res.OK() {
+		t.Fatalf("%v %v", err, res.Diagnostics)
+	}
+	rep := check(t, res, Options{})
+	if !rep.OK() || len(rep.Definitions) != 16 {
+		t.Fatalf("%d definitions: %v", len(rep.Definitions), rep.Diagnostics)
+	}
+}

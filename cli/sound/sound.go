@@ -22,6 +22,7 @@ import (
 
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/diag"
 )
 
 // Sound is one declared sound: the definition that declares it (its type), its key in `sounds`
@@ -32,10 +33,10 @@ type Sound struct {
 	Recipe     json.RawMessage `json:"-"`
 }
 
-// ProjectSounds returns a project's declared sounds. The build pipeline provides it (bundle and
-// validate the project, then read each definition's resolved sounds); until it is wired in,
-// `--recipes FILE` renders recipes from a JSON file. A returned error whose text starts with the
-// project path is printed as is.
+// ProjectSounds returns a project's declared sounds (project.go: bundle and validate the project,
+// then read each definition's static sounds and initial sound bank). A diag.List error is an
+// invalid project and is printed as diagnostics; a cmdutil exit error keeps its status.
+// Replaceable in tests.
 var ProjectSounds func(dir string) ([]Sound, error)
 
 // Options are the command's inputs after flag parsing.
@@ -200,11 +201,12 @@ func load(opts *Options) ([]Sound, error) {
 		}
 		return sounds, nil
 	}
-	if ProjectSounds == nil {
-		return nil, cmdutil.Usagef("reading a project's sounds needs the build pipeline, which is not in this build; render recipes with --recipes FILE.json")
-	}
 	sounds, err := ProjectSounds(opts.Dir)
 	if err != nil {
+		var list diag.List
+		if errors.As(err, &list) {
+			return nil, reportDiagnostics(opts, list)
+		}
 		var exit *cmdutil.ExitError
 		if errors.As(err, &exit) {
 			return nil, err

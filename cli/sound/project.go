@@ -1,0 +1,69 @@
+package sound
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/validate"
+)
+
+func init() { ProjectSounds = projectSounds }
+
+// projectSounds bundles and validates the project (the same pipeline as `scape gizmo build`,
+// without writing a bundle) and returns every definition's static sounds and initial sound
+// bank, in definition order then by name. An invalid project comes back as its diagnostics.
+func projectSounds(dir string) ([]Sound, error) {
+	res, err := bundle.Build(bundle.Options{Dir: dir})
+	if err != nil {
+		var np *bundle.NotProjectError
+		if errors.As(err, &np) {
+			return nil, cmdutil.Usage(err)
+		}
+		return nil, err
+	}
+	if !res.OK() {
+		return nil, res.Diagnostics.Errors()
+	}
+	rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap})
+	if err != nil {
+		return nil, fmt.Errorf("validating: %w", err)
+	}
+	if !rep.OK() {
+		return nil, rep.Diagnostics.Errors()
+	}
+	var sounds []Sound
+	for _, def := range rep.Definitions {
+		for _, raw := range []json.RawMessage{def.Sounds, def.SoundBank} {
+			if len(raw) == 0 {
+				continue
+			}
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &m); err != nil {
+				return nil, fmt.Errorf("%s: sounds are not a JSON object: %v", def.Type, err)
+			}
+			names := make([]string, 0, len(m))
+			for name := range m {
+				names = append(names, name)
+			}
+			sort.Strings(names)
+			for _, name := range names {
+				sounds = append(sounds, Sound{Definition: def.Type, Name: name, Recipe: m[name]})
+			}
+		}
+	}
+	return sounds, nil
+}
+
+// reportDiagnostics prints an invalid project's diagnostics as `scape gizmo build` would.
+func reportDiagnostics(opts *Options, list diag.List) error {
+	if err := diag.WriteText(opts.IO.ErrOut, list, diag.TextOptions{Color: !opts.IO.NoColor, Frame: true}); err != nil {
+		return err
+	}
+	return cmdutil.Silent(cmdutil.ExitInvalid)
+}

@@ -25,6 +25,11 @@ import (
 // catalogs in goja, which is slower than V8; an endless loop still ends in seconds.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultHeapBudget bounds each test's heap growth. Tests build fixtures (a 1 MiB WAV, a
+// 768 KiB model) that an uploaded definition never holds, so the budget is larger than
+// validation's; it still stops a runaway allocation loop in well under a second.
+const DefaultHeapBudget = 256 << 20
+
 // Options say which tests to run and how.
 type Options struct {
 	// Dir is the project (or package) directory; test files are found under it and every
@@ -35,7 +40,7 @@ type Options struct {
 	Pattern *regexp.Regexp
 	// Timeout bounds each test; 0 means DefaultTimeout.
 	Timeout time.Duration
-	// HeapBudget bounds each test's heap growth in bytes; 0 means jsrt's default.
+	// HeapBudget bounds each test's heap growth in bytes; 0 means DefaultHeapBudget.
 	HeapBudget uint64
 	// Console receives the tests' console output; nil drops it.
 	Console func(file, level, text string)
@@ -165,6 +170,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	opts.Dir = dir
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
+	}
+	if opts.HeapBudget == 0 {
+		opts.HeapBudget = DefaultHeapBudget
 	}
 	files, err := FindTests(dir)
 	if err != nil {

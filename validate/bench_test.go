@@ -190,3 +190,15 @@ func TestSixteenIsValid(t *testing.T) {
 		t.Fatalf("%d definitions: %v", len(rep.Definitions), rep.Diagnostics)
 	}
 }
+
+// TestWriteSixteenForScript writes the 16-definition project where scripts/bench-build.sh asks
+// (SCAPE_BENCH_SIXTEEN); without the variable it does nothing.
+func TestWriteSixteenForScript(t *testing.T) {
+	dir := os.Getenv("SCAPE_BENCH_SIXTEEN")
+	if dir == "" {
+		t.Skip("only for scripts/bench-build.sh (set SCAPE_BENCH_SIXTEEN)")
+	}
+	if err := writeSixteen(dir); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Whole-process build times and peak memory of `scape gizmo build`, per template and for a
+# 16-definition project, cold and warm, with bundling and validation separated.
+#
+#   scripts/bench-build.sh [RUNS]        (default 5 runs; prints medians)
+#
+# cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first);
+# warm: the SDK cache filled (the normal case after the first build on a machine).
+# Columns: whole-process wall time (ms), the report's bundle/validate split (ms), peak RSS (MB).
+# Goals (docs/build.md): a template builds in < 100 ms as a whole process (warm); 16 definitions
+# validate in < 50 ms; a template build peaks < 150 MB RSS. A noisy machine inflates every
+# number: the load average is printed first, and `scape --version` is timed as the floor a
+# process costs here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/scape" ./cmd/scape
+scape="$work/scape"
+if [ ! -x /usr/bin/time ]; then echo "bench-build: needs /usr/bin/time (apt-get install time)"; exit 2; fi
+
+echo "load average: $(cut -d" " -f1-3 /proc/loadavg); runs: $runs"
+mkdir -p "$work/p"
+for t in blank counter voting-booth lamp pressure-pad fan walkable-tile chime jump-pad; do
+  XDG_CACHE_HOME="$work/cache" "$scape" gizmo init "$work/p/$t" --template "$t" >/dev/null
+done
+# The 16-definition project of validate/bench_test.go, written by its test helper.
+SCAPE_BENCH_SIXTEEN="$work/p/sixteen" go test ./validate -run TestWriteSixteenForScript -count=1 >/dev/null
+
+median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else print a[int((NR+1)/2)]}'; }
+
+# measure DIR MODE → one line of medians
+measure() {
+  local dir=$1 mode=$2 i walls=() bundles=() validates=() rss=()
+  for ((i = 0; i < runs; i++)); do
+    local cache="$work/cache"
+    if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; fi
+    XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" "$scape" gizmo build "$dir" --json >"$work/out.json"
+    read -r secs kb <"$work/time"
+    walls+=("$(awk -v s="$secs" 'BEGIN{printf "%.0f", s*1000}')")
+    rss+=("$((kb / 1024))")
+    bundles+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"bundle": \([0-9.]*\).*/\1/p')")
+    validates+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"validate": \([0-9.]*\).*/\1/p')")
+  done
+  printf '%-14s %-5s %8s %8s %9s %7s\n' "$(basename "$dir")" "$mode" \
+    "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${bundles[@]}" | median)" \
+    "$(printf '%s\n' "${validates[@]}" | median)" "$(printf '%s\n' "${rss[@]}" | median)"
+}
+
+floor=()
+for ((i = 0; i < runs; i++)); do
+  /usr/bin/time -f '%e' -o "$work/time" "$scape" --version >/dev/null
+  floor+=("$(awk -v s="$(cat "$work/time")" 'BEGIN{printf "%.0f", s*1000}')")
+done
+echo "process floor (scape --version): $(printf '%s\n' "${floor[@]}" | median) ms"
+"$scape" gizmo build "$work/p/lamp" >/dev/null # fill the warm cache
+printf '%-14s %-5s %8s %8s %9s %7s\n' project mode wall_ms bundle validate rss_MB
+for dir in "$work"/p/*; do
+  measure "$dir" cold
+  measure "$dir" warm
+done

@@ -17,7 +17,7 @@ import (
 // sdkFiles is the SDK package as published: manifest, sources, documents. Tests and the Go file
 // of kit/sdk are left out on purpose.
 //
-//go:embed sdk/package.json sdk/src
+//go:embed sdk/package.json sdk/src sdk/LIMITS.md sdk/README.md
 var sdkFiles embed.FS
 
 // SDK returns the embedded @scape/sdk package as a file system rooted at the package directory

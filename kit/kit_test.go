@@ -29,7 +29,7 @@ func TestSDKVersionMatchesPackageJSON(t *testing.T) {
 
 func TestEmbeddedSDKHasSourcesNotTests(t *testing.T) {
 	sdk := kit.SDK()
-	for _, want := range []string{"package.json", "src/index.ts", "src/toolchain.ts", "src/internal/problem.ts"} {
+	for _, want := range []string{"package.json", "src/index.ts", "src/toolchain.ts", "src/internal/problem.ts", "LIMITS.md", "README.md"} {
 		if _, err := fs.Stat(sdk, want); err != nil {
 			t.Errorf("embedded SDK lacks %s: %v", want, err)
 		}

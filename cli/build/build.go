@@ -19,6 +19,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/validate"
 )
@@ -114,6 +115,9 @@ func Run(ctx context.Context, opts *Options) error {
 	start := now()
 	rep := &Report{Dir: opts.Dir, SDKVersion: kit.SDKVersion(), Definitions: []validate.Definition{}, Errors: diag.List{}, Warnings: diag.List{}}
 
+	// Compile the SDK for goja while esbuild bundles: the two are independent and the machine
+	// has more than one core. Validation waits for it (jsrt compiles the SDK once per process).
+	go func() { _, _ = jsrt.SDKScript(nil) }()
 	res, err := bundle.Build(bundle.Options{Dir: opts.Dir})
 	if err != nil {
 		var np *bundle.NotProjectError

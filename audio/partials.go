@@ -78,6 +78,35 @@ var partialSine = func() []float64 {
 	return t
 }()
 
+// tableSine reads sin(2π·phase) from the table with linear interpolation (phase ∈ [0, 1)).
+func tableSine(sine []float64, phase float64) float64 {
+	x := phase * SineSize
+	j := int(x) // phase ≥ 0: truncation is floor
+	a := sine[j]
+	return a + float64((sine[j+1]-a)*(x-float64(j)))
+}
+
+// decayStep multiplies an exponential decay by its per-sample ratio, flushing below Tiny.
+func decayStep(amp, r float64) float64 {
+	amp *= r
+	if amp < Tiny {
+		return 0
+	}
+	return amp
+}
+
+// wrapPhase keeps a phase in [0, 1): phase − floor(phase), computed as phase − 1 in the usual
+// case (the same value there).
+func wrapPhase(phase float64) float64 {
+	if phase >= 1 {
+		if phase < 2 {
+			return phase - 1
+		}
+		return phase - math.Floor(phase)
+	}
+	return phase
+}
+
 // LayerSource sums a layer's partials (decay, vibrato, silent at or above Nyquist) times the
 // layer gain, through the layer's stages.
 func LayerSource(l *PartialLayer, inner float64) Source {
@@ -111,28 +140,38 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 			}
 		}
 		invInner := 1 / inner // Go multiplies where the SDK divides: ~1e-16 relative per step
-		for i := range parts {
+		i := 0
+		// Two partials per pass: their recursions are independent, so the CPU overlaps them.
+		// dst[k] still receives partial i, then partial i+1: the same sums as one at a time.
+		for ; i+1 < len(parts); i += 2 {
+			amp0, phase0, r0, base0 := parts[i].amp, parts[i].phase, parts[i].r, parts[i].base
+			amp1, phase1, r1, base1 := parts[i+1].amp, parts[i+1].phase, parts[i+1].r, parts[i+1].base
+			for k := range dst {
+				vk := vib[k]
+				f0, f1 := base0*vk, base1*vk
+				acc := dst[k]
+				if f0 < nyquist {
+					acc += amp0 * tableSine(sine, phase0)
+				}
+				if f1 < nyquist {
+					acc += amp1 * tableSine(sine, phase1)
+				}
+				dst[k] = acc
+				amp0, amp1 = decayStep(amp0, r0), decayStep(amp1, r1)
+				phase0, phase1 = wrapPhase(phase0+f0*invInner), wrapPhase(phase1+f1*invInner)
+			}
+			parts[i].amp, parts[i].phase = amp0, phase0
+			parts[i+1].amp, parts[i+1].phase = amp1, phase1
+		}
+		for ; i < len(parts); i++ {
 			amp, phase, r, base := parts[i].amp, parts[i].phase, parts[i].r, parts[i].base
 			for k := range dst {
 				f := base * vib[k]
 				if f < nyquist {
-					x := phase * SineSize
-					j := int(x) // phase ∈ [0, 1): truncation is floor
-					a := sine[j]
-					dst[k] += amp * (a + float64((sine[j+1]-a)*(x-float64(j))))
+					dst[k] += amp * tableSine(sine, phase)
 				}
-				amp *= r
-				if amp < Tiny {
-					amp = 0
-				}
-				phase += f * invInner
-				if phase >= 1 {
-					if phase < 2 {
-						phase-- // the same value as phase − floor(phase) here
-					} else {
-						phase -= math.Floor(phase)
-					}
-				}
+				amp = decayStep(amp, r)
+				phase = wrapPhase(phase + f*invInner)
 			}
 			parts[i].amp, parts[i].phase = amp, phase
 		}

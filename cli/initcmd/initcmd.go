@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -61,12 +64,31 @@ Templates: ` + TemplateList(),
 
 // Run creates the project and prints what to do next.
 func Run(opts *Options) error {
-	res, err := scaffold.Create(scaffold.Options{Dir: opts.Dir, Template: opts.Template, SDK: opts.SDK, TestTypes: opts.TestTypes})
+	res, err := Create(scaffold.Options{Dir: opts.Dir, Template: opts.Template, SDK: opts.SDK, TestTypes: opts.TestTypes})
 	if err != nil {
 		return Err(err)
 	}
 	PrintCreated(opts.IO.Out, opts.Dir, res, NextSteps(res, "scape gizmo build", "scape gizmo test", "scape gizmo dev --origin https://your-scape-host"))
 	return nil
+}
+
+// Create runs scaffold.Create with Ctrl-C and SIGTERM held off until it returns (it takes a
+// fraction of a second), so an interrupt can never leave its temporary directory behind: the
+// result is a complete project or nothing. The signal's usual effect follows.
+func Create(opts scaffold.Options) (*scaffold.Result, error) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	res, err := scaffold.Create(opts)
+	signal.Stop(signals)
+	select {
+	case sig := <-signals:
+		if err == nil {
+			err = fmt.Errorf("interrupted by %v after %s was created", sig, res.Dir)
+		}
+		return nil, cmdutil.Usage(err)
+	default:
+		return res, err
+	}
 }
 
 // Err maps a scaffold error to its exit status: the request's fault is a usage error (2).

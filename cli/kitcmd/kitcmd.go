@@ -75,7 +75,7 @@ func RunExport(opts *ExportOptions) error {
 	if err != nil {
 		return fmt.Errorf("cannot find the running scape binary to copy: %w", err)
 	}
-	res, err := scaffold.Create(scaffold.Options{
+	res, err := initcmd.Create(scaffold.Options{
 		Dir: opts.Dir, Template: opts.Template, SDK: opts.SDK, TestTypes: opts.TestTypes,
 		Kit: true, Executable: exe,
 	})

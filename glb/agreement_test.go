@@ -55,6 +55,8 @@ func agreementFiles(t *testing.T, dir string) []string {
 	write("valid-cube", glbtest.Cube().GLB())
 	write("valid-colors", glbtest.Cubes(glbtest.Options{Cubes: 4, Instances: 8, Colors: true}).GLB())
 	write("over-triangles", glbtest.Cubes(glbtest.Options{Subdivide: 41, IndexUint32: true}).GLB())
+	write("deep-9990", deepJSON(9990))
+	write("deep-10001", deepJSON(10001))
 	for name, data := range craftedFiles() {
 		write("crafted-"+name, data)
 	}

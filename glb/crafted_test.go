@@ -1,6 +1,7 @@
 package glb_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -96,5 +97,25 @@ func BenchmarkCrafted(b *testing.B) {
 				glb.Check(data)
 			}
 		})
+	}
+}
+
+// deepJSON nests an unknown property depth levels deep inside the cube's asset.
+func deepJSON(depth int) []byte {
+	m := glbtest.Cube()
+	text, _ := json.Marshal(m.JSON)
+	deep := strings.Repeat(`[`, depth) + strings.Repeat(`]`, depth)
+	s := strings.Replace(string(text), `"asset":{`, `"asset":{"x_deep":`+deep+`,`, 1)
+	return glbtest.Encode([]byte(s), m.Bin)
+}
+
+// Go's decoder allows 10,000 levels of nesting and refuses more; glTF ignores unknown
+// properties, so a deep one is accepted up to that bound (the SDK must agree: it walks the
+// tree without recursion, past goja's call-stack bound).
+func TestDeepJSON(t *testing.T) {
+	mustOK(t, deepJSON(9990))
+	r := glb.Check(deepJSON(10001))
+	if !r.Has(glb.CodeJSONText) || !strings.Contains(r.Problems[0].Message, "exceeded max depth") {
+		t.Fatalf("problems = %v", r.Problems)
 	}
 }

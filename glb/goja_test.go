@@ -23,6 +23,7 @@ func TestSDKUnderGojaAgreesWithGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	vm := goja.New()
+	vm.SetMaxCallStackSize(2000) // as jsrt does for the toolchain and the host
 	if _, err := vm.RunString(string(c.JS)); err != nil {
 		t.Fatalf("SDK does not run in goja: %v", err)
 	}

@@ -24,6 +24,9 @@ var acceptedWarnings = map[string]string{
 	// Unit length is not checked (checklist decision): renderers normalise normals.
 	"ACCESSOR_NON_UNIT":                      "normals are normalised by the renderer; the checklist does not require unit length",
 	"MESH_PRIMITIVE_GENERATED_TANGENT_SPACE": "tangent space only matters for normal textures, which are refused anyway",
+	// glTF readers ignore properties they do not know (exporters add their own); so does the
+	// host, and refusing them would refuse harmless exports.
+	"UNEXPECTED_PROPERTY": "unknown properties are ignored by glTF readers and by the host",
 }
 
 type khronosReport struct {

@@ -264,6 +264,19 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     fail(8, 'json-text', 'JSON chunk starts with a UTF-8 byte order mark; glTF JSON must not have one');
   const text = decodeUtf8(jsonBytes);
   if (typeof text !== 'string') fail(8, 'json-text', `JSON chunk is not valid UTF-8 (byte ${hex2(jsonBytes[(text as { invalidAt: number }).invalidAt])} at offset ${(text as { invalidAt: number }).invalidAt})`);
+  // Go's decoder refuses nesting deeper than 10,000 levels; so does this checker.
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < jsonBytes.length; i++) {
+    const c = jsonBytes[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > 10000) fail(8, 'json-text', `JSON chunk is not valid JSON: exceeded max depth (at offset ${i + 1})`);
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
   let root: unknown;
   try {
     root = JSON.parse(text as string);
@@ -466,39 +479,41 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   const animations = arr(doc, 'animations', '').length;
   const cameras = arr(doc, 'cameras', '').length;
   const extUses: [string, string][] = [];
-  // The path is a stack of segments, joined only where an extension is found.
-  const segments: string[] = [];
-  const pathOf = () => segments.reduce((p, seg) => (seg.startsWith('[') ? p + seg : join(p, seg)), '');
-  const collect = (v: unknown) => {
+  // Iterative, with parent links for the path (joined only where an extension is found): the
+  // JSON may nest thousands of levels deep, past goja's call-stack bound.
+  interface Frame {
+    v: unknown;
+    seg: string;
+    up: Frame | null;
+  }
+  const pathOf = (f: Frame | null, last: string): string => {
+    const segs: string[] = [last];
+    for (let g = f; g !== null && g.up !== null; g = g.up) segs.push(g.seg);
+    let p = '';
+    for (let i = segs.length - 1; i >= 0; i--) p = segs[i].startsWith('[') ? p + segs[i] : join(p, segs[i]);
+    return p;
+  };
+  const stack: Frame[] = [{ v: doc, seg: '', up: null }];
+  while (stack.length > 0) {
+    const f = stack.pop() as Frame;
+    const v = f.v;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const e = v[i];
-        if (typeof e !== 'object' || e === null) continue;
-        segments.push(`[${i}]`);
-        collect(e);
-        segments.pop();
-      }
+      for (let i = v.length - 1; i >= 0; i--) if (typeof v[i] === 'object' && v[i] !== null) stack.push({ v: v[i], seg: `[${i}]`, up: f });
     } else if (isObject(v)) {
       const keys = Object.keys(v);
-      for (let i = 0; i < keys.length; i++) {
+      for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i];
         if (k === 'extras') continue;
         const child = v[k];
         if (k === 'extensions') {
-          segments.push(k);
-          const p = pathOf();
-          segments.pop();
+          const p = pathOf(f, k);
           const ext = obj(child, p);
           if (ext) for (const n of Object.keys(ext).sort()) extUses.push([join(p, n), n]);
         }
-        if (typeof child !== 'object' || child === null) continue;
-        segments.push(k);
-        collect(child);
-        segments.pop();
+        if (typeof child === 'object' && child !== null) stack.push({ v: child, seg: k, up: f });
       }
     }
-  };
-  collect(doc);
+  }
   extUses.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   facts.meshes = meshes.length;

@@ -3,8 +3,8 @@ package testrun
 import (
 	"context"
 	"path/filepath"
-	"time"
 	"testing"
+	"time"
 )
 
 // TestSDKSuiteUnderGoja runs every kit/sdk/test/*.test.ts through this runner: the SDK's tests

@@ -261,6 +261,7 @@ func runFile(ctx context.Context, opts Options, file string, report *Report) err
 		fileFailure(msg, at, started)
 		return nil
 	}
+	plan := sess.plan
 	var selected []int
 	for i, p := range sess.plan {
 		if selectedFile || opts.Pattern.MatchString(p.FullName) {
@@ -285,6 +286,10 @@ func runFile(ctx context.Context, opts Options, file string, report *Report) err
 				fileFailure(msg, at, started)
 				return nil
 			}
+			if !samePlan(plan, sess.plan) {
+				fileFailure("the file registered different tests when it was loaded again after a stopped test; the rest of it cannot run", jsrt.Position{File: file}, started)
+				return nil
+			}
 			if err := sess.selectTests(ctx, selected[n:]); err != nil {
 				return err
 			}
@@ -296,6 +301,18 @@ func runFile(ctx context.Context, opts Options, file string, report *Report) err
 		}
 	}
 	return nil
+}
+
+func samePlan(a, b []planEntry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // session is one runtime with the shims and a test file loaded and its tests registered.

@@ -93,16 +93,7 @@ func TestSDKAgreesWithGo(t *testing.T) {
 	if err != nil {
 		t.Fatalf("glb-verdicts.mjs: %v\n%s", err, stderr.String())
 	}
-	got := map[string]sdkVerdict{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var v sdkVerdict
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%v: %s", err, sc.Text())
-		}
-		got[v.File] = v
-	}
+	got := parseVerdicts(t, out)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -126,4 +117,19 @@ func TestSDKAgreesWithGo(t *testing.T) {
 		}
 	}
 	t.Logf("compared %d files", len(files))
+}
+
+func parseVerdicts(t *testing.T, out []byte) map[string]sdkVerdict {
+	t.Helper()
+	got := map[string]sdkVerdict{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var v sdkVerdict
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%v: %s", err, sc.Text())
+		}
+		got[v.File] = v
+	}
+	return got
 }

@@ -332,11 +332,31 @@ func TestCacheChecksOncePerContent(t *testing.T) {
 	}
 }
 
-// The library's decoder reads what our checks do not (material enums): its refusal is ours.
+// The library's decoder reads what our checks do not (cameras, samplers): its refusal is ours.
 func TestLibraryDecoderRefusalIsARefusal(t *testing.T) {
-	r := glb.Check(edited(func(m *glbtest.Model) { m.Obj("materials", 0)["alphaMode"] = "SOMETIMES" }))
-	if !r.Has(glb.CodeDecode) || !strings.Contains(r.Problems[0].Message, "alpha mode") {
+	r := glb.Check(edited(func(m *glbtest.Model) { m.JSON["cameras"] = []any{map[string]any{"type": "perspective"}} }))
+	if !r.Has(glb.CodeDecode) || !strings.Contains(r.Problems[0].Message, "perspective camera must define the perspective property") {
 		t.Fatalf("problems = %v", r.Problems)
 	}
-	mustOK(t, edited(func(m *glbtest.Model) { m.Obj("materials", 0)["alphaMode"] = "BLEND" }))
+	mustOK(t, edited(func(m *glbtest.Model) {
+		m.JSON["cameras"] = []any{map[string]any{"type": "perspective", "perspective": map[string]any{"yfov": 0.8, "znear": 0.1}}}
+	}))
+}
+
+func TestMaterialFactors(t *testing.T) {
+	r := glb.Check(edited(func(m *glbtest.Model) { m.Obj("materials", 0)["alphaMode"] = "SOMETIMES" }))
+	if !r.Has(glb.CodeSchema) || r.Problems[0].Message != `materials[0].alphaMode = "SOMETIMES": must be OPAQUE, MASK or BLEND` {
+		t.Fatalf("problems = %v", r.Problems)
+	}
+	r = glb.Check(edited(func(m *glbtest.Model) {
+		m.Obj("materials", 0, "pbrMetallicRoughness")["baseColorFactor"] = []any{1, 1, 1.5, 1}
+	}))
+	if len(r.Problems) == 0 || r.Problems[0].Message != "materials[0].pbrMetallicRoughness.baseColorFactor = an array of 4: must be 4 numbers from 0 to 1" {
+		t.Fatalf("problems = %v", r.Problems)
+	}
+	mustOK(t, edited(func(m *glbtest.Model) {
+		m.Obj("materials", 0)["alphaMode"] = "BLEND"
+		m.Obj("materials", 0)["emissiveFactor"] = []any{1, 0.5, 0}
+		m.Obj("materials", 0)["doubleSided"] = true
+	}))
 }

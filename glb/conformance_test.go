@@ -62,6 +62,16 @@ func conformanceCases() []conformanceCase {
 		m.Bin = append(m.Bin, 0) // padded to 4 in the chunk: BIN = byteLength + 3
 		m.Obj("buffers", 0)["byteLength"] = len(m.Bin)
 	}))
+	bad("material color above 1", edited(func(m *glbtest.Model) {
+		m.Obj("materials", 0, "pbrMetallicRoughness")["baseColorFactor"] = []any{1, 1, 1.01, 1}
+	}), "must be 4 numbers from 0 to 1")
+	ok("material color at 0 and 1", edited(func(m *glbtest.Model) {
+		m.Obj("materials", 0, "pbrMetallicRoughness")["baseColorFactor"] = []any{0, 1, 0, 1}
+	}))
+	bad("unknown alpha mode", edited(func(m *glbtest.Model) { m.Obj("materials", 0)["alphaMode"] = "ADD" }), "must be OPAQUE, MASK or BLEND")
+	bad("perspective camera without its parameters", edited(func(m *glbtest.Model) {
+		m.JSON["cameras"] = []any{map[string]any{"type": "perspective"}}
+	}), "perspective camera must define the perspective property")
 	for _, c := range checklistCases() {
 		if len(c.data) > 64<<10 {
 			continue // the size bound is tested in kit/sdk/test/model.test.ts, built in memory

@@ -447,6 +447,9 @@ func readModel(root map[string]any) (*model, []Problem) {
 		m.scenes = append(m.scenes, s.indices(sc, "nodes", at("scenes", i)))
 	}
 	m.materials = s.objects(root, "materials", "")
+	for i, mat := range m.materials {
+		s.material(mat, at("materials", i))
+	}
 	m.textures = len(s.array(root, "textures", ""))
 	m.images = len(s.array(root, "images", ""))
 	m.samplers = len(s.array(root, "samplers", ""))
@@ -554,4 +557,63 @@ func writeCanonical(b *strings.Builder, v any) error {
 		b.Write(enc)
 	}
 	return nil
+}
+
+// unitNumbers checks an optional array of exactly n numbers from 0 to 1 (a color factor).
+func (s *schema) unitNumbers(obj map[string]any, key, base string, n int) {
+	v, ok := obj[key]
+	if !ok {
+		return
+	}
+	p := join(base, key)
+	a, isArr := v.([]any)
+	good := isArr && len(a) == n
+	for _, e := range a {
+		f, isNum := e.(json.Number)
+		x, err := f.Float64()
+		if !isNum || err != nil || x < 0 || x > 1 {
+			good = false
+		}
+	}
+	if !good {
+		s.add(p, plain(v), "%s = %s: must be %d numbers from 0 to 1", p, describe(v), n)
+	}
+}
+
+// unitNumber checks an optional number from 0 to 1.
+func (s *schema) unitNumber(obj map[string]any, key, base string) {
+	v, ok := obj[key]
+	if !ok {
+		return
+	}
+	p := join(base, key)
+	f, isNum := v.(json.Number)
+	x, err := f.Float64()
+	if !isNum || err != nil || x < 0 || x > 1 {
+		s.add(p, plain(v), "%s = %s: must be a number from 0 to 1", p, describe(v))
+	}
+}
+
+// material is check 9 for materials: the factors and modes the host reads (glTF's material
+// schema). Texture slots are check 12's business.
+func (s *schema) material(mat map[string]any, p string) {
+	s.str(mat, "name", p)
+	if v, ok := mat["pbrMetallicRoughness"]; ok {
+		pp := join(p, "pbrMetallicRoughness")
+		if pbr := s.object(v, pp); pbr != nil {
+			s.unitNumbers(pbr, "baseColorFactor", pp, 4)
+			s.unitNumber(pbr, "metallicFactor", pp)
+			s.unitNumber(pbr, "roughnessFactor", pp)
+		}
+	}
+	s.unitNumbers(mat, "emissiveFactor", p, 3)
+	if mode, ok := s.str(mat, "alphaMode", p); ok && mode != "OPAQUE" && mode != "MASK" && mode != "BLEND" {
+		s.add(join(p, "alphaMode"), mode, "%s.alphaMode = %q: must be OPAQUE, MASK or BLEND", p, mode)
+	}
+	if v, ok := mat["alphaCutoff"]; ok {
+		if f, ok := s.number(v, join(p, "alphaCutoff")); ok && f < 0 {
+			s.add(join(p, "alphaCutoff"), f, "%s.alphaCutoff = %v: must be at least 0", p, f)
+		}
+	}
+	s.boolean(mat, "doubleSided", p)
 }

@@ -472,6 +472,39 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   });
   const scenes = objects(doc, 'scenes', '').map((sc, i) => indexList(sc, 'nodes', at('scenes', i)));
   const materials = objects(doc, 'materials', '');
+  const unitNumbers = (o: Json, key: string, base: string, n: number) => {
+    if (!(key in o)) return;
+    const v = o[key];
+    const good = Array.isArray(v) && v.length === n && v.every((x) => typeof x === 'number' && x >= 0 && x <= 1);
+    if (!good) schema(join(base, key), v, `${join(base, key)} = ${describe(v)}: must be ${n} numbers from 0 to 1`);
+  };
+  const unitNumber = (o: Json, key: string, base: string) => {
+    if (!(key in o)) return;
+    const v = o[key];
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) schema(join(base, key), v, `${join(base, key)} = ${describe(v)}: must be a number from 0 to 1`);
+  };
+  materials.forEach((mat, i) => {
+    const p = at('materials', i);
+    str(mat, 'name', p);
+    if ('pbrMetallicRoughness' in mat) {
+      const pp = join(p, 'pbrMetallicRoughness');
+      const pbr = obj(mat.pbrMetallicRoughness, pp);
+      if (pbr) {
+        unitNumbers(pbr, 'baseColorFactor', pp, 4);
+        unitNumber(pbr, 'metallicFactor', pp);
+        unitNumber(pbr, 'roughnessFactor', pp);
+      }
+    }
+    unitNumbers(mat, 'emissiveFactor', p, 3);
+    const mode = str(mat, 'alphaMode', p);
+    if (mode !== null && mode !== 'OPAQUE' && mode !== 'MASK' && mode !== 'BLEND') schema(join(p, 'alphaMode'), mode, `${p}.alphaMode = ${JSON.stringify(mode)}: must be OPAQUE, MASK or BLEND`);
+    if ('alphaCutoff' in mat) {
+      const c = mat.alphaCutoff;
+      if (typeof c !== 'number' || !Number.isFinite(c)) wrong(join(p, 'alphaCutoff'), c, 'a number');
+      else if (c < 0) schema(join(p, 'alphaCutoff'), c, `${p}.alphaCutoff = ${c}: must be at least 0`);
+    }
+    if ('doubleSided' in mat && typeof mat.doubleSided !== 'boolean') wrong(join(p, 'doubleSided'), mat.doubleSided, 'true or false');
+  });
   const textures = arr(doc, 'textures', '').length;
   const images = arr(doc, 'images', '').length;
   arr(doc, 'samplers', '');

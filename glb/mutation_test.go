@@ -1,0 +1,118 @@
+package glb_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/glb/glbtest"
+)
+
+// mutate makes one random, deterministic edit to a glTF tree: a number replaced by an
+// interesting value, a key deleted, a value's type changed, or a node linked to another.
+func mutate(r *rand.Rand, v any) any {
+	type slot struct {
+		get func() any
+		set func(any)
+		del func()
+	}
+	var slots []slot
+	var walk func(v any)
+	walk = func(v any) {
+		switch t := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(t))
+			for k := range t {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				k := k
+				slots = append(slots, slot{func() any { return t[k] }, func(x any) { t[k] = x }, func() { delete(t, k) }})
+				walk(t[k])
+			}
+		case []any:
+			for i := range t {
+				i := i
+				slots = append(slots, slot{func() any { return t[i] }, func(x any) { t[i] = x }, nil})
+				walk(t[i])
+			}
+		}
+	}
+	walk(v)
+	if len(slots) == 0 {
+		return v
+	}
+	s := slots[r.IntN(len(slots))]
+	values := []any{-1, 0, 1, 2, 3, 4, 5, 6, 7, 9, 2.5, 1e20, 5121, 5123, 5125, 5126, 5124, "VEC3", "SCALAR", "MAT4", "x", nil, true, []any{}, []any{0}, []any{0, 0}, map[string]any{}, 36.0, 255, 65535, 4294967295}
+	switch op := r.IntN(4); {
+	case op == 0 && s.del != nil:
+		s.del()
+	case op == 1:
+		if n, ok := s.get().(float64); ok {
+			s.set(n + float64(r.IntN(5)-2))
+		} else {
+			s.set(values[r.IntN(len(values))])
+		}
+	default:
+		s.set(values[r.IntN(len(values))])
+	}
+	return v
+}
+
+// TestSDKAgreesOnMutations compares the SDK's and Go's verdicts on a few hundred
+// deterministic random mutations of valid models: the hand-written cases cannot think of
+// everything the two implementations might read differently.
+func TestSDKAgreesOnMutations(t *testing.T) {
+	root := requireNode(t, "esbuild")
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(1, 2))
+	bases := []func() *glbtest.Model{
+		glbtest.Cube,
+		func() *glbtest.Model { return glbtest.Cubes(glbtest.Options{Cubes: 2, Instances: 2, Colors: true}) },
+		func() *glbtest.Model { return glbtest.Triangles(4, 3) },
+	}
+	var files []string
+	for i := 0; i < 400; i++ {
+		m := bases[i%len(bases)]()
+		var tree any
+		text, _ := json.Marshal(m.JSON)
+		json.Unmarshal(text, &tree)
+		for k := 0; k <= i%3; k++ {
+			tree = mutate(r, tree)
+		}
+		if i%7 == 0 && len(m.Bin) > 0 { // and a flipped byte in the binary data
+			m.Bin[r.IntN(len(m.Bin))] ^= byte(1 + r.IntN(255))
+		}
+		text, _ = json.Marshal(tree)
+		path := filepath.Join(dir, fmt.Sprintf("m%03d.glb", i))
+		if err := os.WriteFile(path, glbtest.Encode(text, m.Bin), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	out, err := exec.Command("node", append([]string{filepath.Join(root, "scripts", "glb-verdicts.mjs")}, files...)...).Output()
+	if err != nil {
+		t.Fatalf("glb-verdicts.mjs: %v", err)
+	}
+	got := parseVerdicts(t, out)
+	accepted := 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		res := glb.CheckNamed("the file", data)
+		v := got[f]
+		if res.OK() {
+			accepted++
+		}
+		if v.OK != res.OK() || (!res.OK() && v.Code != string(res.Problems[0].Code)) {
+			t.Errorf("%s: SDK ok=%v %s %q; Go ok=%v %v", f, v.OK, v.Code, v.Message, res.OK(), res.Problems)
+		}
+	}
+	t.Logf("%d mutations, %d still accepted", len(files), accepted)
+}

@@ -72,14 +72,19 @@ func mutate(r *rand.Rand, v any) any {
 func TestSDKAgreesOnMutations(t *testing.T) {
 	root := requireNode(t, "esbuild")
 	dir := t.TempDir()
-	r := rand.New(rand.NewPCG(1, 2))
+	// GLB_MUTATIONS=N:SEED explores further than the committed 400 (e.g. 5000:7).
+	count, seed := 400, uint64(1)
+	if v := os.Getenv("GLB_MUTATIONS"); v != "" {
+		fmt.Sscanf(v, "%d:%d", &count, &seed)
+	}
+	r := rand.New(rand.NewPCG(seed, 2))
 	bases := []func() *glbtest.Model{
 		glbtest.Cube,
 		func() *glbtest.Model { return glbtest.Cubes(glbtest.Options{Cubes: 2, Instances: 2, Colors: true}) },
 		func() *glbtest.Model { return glbtest.Triangles(4, 3) },
 	}
 	var files []string
-	for i := 0; i < 400; i++ {
+	for i := 0; i < count; i++ {
 		m := bases[i%len(bases)]()
 		var tree any
 		text, _ := json.Marshal(m.JSON)
@@ -91,7 +96,7 @@ func TestSDKAgreesOnMutations(t *testing.T) {
 			m.Bin[r.IntN(len(m.Bin))] ^= byte(1 + r.IntN(255))
 		}
 		text, _ = json.Marshal(tree)
-		path := filepath.Join(dir, fmt.Sprintf("m%03d.glb", i))
+		path := filepath.Join(dir, fmt.Sprintf("m%05d.glb", i))
 		if err := os.WriteFile(path, glbtest.Encode(text, m.Bin), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package jsrt
 
 import (
+	"runtime"
 	"runtime/metrics"
 	"sync"
 	"time"
@@ -10,42 +11,66 @@ import (
 // runtime/metrics costs a few microseconds (runtime.ReadMemStats would stop the world).
 const heapPoll = 2 * time.Millisecond
 
-const heapMetric = "/memory/classes/heap/objects:bytes"
+const (
+	// objectsMetric is the heap now, garbage not yet collected included: cheap and current.
+	objectsMetric = "/memory/classes/heap/objects:bytes"
+	// liveMetric is what the last completed collection found reachable.
+	liveMetric = "/gc/heap/live:bytes"
+)
 
-var samplePool = sync.Pool{New: func() any { return []metrics.Sample{{Name: heapMetric}} }}
+var samplePool = sync.Pool{New: func() any { return []metrics.Sample{{Name: objectsMetric}, {Name: liveMetric}} }}
 
-func heapBytes() uint64 {
+// heapBytes returns the current heap (with garbage) and the live heap of the last collection.
+func heapBytes() (objects, live uint64) {
 	s := samplePool.Get().([]metrics.Sample)
 	metrics.Read(s)
-	v := uint64(0)
 	if s[0].Value.Kind() == metrics.KindUint64 {
-		v = s[0].Value.Uint64()
+		objects = s[0].Value.Uint64()
+	}
+	if s[1].Value.Kind() == metrics.KindUint64 {
+		live = s[1].Value.Uint64()
 	}
 	samplePool.Put(s)
-	return v
+	return objects, live
 }
 
-// watchHeap calls over once when the heap grows more than budget bytes above its level now,
+// watchHeap calls over once when the live heap grows more than budget bytes during the call,
 // polling until the returned stop function is called.
+//
+// The cheap current-heap reading counts garbage too, which a high GOGC (or a callback that
+// churns through temporary arrays) can push past any budget; so crossing the budget triggers one
+// collection, and only the live heap that collection finds is compared with the budget.
 //
 // It is a watchdog, not a hard limit: a single native call ('x'.repeat(2**30), a huge
 // ArrayBuffer) allocates before the next poll, and the heap is the whole process's (concurrent
 // runtimes share it). A hard cap would need a child process with an OS limit.
 func watchHeap(budget uint64, over func()) (stop func()) {
-	base := heapBytes()
+	baseObjects, baseLive := heapBytes()
+	if baseObjects < baseLive {
+		baseLive = baseObjects
+	}
 	done := make(chan struct{})
 	go func() {
 		t := time.NewTicker(heapPoll)
 		defer t.Stop()
+		threshold := baseObjects + budget
 		for {
 			select {
 			case <-done:
 				return
 			case <-t.C:
-				if heapBytes() > base+budget {
+				objects, _ := heapBytes()
+				if objects <= threshold {
+					continue
+				}
+				runtime.GC()
+				objects, live := heapBytes()
+				if live > baseLive+budget {
 					over()
 					return
 				}
+				// Garbage: look again once the heap has grown by the budget once more.
+				threshold = objects + budget
 			}
 		}
 	}()

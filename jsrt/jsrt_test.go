@@ -3,6 +3,7 @@ package jsrt
 import (
 	"context"
 	"errors"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -262,5 +263,19 @@ func TestSyntaxError(t *testing.T) {
 	var se *SyntaxError
 	if !errors.As(err, &se) {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// Garbage is not growth: a callback that allocates a lot but keeps nothing stays within a
+// budget smaller than what it allocates in total, whatever GOGC is.
+func TestGarbageIsNotAMemoryError(t *testing.T) {
+	old := debug.SetGCPercent(1000)
+	defer debug.SetGCPercent(old)
+	r := newRuntime(t, Options{HeapBudget: 32 << 20, Timeout: 20 * time.Second})
+	// About 80 MiB of temporary arrays at goja's ordinary allocation rate; with GOGC=1000 the
+	// heap (garbage included) passes the budget long before Go collects on its own.
+	_, err := r.RunScript(context.Background(), "churn", mustCompile(t, `let sum = 0; for (let i = 0; i < 50; i++) { const a = new Array(100000).fill(i); sum += a[7]; }`))
+	if err != nil {
+		t.Fatalf("garbage counted as growth: %v", err)
 	}
 }

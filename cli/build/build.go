@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -115,6 +116,12 @@ func Run(ctx context.Context, opts *Options) error {
 	start := now()
 	rep := &Report{Dir: opts.Dir, SDKVersion: kit.SDKVersion(), Definitions: []validate.Definition{}, Errors: diag.List{}, Warnings: diag.List{}}
 
+	// A build is a short process whose heap stays small (about 35 MB): collecting less often
+	// saves about a fifth of its CPU time (measured: 108 → 85 ms of CPU for 16 definitions) for
+	// about 13 MB more peak memory. GOGC in the environment still wins.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	// Compile the SDK for goja while esbuild bundles: the two are independent and the machine
 	// has more than one core. Validation waits for it (jsrt compiles the SDK once per process).
 	go func() { _, _ = jsrt.SDKScript(nil) }()

@@ -70,6 +70,9 @@ type Definition struct {
 	// Both are set only for a valid project (they are resolved by running author code).
 	Sounds    json.RawMessage `json:"-"`
 	SoundBank json.RawMessage `json:"-"`
+	// Previews are the previews the initial state's view auditions, as a JSON array of
+	// {name, payload, preview}.
+	Previews json.RawMessage `json:"-"`
 	// Model is presentation.model (a base64 GLB), when the definition has one.
 	Model string `json:"-"`
 }
@@ -346,6 +349,7 @@ type effectFacts struct {
 	Type      string `json:"type"`
 	Sounds    string `json:"sounds"`
 	SoundBank string `json:"soundBank"`
+	Previews  string `json:"previews"`
 	Model     string `json:"model"`
 }
 
@@ -369,6 +373,9 @@ func (l *loaded) effects(ctx context.Context, rep *Report) {
 		}
 		if list[i].SoundBank != "" {
 			rep.Definitions[i].SoundBank = json.RawMessage(list[i].SoundBank)
+		}
+		if list[i].Previews != "" {
+			rep.Definitions[i].Previews = json.RawMessage(list[i].Previews)
 		}
 		rep.Definitions[i].Model = list[i].Model
 	}

@@ -237,3 +237,63 @@ func TestCalleeColumn(t *testing.T) {
 		}
 	}
 }
+
+const soundsDefinition = `import { defineObject, requirePayload } from '@scape/sdk';
+const tone = (frequency: number) => ({
+  kind: 'synth' as const,
+  duration: 0.3,
+  voices: [{ wave: 'sine' as const, start: 0, duration: 0.25, frequency, gain: [{ time: 0, value: 0 }, { time: 0.01, value: 0.2 }, { time: 0.25, value: 0 }] }],
+});
+type State = { pitch: number };
+export default defineObject<State>({
+  type: 'test.bell', version: 1, emoji: '🔔', label: 'Bell', hint: 'a bell',
+  initial: () => ({ pitch: 440 }),
+  valid: (s): s is State => typeof s === 'object' && s !== null && typeof (s as State).pitch === 'number',
+  actions: { tune: { permission: 'editor', run: (s, p) => { requirePayload(p, ['pitch']); return { pitch: Number(p.pitch) }; } } },
+  soundBank: (s) => ({ ring: tone(s.pitch) }),
+  previews: { hear: { permission: 'editor', run: (s, p) => ({ sound: tone(Number(p.pitch)), gain: 0.5 }) } },
+  view: (s) => ({
+    title: 'Bell', description: '',
+    controls: [
+      { id: 'low', label: 'Low', kind: 'preview', action: { name: 'hear', payload: { pitch: 220 } } },
+      { id: 'high', label: 'High', preview: 'hear', action: { name: 'tune', payload: { pitch: 880 } } },
+    ],
+  }),
+});
+`
+
+func TestEffectsForAudioAndModels(t *testing.T) {
+	res := project(t, nil, map[string]string{"src/project.ts": soundsDefinition})
+	rep := check(t, res, Options{})
+	if !rep.OK() || len(rep.Definitions) != 1 {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+	d := rep.Definitions[0]
+	var bank map[string]struct {
+		Voices []struct{ Frequency float64 }
+	}
+	if err := json.Unmarshal(d.SoundBank, &bank); err != nil || bank["ring"].Voices[0].Frequency != 440 {
+		t.Fatalf("soundBank %s: %v", d.SoundBank, err)
+	}
+	var previews []struct {
+		Name    string
+		Payload struct{ Pitch float64 }
+		Preview struct {
+			Gain  float64
+			Sound struct{ Voices []struct{ Frequency float64 } }
+		}
+	}
+	if err := json.Unmarshal(d.Previews, &previews); err != nil || len(previews) != 2 {
+		t.Fatalf("previews %s: %v", d.Previews, err)
+	}
+	if previews[0].Name != "hear" || previews[0].Preview.Sound.Voices[0].Frequency != 220 || previews[1].Preview.Sound.Voices[0].Frequency != 880 || previews[1].Preview.Gain != 0.5 {
+		t.Fatalf("previews %s", d.Previews)
+	}
+	if d.Sounds != nil || d.Model != "" {
+		t.Fatalf("sounds %s model %q", d.Sounds, d.Model)
+	}
+	lamp := check(t, project(t, nil, nil), Options{})
+	if lamp.Definitions[0].Previews != nil || lamp.Definitions[0].SoundBank != nil {
+		t.Fatal("lamp has no sounds")
+	}
+}

@@ -189,18 +189,67 @@ function currentCall(): { type: string; callback: string } | null {
   return authorCall.current;
 }
 
-/** Sound recipes as resolvable without a live world: static sounds, the initial soundBank. */
-function effects(exports: unknown): { type: string; sounds: string; soundBank: string; model: string }[] {
+/** JSON text of data (no size cap), or '' when it has no JSON form. */
+function fullJSON(value: unknown): string {
+  try {
+    const out = JSON.stringify(value);
+    return typeof out === 'string' ? out : '';
+  } catch {
+    return '';
+  }
+}
+
+/** One preview as the view of the initial state would audition it. */
+interface PreviewFacts {
+  name: string;
+  payload: unknown;
+  preview: unknown;
+}
+
+/**
+ * The previews resolvable without a player: every control of the initial state's view (for an
+ * editor) that auditions a preview (`kind: 'preview'` names it in its action, `preview` names
+ * it directly) is run with that control's payload. A preview that throws is left out (the
+ * catalog check reports problems; this only collects what a player would hear).
+ */
+function previewsOf(def: sdk.ObjectDefinition, state: unknown): PreviewFacts[] {
+  const previews = def.previews;
+  if (!previews || typeof def.view !== 'function') return [];
+  const view = callAuthor(def, 'view', def.view, state, { actorId: 'scape-validator', canEdit: true }) as { controls?: unknown };
+  const out: PreviewFacts[] = [];
+  const seen = new Set<string>();
+  for (const control of Array.isArray(view?.controls) ? (view.controls as Record<string, unknown>[]) : []) {
+    const action = (control?.action ?? {}) as { name?: unknown; payload?: unknown };
+    const name = control?.kind === 'preview' ? action.name : control?.preview;
+    if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(previews, name)) continue;
+    const key = `${name}\u0000${fullJSON(action.payload)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const handler = previews[name];
+    try {
+      const preview = callAuthor(def, `previews.${name}.run`, handler.run, state, (action.payload ?? {}) as Record<string, unknown>);
+      out.push({ name, payload: action.payload ?? {}, preview });
+    } catch {
+      // reported by the catalog check, if it is a problem there
+    }
+  }
+  return out;
+}
+
+/**
+ * Sounds and models as resolvable without a live world, for the audio and model checks: static
+ * sounds, soundBank(initial()), the initial view's previews, presentation.model. Each as JSON.
+ */
+function effects(exports: unknown): { type: string; sounds: string; soundBank: string; previews: string; model: string }[] {
   const { objects } = findProject(exports);
   return objects.map((value) => {
     const def = value as sdk.ObjectDefinition;
+    const state = callAuthor(def, 'initial', def.initial);
     let soundBank = '';
-    if (typeof def.soundBank === 'function') {
-      const bank = callAuthor(def, 'soundBank', def.soundBank, callAuthor(def, 'initial', def.initial));
-      soundBank = valueJSON(bank);
-    }
+    if (typeof def.soundBank === 'function') soundBank = fullJSON(callAuthor(def, 'soundBank', def.soundBank, state));
+    const previews = previewsOf(def, state);
     const model = def.presentation && typeof def.presentation.model === 'string' ? def.presentation.model : '';
-    return { type: text(def.type), sounds: def.sounds ? valueJSON(def.sounds) : '', soundBank, model };
+    return { type: text(def.type), sounds: def.sounds ? fullJSON(def.sounds) : '', soundBank, previews: previews.length ? fullJSON(previews) : '', model };
   });
 }
 

@@ -279,3 +279,18 @@ func TestGarbageIsNotAMemoryError(t *testing.T) {
 		t.Fatalf("garbage counted as growth: %v", err)
 	}
 }
+
+// A deadline that fires as a call finishes must never interrupt the next call.
+func TestLateInterruptDoesNotLeak(t *testing.T) {
+	r := newRuntime(t, Options{})
+	work := mustCompile(t, `let x = 0; for (let i = 0; i < 2000; i++) x += i; x`)
+	quick := mustCompile(t, `1`)
+	for i := 0; i < 300; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i%7)*50*time.Microsecond)
+		_, _ = r.RunScript(ctx, "racy", work) // may or may not time out
+		cancel()
+		if _, err := r.RunScript(context.Background(), "next", quick); err != nil {
+			t.Fatalf("iteration %d: a finished call's interrupt leaked into the next: %v", i, err)
+		}
+	}
+}

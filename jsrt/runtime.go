@@ -247,7 +247,7 @@ var (
 
 // Guard runs fn — which calls into JavaScript — with the runtime's deadline, heap budget and
 // stack bound, and converts what goes wrong into typed errors. It is the only way author code
-// should be entered. what names the call for messages when the SDK has not recorded which
+// should be entered. Not reentrant: fn must not call Guard on the same runtime. what names the call for messages when the SDK has not recorded which
 // author callback was running.
 func (r *Runtime) Guard(ctx context.Context, what string, fn func() error) (err error) {
 	if ctx == nil {
@@ -257,11 +257,15 @@ func (r *Runtime) Guard(ctx context.Context, what string, fn func() error) (err 
 	defer cancel()
 	// An Interrupt left over from an earlier call (issued while idle) would kill this one.
 	r.VM.ClearInterrupt()
-	stopDeadline := context.AfterFunc(ctx, func() { r.VM.Interrupt(errDeadline) })
-	stopWatch := watchHeap(r.opts.HeapBudget, func() { r.VM.Interrupt(errMemory) })
+	// The gate makes sure no interrupt of this call lands after it returned (the deadline's
+	// AfterFunc or the watchdog may already be running when the call finishes).
+	gate := &interruptGate{vm: r.VM, open: true}
+	stopDeadline := context.AfterFunc(ctx, func() { gate.interrupt(errDeadline) })
+	stopWatch := watchHeap(r.opts.HeapBudget, func() { gate.interrupt(errMemory) })
 	prev := r.current
 	r.current = what
 	defer func() {
+		gate.close()
 		stopDeadline()
 		stopWatch()
 		r.current = prev
@@ -274,6 +278,27 @@ func (r *Runtime) Guard(ctx context.Context, what string, fn func() error) (err 
 		return r.classify(what, err, ctx)
 	}
 	return nil
+}
+
+// interruptGate forwards interrupts to the runtime only while its guarded call runs.
+type interruptGate struct {
+	mu   sync.Mutex
+	vm   *goja.Runtime
+	open bool
+}
+
+func (g *interruptGate) interrupt(v error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.open {
+		g.vm.Interrupt(v)
+	}
+}
+
+func (g *interruptGate) close() {
+	g.mu.Lock()
+	g.open = false
+	g.mu.Unlock()
 }
 
 // classify turns a goja error into the package's typed errors.

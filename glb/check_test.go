@@ -185,6 +185,14 @@ func checklistCases() []checklistCase {
 		{"view too long", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 0)["byteLength"] = 4168 }), 18, glb.CodeBufferView, "bufferViews[0]: byteOffset 0 + byteLength 4168 exceeds buffers[0].byteLength"},
 		{"odd stride", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 0)["byteStride"] = 6 }), 18, glb.CodeBufferView, "bufferViews[0].byteStride = 6: must be a multiple of 4 between 4 and 252"},
 		{"index stride", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 2)["byteStride"] = 4 }), 18, glb.CodeBufferView, "bufferViews[2] holds indices and must not have a byteStride"},
+		{"bad target", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 1)["target"] = 5126 }), 18, glb.CodeBufferView, "bufferViews[1].target = 5126: must be 34962 (vertex data) or 34963 (indices)"},
+		{"indices in a vertex view", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 2)["target"] = 34962 }), 18, glb.CodeBufferView, "bufferViews[2].target = 34962 (vertex data) but it holds indices"},
+		{"indices and vertices share a view", edited(func(m *glbtest.Model) {
+			m.Obj("accessors", 2)["bufferView"] = 1
+			m.Obj("accessors", 2)["count"] = 6
+			delete(m.Obj("bufferViews", 1), "target")
+		}), 18, glb.CodeBufferView, "bufferViews[1] holds both indices and vertex attributes; export them in separate buffer views"},
+		{"interleaved without stride", edited(func(m *glbtest.Model) { m.Obj("accessors", 1)["bufferView"] = 0 }), 18, glb.CodeBufferView, "bufferViews[0] holds 2 vertex attributes but no byteStride; interleaved data needs one"},
 		{"misaligned offset", edited(func(m *glbtest.Model) { m.Obj("accessors", 1)["byteOffset"] = 1 }), 19, glb.CodeAccessor, "accessors[1]: byteOffset 1 is not a multiple of the component size 4"},
 		{"accessor too long", edited(func(m *glbtest.Model) { m.Obj("accessors", 2)["count"] = 37 }), 19, glb.CodeAccessor, "accessors[2]: 37 elements of 2 bytes at offset 0 do not fit bufferViews[2] (byteLength 72)"},
 		{"sparse", edited(func(m *glbtest.Model) { m.Obj("accessors", 1)["sparse"] = map[string]any{"count": 1} }), 19, glb.CodeSparse, "accessors[1] is sparse: sparse accessors are not supported"},
@@ -209,6 +217,12 @@ func checklistCases() []checklistCase {
 			return m.GLB()
 		}(), 21, glb.CodeGeometry, "meshes[0].primitives[0].indices: element 17 is 24 but there are only 24 vertices"},
 		{"index count", edited(func(m *glbtest.Model) { m.Obj("accessors", 2)["count"] = 35 }), 21, glb.CodeGeometry, "meshes[0].primitives[0]: 35 indices is not a multiple of 3 for TRIANGLES"},
+		{"color above 1", func() []byte {
+			m := glbtest.Cubes(glbtest.Options{Colors: true})
+			off := m.Obj("bufferViews", 2)["byteOffset"].(int)
+			m.PutFloat32(off+4*5, 1.5)
+			return m.GLB()
+		}(), 21, glb.CodeGeometry, "meshes[0].primitives[0].attributes.COLOR_0: element 1 has a component outside 0..1 (1.5)"},
 		{"bounds mismatch", edited(func(m *glbtest.Model) { m.Obj("accessors", 0)["max"] = []any{0.5, 0.5, 0.75} }), 21, glb.CodeGeometry, "declared bounds on z are -0.5..0.75 but the vertices span -0.5..0.5"},
 		{"two parents", edited(func(m *glbtest.Model) {
 			m.JSON["nodes"] = []any{map[string]any{"children": []any{2}}, map[string]any{"children": []any{2}}, map[string]any{"mesh": 0}}

@@ -86,6 +86,10 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 				} else if a.componentType == 5126 {
 					if k, v, ok := firstNonFinite(m, doc, at.accessor); ok {
 						ps.add(21, CodeGeometry, p+".attributes."+at.name, at.accessor, "%s.attributes.%s: element %d has a non-finite value (%s)", p, at.name, k, nonFinite(v))
+					} else if semantic(at.name, "COLOR_") {
+						if k, v, ok := firstOutside01(m, doc, at.accessor); ok {
+							ps.add(21, CodeGeometry, p+".attributes."+at.name, at.accessor, "%s.attributes.%s: element %d has a component outside 0..1 (%v)", p, at.name, k, v)
+						}
 					}
 				}
 				if full() {
@@ -180,6 +184,15 @@ func positionProblem(pos [][3]float32, a accessor) string {
 
 // firstNonFinite scans a float accessor's components straight from the buffer view.
 func firstNonFinite(m *model, doc *gltf.Document, ai int64) (int64, float32, bool) {
+	return firstFloat(m, doc, ai, func(x float32) bool { return math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) })
+}
+
+// firstOutside01 finds a float color component outside 0..1.
+func firstOutside01(m *model, doc *gltf.Document, ai int64) (int64, float32, bool) {
+	return firstFloat(m, doc, ai, func(x float32) bool { return x < 0 || x > 1 })
+}
+
+func firstFloat(m *model, doc *gltf.Document, ai int64, bad func(float32) bool) (int64, float32, bool) {
 	a := m.accessors[ai]
 	if a.bufferView < 0 {
 		return 0, 0, false
@@ -195,7 +208,7 @@ func firstNonFinite(m *model, doc *gltf.Document, ai int64) (int64, float32, boo
 		base := a.byteOffset + k*stride
 		for c := int64(0); c < comps; c++ {
 			x := math.Float32frombits(binary.LittleEndian.Uint32(data[base+4*c:]))
-			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			if bad(x) {
 				return k, x, true
 			}
 		}

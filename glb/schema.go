@@ -39,6 +39,7 @@ type buffer struct {
 type bufferView struct {
 	buffer, byteOffset, byteLength, byteStride int64
 	hasStride                                  bool
+	target                                     int64 // -1 when absent
 }
 
 type accessor struct {
@@ -360,6 +361,7 @@ func readModel(root map[string]any) (*model, []Problem) {
 		if _, ok := v["byteStride"]; ok {
 			bv.byteStride, bv.hasStride = s.optInt(v, "byteStride", p, 0, 0), true
 		}
+		bv.target = s.optInt(v, "target", p, 0, -1)
 		m.views = append(m.views, bv)
 	}
 	for i, a := range s.objects(root, "accessors", "") {

@@ -100,9 +100,13 @@ func layout(m *model) problems {
 	var ps problems
 	use := accessorUsage(m)
 	indexView := make([]bool, len(m.views))
+	attrAccessors := make([]int, len(m.views)) // distinct vertex-attribute accessors per view
 	for i, a := range m.accessors {
 		if use[i].index && a.bufferView >= 0 {
 			indexView[a.bufferView] = true
+		}
+		if use[i].attribute && a.bufferView >= 0 {
+			attrAccessors[a.bufferView]++
 		}
 	}
 	for i, bv := range m.views {
@@ -116,6 +120,19 @@ func layout(m *model) problems {
 		}
 		if bv.hasStride && indexView[i] {
 			ps.add(18, CodeBufferView, p+".byteStride", bv.byteStride, "%s holds indices and must not have a byteStride", p)
+		}
+		// A buffer view is uploaded as one GPU buffer: vertex data or indices, never both.
+		switch {
+		case bv.target >= 0 && bv.target != 34962 && bv.target != 34963:
+			ps.add(18, CodeBufferView, p+".target", bv.target, "%s.target = %d: must be 34962 (vertex data) or 34963 (indices)", p, bv.target)
+		case indexView[i] && attrAccessors[i] > 0:
+			ps.add(18, CodeBufferView, p, nil, "%s holds both indices and vertex attributes; export them in separate buffer views", p)
+		case indexView[i] && bv.target == 34962:
+			ps.add(18, CodeBufferView, p+".target", bv.target, "%s.target = 34962 (vertex data) but it holds indices", p)
+		case attrAccessors[i] > 0 && bv.target == 34963:
+			ps.add(18, CodeBufferView, p+".target", bv.target, "%s.target = 34963 (indices) but it holds vertex attributes", p)
+		case attrAccessors[i] > 1 && !bv.hasStride:
+			ps.add(18, CodeBufferView, p, nil, "%s holds %d vertex attributes but no byteStride; interleaved data needs one", p, attrAccessors[i])
 		}
 	}
 	for i, a := range m.accessors {

@@ -32,5 +32,7 @@ for (const file of process.argv.slice(2)) {
   for (const m of report.issues.messages) {
     if (!(m.code in codes) || m.severity < codes[m.code]) codes[m.code] = m.severity;
   }
-  process.stdout.write(JSON.stringify({ file, errors: report.issues.numErrors, warnings: report.issues.numWarnings, codes }) + '\n');
+  // Errors and warnings with where and what, for the test's failure messages.
+  const details = report.issues.messages.filter((m) => m.severity <= 1).slice(0, 8).map((m) => `${m.code} at ${m.pointer ?? m.offset}: ${m.message}`);
+  process.stdout.write(JSON.stringify({ file, errors: report.issues.numErrors, warnings: report.issues.numWarnings, codes, details }) + '\n');
 }

@@ -152,6 +152,7 @@ interface View {
   byteLength: number;
   byteStride: number;
   hasStride: boolean;
+  target: number;
 }
 interface Prim {
   attrs: [string, number][];
@@ -398,6 +399,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       byteLength: reqInt(v, 'byteLength', p, 1),
       byteStride: hasStride ? optInt(v, 'byteStride', p, 0, 0) : 0,
       hasStride,
+      target: optInt(v, 'target', p, 0, -1),
     };
   });
   const accessors: Accessor[] = objects(doc, 'accessors', '').map((a, i) => {
@@ -680,8 +682,10 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       for (const [, a] of pr.attrs) useAttr[a] = true;
     }
   const indexView = new Array<boolean>(views.length).fill(false);
+  const attrAccessors = new Array<number>(views.length).fill(0);
   accessors.forEach((a, i) => {
     if (useIndex[i] && a.bufferView >= 0) indexView[a.bufferView] = true;
+    if (useAttr[i] && a.bufferView >= 0) attrAccessors[a.bufferView]++;
   });
   views.forEach((v, i) => {
     const p = `bufferViews[${i}]`;
@@ -690,6 +694,12 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     if (v.hasStride && (v.byteStride < 4 || v.byteStride > 252 || v.byteStride % 4 !== 0))
       add(18, 'buffer-view', `${p}.byteStride`, v.byteStride, `${p}.byteStride = ${v.byteStride}: must be a multiple of 4 between 4 and 252`);
     if (v.hasStride && indexView[i]) add(18, 'buffer-view', `${p}.byteStride`, v.byteStride, `${p} holds indices and must not have a byteStride`);
+    // One GPU buffer per view: vertex data or indices, never both.
+    if (v.target >= 0 && v.target !== 34962 && v.target !== 34963) add(18, 'buffer-view', `${p}.target`, v.target, `${p}.target = ${v.target}: must be 34962 (vertex data) or 34963 (indices)`);
+    else if (indexView[i] && attrAccessors[i] > 0) add(18, 'buffer-view', p, undefined, `${p} holds both indices and vertex attributes; export them in separate buffer views`);
+    else if (indexView[i] && v.target === 34962) add(18, 'buffer-view', `${p}.target`, v.target, `${p}.target = 34962 (vertex data) but it holds indices`);
+    else if (attrAccessors[i] > 0 && v.target === 34963) add(18, 'buffer-view', `${p}.target`, v.target, `${p}.target = 34963 (indices) but it holds vertex attributes`);
+    else if (attrAccessors[i] > 1 && !v.hasStride) add(18, 'buffer-view', p, undefined, `${p} holds ${attrAccessors[i]} vertex attributes but no byteStride; interleaved data needs one`);
   });
   accessors.forEach((a, i) => {
     const p = `accessors[${i}]`;
@@ -808,6 +818,16 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
               hi[c] = Math.max(hi[c], x);
             }
           }
+        }
+        if (bad === null && semantic(name, 'COLOR_')) {
+          for (let k = 0; k < a.count && bad === null; k++)
+            for (let c = 0; c < comps; c++) {
+              const x = a.bufferView < 0 ? 0 : binView.getFloat32(elementOffset(a, k) + 4 * c, true);
+              if (x < 0 || x > 1) {
+                bad = `element ${k} has a component outside 0..1 (${x})`;
+                break;
+              }
+            }
         }
         if (bad === null && name === 'POSITION' && a.min && a.max) {
           for (let c = 0; c < 3 && bad === null; c++) {

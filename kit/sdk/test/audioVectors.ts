@@ -45,3 +45,9 @@ export function soundStats(sound: GizmoSoundSamples): SoundStats {
     checkpoints,
   };
 }
+
+/** Whether this is V8 (Node), where the reference vectors were rendered: its stack traces alone
+ * carry `Error.captureStackTrace`. */
+export function isV8(): boolean {
+  return typeof (Error as unknown as { captureStackTrace?: unknown }).captureStackTrace === 'function';
+}

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { amplitudeAt, gizmoPartialsError, renderGizmoPartials, type GizmoPartialsSound } from '../src/partials.js';
 import vectors from '../../../testdata/audio/vectors.json';
-import { soundStats } from './audioVectors.js';
+import { isV8, soundStats } from './audioVectors.js';
 
 const base = (): GizmoPartialsSound => ({
   kind: 'partials',
@@ -79,13 +79,19 @@ describe('renderGizmoPartials', () => {
 });
 
 describe('reference vectors (testdata/audio)', () => {
-  for (const v of vectors as unknown as { name: string; recipe: { kind: string }; hash: string; frames: number; checkpoints: [number, number, number][] }[]) {
+  for (const v of vectors as unknown as { name: string; recipe: { kind: string }; hash: string; rms: number; peak: number; frames: number; checkpoints: [number, number, number][] }[]) {
     if (v.recipe.kind !== 'partials') continue;
     test(v.name, () => {
       const stats = soundStats(renderGizmoPartials(v.recipe as GizmoPartialsSound));
       assert.equal(stats.frames, v.frames);
       for (let i = 0; i < v.checkpoints.length; i++) assert.ok(Math.abs(stats.checkpoints[i][2] - v.checkpoints[i][2]) <= 1e-6, `checkpoint ${i}`);
-      assert.equal(stats.hash, v.hash);
+      // The hash pins every sample under V8 (where the vectors were made). Another engine's
+      // Math.sin/cos/pow may differ in the last bit (goja uses Go's math), so there the level
+      // must still agree to 1e-6 and the checkpoints above to 1e-6 per sample.
+      if (stats.hash !== v.hash) {
+        assert.ok(Math.abs(stats.rms - v.rms) <= 1e-6 && Math.abs(stats.peak - v.peak) <= 1e-6, `hash ${stats.hash} ≠ ${v.hash} and the level differs`);
+        assert.ok(!isV8(), `hash ${stats.hash} ≠ ${v.hash} under V8`);
+      }
     });
   }
 });

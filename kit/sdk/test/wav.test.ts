@@ -2,7 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { base64Decode, base64Encode, encodeGizmoWav, encodeWavBytes, GIZMO_AUDIO_MAX_BYTES, parseWav, pcm16, readGizmoSound, wavError, wavProblem } from '../src/wav.js';
 
-const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+// A loop rather than Uint8Array.from(string): goja's typed-array from() refuses a string.
+const bytesOf = (text: string) => {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+};
 
 /** A WAV assembled chunk by chunk, so each test can break one thing. */
 function wav(chunks: [string, Uint8Array][], riffSize?: number): Uint8Array {

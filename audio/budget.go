@@ -109,3 +109,21 @@ func estimate(r Recipe) (frames, channels int) {
 	}
 	return 0, 0
 }
+
+// CheckSoundMap is CheckSounds for a GizmoSounds JSON object as validation reports it
+// (validate.Definition.Sounds or .SoundBank); prefix is prepended to each problem's sound name
+// (e.g. "soundBank."). A value that is not a JSON object is one problem named by the prefix.
+func CheckSoundMap(prefix string, raw json.RawMessage) []Problem {
+	if len(raw) == 0 {
+		return nil
+	}
+	var sounds map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &sounds); err != nil {
+		return []Problem{{Sound: prefix, Message: fmt.Sprintf("sounds must be a JSON object of name → recipe: %v", err)}}
+	}
+	problems := CheckSounds(sounds)
+	for i := range problems {
+		problems[i].Sound = prefix + problems[i].Sound
+	}
+	return problems
+}

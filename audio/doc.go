@@ -17,6 +17,9 @@
 //	problems := audio.CheckSounds(map[string]json.RawMessage{"ring": ..., "note": ...})
 //	for _, p := range problems { /* p.Sound names the sound, p.Message says why */ }
 //
+//	// or straight from validate.Definition:
+//	problems = append(audio.CheckSoundMap("", def.Sounds), audio.CheckSoundMap("soundBank.", def.SoundBank)...)
+//
 // CheckSounds renders each sound once under DefaultBudget (10 s wall time as a backstop, 12 s
 // of stereo samples) and reports recipes that fail to decode, exceed the bounds of docs/audio.md, exceed
 // the budget, or (for recorded sounds) are not acceptable PCM16 WAV.

@@ -31,6 +31,10 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 		coefficients[i] = 1 - math.Exp(-2*math.Pi*l.Frequency/rate)
 	}
 	states := make([]float64, len(s.Layers))
+	gains := make([]float64, len(s.Layers))
+	for i, l := range s.Layers {
+		gains[i] = l.Gain
+	}
 	n := 0
 	var mod, wave []float64
 	return SourceFunc(func(dst []float64) {
@@ -48,11 +52,18 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 				mod[i] += float64(w.Amount * v)
 			}
 		}
+		layers := len(states)
+		st, co, ga := states[:layers], coefficients[:layers], gains[:layers]
+		mod := mod[:len(dst)]
 		for i, x := range dst {
 			sum := 0.0
-			for j := range states {
-				states[j] = flush(states[j] + float64(coefficients[j]*(x-states[j])))
-				sum += float64(s.Layers[j].Gain * states[j])
+			for j := range st {
+				v := st[j] + float64(co[j]*(x-st[j]))
+				if v < Tiny && v > -Tiny {
+					v = 0
+				}
+				st[j] = v
+				sum += float64(ga[j] * v)
 			}
 			dst[i] = mod[i] * sum
 		}

@@ -99,3 +99,17 @@ func TestWorstCasesWithinBudget(t *testing.T) {
 		t.Errorf("%d non-finite samples", n)
 	}
 }
+
+func TestCheckSoundMap(t *testing.T) {
+	raw := json.RawMessage(`{"ok": {"kind": "synth", "duration": 0.1, "voices": [{"wave": "sine", "start": 0, "duration": 0.1, "gain": 0.1}]}, "bad": "@@@@"}`)
+	problems := CheckSoundMap("soundBank.", raw)
+	if len(problems) != 1 || problems[0].Sound != "soundBank.bad" {
+		t.Fatalf("got %v", problems)
+	}
+	if p := CheckSoundMap("sounds", json.RawMessage(`[1]`)); len(p) != 1 || p[0].Sound != "sounds" {
+		t.Fatalf("got %v", p)
+	}
+	if p := CheckSoundMap("x.", nil); p != nil {
+		t.Fatalf("got %v", p)
+	}
+}

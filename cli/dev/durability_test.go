@@ -65,53 +65,53 @@ func TestHostKilledAtAnyMoment(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The killer: SIGKILL after a random 0–120 ms, restart, again, while uploads run.
-	stop := make(chan struct{})
-	killed := make(chan int)
-	go func() {
-		n := 0
-		defer func() { killed <- n }()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(time.Duration(rand.IntN(120)) * time.Millisecond):
-			}
-			host.cmd.Process.Kill()
-			<-host.done
-			n++
-			host = start(t, fmt.Sprintf("host%d", n), "gizmo", "host", "--addr", addr, "--data", data)
-			host.waitOut(0, "listening", func(s string) bool { return strings.HasPrefix(s, "Developer world at") })
-		}
-	}()
-
+	// Every other upload, a killer SIGKILLs the host 0–20 ms after the request starts (while it
+	// reads, validates or commits) and restarts it on the same data.
+	kills, interrupted, recovered := 0, 0, 0
 	base := 0
 	for i, js := range bundles {
+		var restarted chan struct{}
+		if i%2 == 1 {
+			restarted = make(chan struct{})
+			delay := time.Duration(rand.IntN(20_000)) * time.Microsecond
+			victim := host
+			kills++
+			go func() {
+				defer close(restarted)
+				time.Sleep(delay) // the moment of the kill is the point of the test
+				victim.cmd.Process.Kill()
+				<-victim.done
+				host = start(t, fmt.Sprintf("host%d", i), "gizmo", "host", "--addr", addr, "--data", data)
+				host.listening(30 * time.Second)
+			}()
+		}
 		var rev *devclient.Revision
 		for attempt := 0; ; attempt++ {
 			rev, err = client.Upload(ctx, sess, base, js)
 			if err == nil {
+				if attempt > 0 {
+					interrupted++
+				}
+				if rev.Duplicate {
+					recovered++ // committed by the killed host, its answer lost
+				}
 				break
 			}
 			var ended *devclient.SessionEnded
-			if errors.As(err, &ended) || !devclient.IsRetryable(err) || attempt > 400 {
-				close(stop)
+			if errors.As(err, &ended) || !devclient.IsRetryable(err) || ctx.Err() != nil {
 				t.Fatalf("upload %d: %v", i, err)
 			}
 			time.Sleep(20 * time.Millisecond) // backoff between retries
 		}
+		if restarted != nil {
+			<-restarted
+		}
 		if rev.Number != i+1 || rev.Status != "accepted" || rev.ContentSHA256 != devclient.ContentHash(js) {
-			close(stop)
 			t.Fatalf("upload %d became revision %d (%s, duplicate %v): want exactly one new revision per build", i, rev.Number, rev.Status, rev.Duplicate)
 		}
 		base = rev.Number
 	}
-	close(stop)
-	kills := <-killed
-	t.Logf("%d builds uploaded while the host was killed %d times", builds, kills)
-	if kills < 3 {
-		t.Logf("note: only %d kills happened during the uploads", kills)
-	}
+	t.Logf("%d builds uploaded; host killed %d times, %d uploads interrupted, %d of them found committed by hash", builds, kills, interrupted, recovered)
 	host.cmd.Process.Kill()
 	<-host.done
 
@@ -147,4 +147,25 @@ func TestHostKilledAtAnyMoment(t *testing.T) {
 			t.Fatalf("revision %d: stored bundle does not match its hash", n)
 		}
 	}
+}
+
+// listening waits for the host's start line without failing the test (it runs off the test's
+// goroutine).
+func (p *process) listening(timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		p.mu.Lock()
+		for _, line := range p.out {
+			if strings.HasPrefix(line, "Developer world at") {
+				p.mu.Unlock()
+				return true
+			}
+		}
+		p.mu.Unlock()
+		if p.exited() {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return false
 }

@@ -45,6 +45,8 @@ type env struct {
 	val    *hosttest.JSONValidator
 	// fail makes the next n upload requests fail before they reach the host.
 	fail atomic.Int32
+	// only503 makes every injected fault a 503 (the host never sees the request).
+	only503 atomic.Bool
 	// offset moves the host's clock forward (session expiry).
 	offset atomic.Int64
 }
@@ -63,7 +65,7 @@ func newEnv(t *testing.T) *env {
 		if r.URL.Path == "/api/dev/revisions" && e.fail.Load() > 0 {
 			e.fail.Add(-1)
 			// Half the faults are a 503, half a dropped connection after the host did the work.
-			if e.fail.Load()%2 == 0 {
+			if e.only503.Load() || e.fail.Load()%2 == 0 {
 				http.Error(w, "overloaded", http.StatusServiceUnavailable)
 				return
 			}
@@ -230,6 +232,34 @@ func TestLoopRetriesWithoutDuplicates(t *testing.T) {
 	}
 	if n := e.val.Calls.Load(); n != 1 {
 		t.Fatalf("host validated %d times for one bundle", n)
+	}
+}
+
+// TestLoopDropsStaleBuild: while the host fails, a newer save arrives; the older build is
+// abandoned and never sent after it.
+func TestLoopDropsStaleBuild(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("v1"))
+	s := e.pair()
+	e.only503.Store(true)
+	e.fail.Store(1 << 20)
+	e.start(s)
+	e.until(EventRetrying)
+	e.write(defs("v2"))
+	e.until(EventBuildStarted)
+	e.fail.Store(0)
+	stale, fresh := ContentHash([]byte(defs("v1"))), ContentHash([]byte(defs("v2")))
+	for {
+		ev := e.until(EventUploaded, EventAccepted)
+		if ev.SHA256 == stale {
+			t.Fatalf("the stale build was sent: %+v", ev)
+		}
+		if ev.Kind == EventAccepted && ev.SHA256 == fresh {
+			break
+		}
+	}
+	if n := e.val.Calls.Load(); n != 1 {
+		t.Fatalf("host validated %d bundles, want only the newest", n)
 	}
 }
 

@@ -2,6 +2,7 @@ package dev_test
 
 import (
 	"bufio"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -360,6 +361,12 @@ func TestEndToEndWithOrigin(t *testing.T) {
 // its data in the project's .scape/, and the world link signs its owner in.
 func TestEndToEndEmbedded(t *testing.T) {
 	dir := newLamp(t)
+	// Files that are not build inputs, and must never leave the machine.
+	for name, text := range map[string]string{".env": "API_KEY=SECRET_ENV_VALUE\n", "notes.md": "NOTES_NOT_AN_INPUT\n", "src/unused.ts": "export const x = 'UNUSED_SOURCE';\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	dev := start(t, "dev", "gizmo", "dev", "--json", dir)
 	world, at := dev.waitEvent(0, "world")
 	ev, at := dev.waitEvent(at, "accepted", "rejected", "build_failed")
@@ -382,4 +389,23 @@ func TestEndToEndEmbedded(t *testing.T) {
 	dev.signal(syscall.SIGTERM)
 	dev.waitEvent(at, "stopped")
 	dev.wait(0)
+
+	// What the host stored is exactly what was uploaded: no source map, no other file.
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, ".scape", "host", "host.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var bundle string
+	if err := db.QueryRow(`SELECT bundle FROM revisions WHERE number = 2`).Scan(&bundle); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(bundle, "Desk lamp") {
+		t.Fatal("revision 2 is not the edited build")
+	}
+	for _, leak := range []string{"sourceMappingURL", "sourcesContent", "SECRET_ENV_VALUE", "NOTES_NOT_AN_INPUT", "UNUSED_SOURCE"} {
+		if strings.Contains(bundle, leak) {
+			t.Errorf("the uploaded bundle contains %q", leak)
+		}
+	}
 }

@@ -76,6 +76,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	now := s.opts.Now()
 	p := &pairing{project: req.Project, created: now, expires: now.Add(s.opts.CodeTTL), interval: s.opts.PollInterval, worldID: worldID}
 	device := s.pairs.add(p, now)
+	if device == "" {
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusTooManyRequests, "too_many_requests", "too many pairings are waiting for approval; try again in a minute")
+		return
+	}
 	code := FormatUserCode(p.userCode)
 	s.opts.Logf("pairing requested by project %q: code %s", req.Project, code)
 	writeJSON(w, http.StatusOK, PairingResponse{

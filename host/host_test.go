@@ -446,3 +446,17 @@ func TestDurableAcrossRestart(t *testing.T) {
 		t.Fatalf("retry after restart: %d %+v", st, r)
 	}
 }
+
+func TestPendingPairingsBounded(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	for i := 0; i < 64; i++ {
+		f.pairRequest()
+	}
+	var e host.APIError
+	if st := f.call("POST", "/api/dev/pairings", "", host.PairingRequest{Project: "flood"}, &e); st != 429 || e.Code != "too_many_requests" {
+		t.Fatalf("65th pending pairing: %d %+v", st, e)
+	}
+	// Expired ones no longer count.
+	f.clock.Add(5*time.Minute + time.Second)
+	f.pairRequest()
+}

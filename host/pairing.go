@@ -110,11 +110,25 @@ func newPairings() *pairings {
 	return &pairings{byDevice: map[string]*pairing{}, byCode: map[string]*pairing{}}
 }
 
-// add registers a pairing under a fresh user code and returns the device code.
+// maxPending bounds pairing requests waiting for the owner: the endpoint needs no credentials,
+// so without a bound anyone who can reach the host could fill its memory.
+const maxPending = 64
+
+// add registers a pairing under a fresh user code and returns the device code, or "" when too
+// many are pending.
 func (ps *pairings) add(p *pairing, now time.Time) (deviceCode string) {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
 	ps.gc(now)
+	pending := 0
+	for _, q := range ps.byDevice {
+		if q.state == pairingPending && now.Before(q.expires) {
+			pending++
+		}
+	}
+	if pending >= maxPending {
+		return ""
+	}
 	for {
 		p.userCode = newUserCode()
 		if _, taken := ps.byCode[p.userCode]; !taken {

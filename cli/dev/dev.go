@@ -180,6 +180,10 @@ func askPairAgain(f *cmdutil.Factory) bool {
 func pair(ctx context.Context, f *cmdutil.Factory, c *devclient.Client, project string, approve func(string) error, emit func(devclient.Event), jsonOut bool) (*devclient.Session, error) {
 	p, err := c.StartPairing(ctx, project)
 	if err != nil {
+		var pe *devclient.ProtocolError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s refused to pair: %w", c.Origin(), err)
+		}
 		return nil, fmt.Errorf("cannot reach %s: %w", c.Origin(), err)
 	}
 	if approve != nil {

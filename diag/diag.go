@@ -146,6 +146,9 @@ func FromByteColumn(file string, line, byteCol int, lineText string) Position {
 	}
 	col := byteCol
 	if byteCol >= 0 && byteCol <= len(lineText) {
+		for byteCol > 0 && byteCol < len(lineText) && !utf8.RuneStart(lineText[byteCol]) {
+			byteCol-- // inside a character: point at its start
+		}
 		col = utf8.RuneCountInString(lineText[:byteCol])
 	}
 	if col < 0 {

@@ -297,3 +297,15 @@ func TestEffectsForAudioAndModels(t *testing.T) {
 		t.Fatal("lamp has no sounds")
 	}
 }
+
+func FuzzCalleeColumn(f *testing.F) {
+	f.Add("export const lamp = defineObject<LampState>({", 45)
+	f.Add("f<<>>(", 6)
+	f.Add("", 0)
+	f.Fuzz(func(t *testing.T, line string, col int) {
+		got := calleeColumn(line, col)
+		if got != col && (got < 1 || got > col) {
+			t.Fatalf("calleeColumn(%q, %d) = %d", line, col, got)
+		}
+	})
+}

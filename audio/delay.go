@@ -4,11 +4,20 @@ package audio
 // linear interpolation for a fractional D (≥ 1 sample). It keeps the whole history, which is
 // bounded by the sound's length.
 func DelayWet(src Source, delayFrames, feedback float64) Source {
-	var s []float64 // s[n] = x[n] + feedback·w[n]
+	return DelayWetSized(src, delayFrames, feedback, 0)
+}
+
+// DelayWetSized is DelayWet with the history allocated for `frames` samples up front.
+func DelayWetSized(src Source, delayFrames, feedback float64, frames int) Source {
+	s := make([]float64, 0, frames) // s[n] = x[n] + feedback·w[n]
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
 		base := len(s)
-		s = append(s, make([]float64, len(dst))...)
+		if base+len(dst) <= cap(s) {
+			s = s[:base+len(dst)]
+		} else {
+			s = append(s, make([]float64, len(dst))...)
+		}
 		for k, x := range dst {
 			i := base + k
 			m := float64(i) - delayFrames

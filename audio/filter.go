@@ -53,6 +53,9 @@ func Biquad(src Source, c BiquadCoefficients) Source {
 	var x1, x2, y1, y2 float64
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
+		if x1 == 0 && x2 == 0 && y1 == 0 && y2 == 0 && allZero(dst) {
+			return // at rest with silent input: the output is the (zero) input
+		}
 		for i, x := range dst {
 			// Explicit float64 conversions stop Go from fusing multiply-adds on arm64, which
 			// would change the last bits against the TypeScript renderer.
@@ -139,4 +142,13 @@ func biquad4(src Source, c [4]BiquadCoefficients) Source {
 		}
 		s[0], s[1], s[2], s[3] = a, b, d, e
 	})
+}
+
+func allZero(x []float64) bool {
+	for _, v := range x {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }

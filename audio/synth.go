@@ -123,7 +123,7 @@ func applyEffect(e *Effect, index int, channels [][]float64, seed uint32, rate f
 		return
 	case "delay":
 		for _, ch := range channels {
-			wet = append(wet, ReadAll(DelayWet(Slice(ch), e.Time*rate, e.Feedback), frames))
+			wet = append(wet, ReadAll(DelayWetSized(Slice(ch), e.Time*rate, e.Feedback, frames), frames))
 		}
 		parallel = e.Parallel
 	case "noise-reverb":

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -92,6 +93,11 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 						}
 					}
 				}
+				if at.name != "POSITION" {
+					if msg := boundsProblem(m, doc, at.accessor); msg != "" {
+						ps.add(21, CodeGeometry, p+".attributes."+at.name, at.accessor, "%s.attributes.%s: %s", p, at.name, msg)
+					}
+				}
 				if full() {
 					return ps
 				}
@@ -112,6 +118,8 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 					summaries[pr.indices] = sum
 				}
 				switch {
+				case !ok && sum.err == nil && boundsProblem(m, doc, pr.indices) != "":
+					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: %s", p, boundsProblem(m, doc, pr.indices))
 				case sum.err != nil:
 					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: accessors[%d] cannot be read: %v", p, pr.indices, sum.err)
 				case sum.restartAt >= 0:
@@ -251,4 +259,66 @@ func summarize(idx []uint32, a accessor) indexSummary {
 		}
 	}
 	return s
+}
+
+// component reads component c of element k of accessor a as a float64 (raw integer values for
+// integer types: min/max are declared in the same domain).
+func component(data []byte, a accessor, stride, k, c int64) float64 {
+	size := componentTypes[a.componentType].size
+	off := a.byteOffset + k*stride + c*size
+	switch a.componentType {
+	case 5120:
+		return float64(int8(data[off]))
+	case 5121:
+		return float64(data[off])
+	case 5122:
+		return float64(int16(binary.LittleEndian.Uint16(data[off:])))
+	case 5123:
+		return float64(binary.LittleEndian.Uint16(data[off:]))
+	case 5125:
+		return float64(binary.LittleEndian.Uint32(data[off:]))
+	}
+	return float64(math.Float32frombits(binary.LittleEndian.Uint32(data[off:])))
+}
+
+// boundsProblem compares an accessor's declared min/max with its data, as the glTF
+// specification requires them to match (floats compared in float32, as stored). Matrices and
+// normalized integers are left alone.
+func boundsProblem(m *model, doc *gltf.Document, ai int64) string {
+	a := m.accessors[ai]
+	if (!a.hasMin && !a.hasMax) || a.normalized || strings.HasPrefix(a.typ, "MAT") || a.bufferView < 0 {
+		return ""
+	}
+	bv := m.views[a.bufferView]
+	data := doc.Buffers[bv.buffer].Data[bv.byteOffset : bv.byteOffset+bv.byteLength]
+	stride := elementSize(a)
+	if bv.hasStride {
+		stride = bv.byteStride
+	}
+	n := int64(components(a))
+	lo := make([]float64, n)
+	hi := make([]float64, n)
+	for k := int64(0); k < a.count; k++ {
+		for c := int64(0); c < n; c++ {
+			x := component(data, a, stride, k, c)
+			if k == 0 || x < lo[c] {
+				lo[c] = x
+			}
+			if k == 0 || x > hi[c] {
+				hi[c] = x
+			}
+		}
+	}
+	same := func(declared, actual float64) bool {
+		if a.componentType == 5126 {
+			return float32(declared) == float32(actual)
+		}
+		return declared == actual
+	}
+	for c := int64(0); c < n; c++ {
+		if a.hasMin && (int64(len(a.min)) != n || !same(a.min[c], lo[c])) || a.hasMax && (int64(len(a.max)) != n || !same(a.max[c], hi[c])) {
+			return fmt.Sprintf("accessors[%d] declares min/max that do not match its data (component %d spans %v..%v); re-export so min/max match the data", ai, c, lo[c], hi[c])
+		}
+	}
+	return ""
 }

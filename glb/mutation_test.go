@@ -1,6 +1,7 @@
 package glb_test
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -83,6 +84,28 @@ func TestSDKAgreesOnMutations(t *testing.T) {
 		glbtest.Cube,
 		func() *glbtest.Model { return glbtest.Cubes(glbtest.Options{Cubes: 2, Instances: 2, Colors: true}) },
 		func() *glbtest.Model { return glbtest.Triangles(4, 3) },
+	}
+	// Real exports too (their JSON and BIN chunks), when the shared files are present.
+	if _, err := os.Stat(sharedDir); err == nil {
+		paths, _ := filepath.Glob(filepath.Join(sharedDir, "pass", "*.glb"))
+		for _, path := range paths {
+			data, err := os.ReadFile(path)
+			if err != nil || len(data) > 64<<10 {
+				continue
+			}
+			n := int(binary.LittleEndian.Uint32(data[12:]))
+			var doc map[string]any
+			if json.Unmarshal(data[20:20+n], &doc) != nil {
+				continue
+			}
+			bin := append([]byte(nil), data[20+n+8:]...)
+			bases = append(bases, func() *glbtest.Model {
+				var fresh map[string]any
+				text, _ := json.Marshal(doc)
+				json.Unmarshal(text, &fresh)
+				return &glbtest.Model{JSON: fresh, Bin: append([]byte(nil), bin...)}
+			})
+		}
 	}
 	var files []string
 	for i := 0; i < count; i++ {

@@ -71,6 +71,7 @@ type node struct {
 	hasWeights              bool
 	hasMatrix, hasTRS       bool
 	matrixPath, firstTRSKey string
+	matrix, rotation        []float64
 }
 
 // schema is check 9: JSON types, required properties and integers. glTF allows an integer to
@@ -436,6 +437,10 @@ func readModel(root map[string]any) (*model, []Problem) {
 			want := map[string]int{"matrix": 16, "translation": 3, "rotation": 4, "scale": 3}[key]
 			if len(nums) != want {
 				s.add(join(p, key), nil, "%s must have %d numbers", join(p, key), want)
+			} else if key == "matrix" {
+				nd.matrix = nums
+			} else if key == "rotation" {
+				nd.rotation = nums
 			}
 			if key == "matrix" {
 				nd.hasMatrix = true
@@ -454,11 +459,20 @@ func readModel(root map[string]any) (*model, []Problem) {
 	}
 	m.textures = len(s.array(root, "textures", ""))
 	m.images = len(s.array(root, "images", ""))
-	m.samplers = len(s.array(root, "samplers", ""))
+	m.samplers = len(s.objects(root, "samplers", ""))
 	m.skins = len(s.array(root, "skins", ""))
 	m.animations = len(s.array(root, "animations", ""))
 	m.cameras = len(s.array(root, "cameras", ""))
 
+	// Every glTF object may have a name, and it is a string.
+	for _, key := range []string{"accessors", "animations", "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "scenes", "skins", "textures"} {
+		list, _ := root[key].([]any)
+		for i, v := range list {
+			if o, ok := v.(map[string]any); ok {
+				s.str(o, "name", at(key, i))
+			}
+		}
+	}
 	collectExtensions(root, make([]string, 0, 16), s)
 	sort.SliceStable(m.extUses, func(a, b int) bool { return m.extUses[a].path < m.extUses[b].path })
 	return m, s.problems

@@ -2,6 +2,7 @@ package glb
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -284,6 +285,14 @@ func hierarchy(m *model) (problems, bool) {
 		if n.hasMatrix && n.hasTRS {
 			ps.add(22, CodeHierarchy, p+".matrix", nil, "%s has both matrix and %s; use one or the other", p, n.firstTRSKey)
 		}
+		if q := n.rotation; q != nil {
+			if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > unitTolerance {
+				ps.add(22, CodeHierarchy, p+".rotation", l, "%s.rotation must be a unit quaternion (its length is %.6g)", p, l)
+			}
+		}
+		if n.matrix != nil && !decomposable(n.matrix) {
+			ps.add(22, CodeHierarchy, p+".matrix", nil, "%s.matrix is not a translation, rotation and scale (it shears or projects); export TRS transforms", p)
+		}
 		for k, c := range n.children {
 			if stamp[c] == i+1 {
 				ps.add(22, CodeHierarchy, at(p+".children", k), c, "%s.children lists nodes[%d] twice", p, c)
@@ -351,4 +360,30 @@ func hierarchy(m *model) (problems, bool) {
 		}
 	}
 	return ps, cyclic
+}
+
+// unitTolerance is how far from 1 a rotation's length may be: exporters write float32
+// quaternions, normalised to about 1e-7.
+const unitTolerance = 5e-4
+
+// decomposable reports whether a column-major 4×4 matrix is a translation, rotation and scale:
+// last row 0 0 0 1, and three non-zero, mutually orthogonal basis columns (no shear).
+func decomposable(m []float64) bool {
+	if m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 {
+		return false
+	}
+	col := func(i int) [3]float64 { return [3]float64{m[4*i], m[4*i+1], m[4*i+2]} }
+	dot := func(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+	c := [3][3]float64{col(0), col(1), col(2)}
+	for i := 0; i < 3; i++ {
+		if dot(c[i], c[i]) == 0 {
+			return false
+		}
+		for j := i + 1; j < 3; j++ {
+			if math.Abs(dot(c[i], c[j])) > 1e-4*math.Sqrt(dot(c[i], c[i])*dot(c[j], c[j])) {
+				return false
+			}
+		}
+	}
+	return true
 }

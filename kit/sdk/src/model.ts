@@ -169,6 +169,8 @@ interface Node {
   weights: boolean;
   matrix: boolean;
   trsKey: string;
+  matrixValues: number[] | null;
+  rotation: number[] | null;
 }
 
 const COMPONENTS: Record<number, [number, string]> = {
@@ -461,17 +463,27 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       weights: 'weights' in n,
       matrix: false,
       trsKey: '',
+      matrixValues: null,
+      rotation: null,
     };
     numbers(n, 'weights', p);
     for (const [key, want] of [['matrix', 16], ['translation', 3], ['rotation', 4], ['scale', 3]] as const) {
       if (!(key in n)) continue;
       const nums = numbers(n, key, p);
       if (nums === null || nums.length !== want) schema(join(p, key), undefined, `${join(p, key)} must have ${want} numbers`);
+      else if (key === 'matrix') node.matrixValues = nums;
+      else if (key === 'rotation') node.rotation = nums;
       if (key === 'matrix') node.matrix = true;
       else if (node.trsKey === '') node.trsKey = key;
     }
     return node;
   });
+  // Every glTF object may have a name, and it is a string.
+  for (const key of ['accessors', 'animations', 'buffers', 'bufferViews', 'cameras', 'images', 'materials', 'meshes', 'nodes', 'samplers', 'scenes', 'skins', 'textures']) {
+    const list = doc[key];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) if (isObject(list[i])) str(list[i] as Json, 'name', at(key, i));
+  }
   const scenes = objects(doc, 'scenes', '').map((sc, i) => indexList(sc, 'nodes', at('scenes', i)));
   const materials = objects(doc, 'materials', '');
   const unitNumbers = (o: Json, key: string, base: string, n: number) => {
@@ -509,7 +521,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   });
   const textures = arr(doc, 'textures', '').length;
   const images = arr(doc, 'images', '').length;
-  arr(doc, 'samplers', '');
+  objects(doc, 'samplers', '');
   const skins = arr(doc, 'skins', '').length;
   const animations = arr(doc, 'animations', '').length;
   const cameras = arr(doc, 'cameras', '').length;
@@ -791,6 +803,40 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     return v.byteOffset + a.byteOffset + k * (v.hasStride ? v.byteStride : elementSize(a));
   };
   const checked = new Set<number>();
+  // Declared min/max must match the data (floats compared as stored, in float32); matrices and
+  // normalized integers are left alone, as in Go.
+  const boundsProblem = (a: Accessor, ai: number): string | null => {
+    if ((a.min === null && a.max === null) || a.normalized || a.type.startsWith('MAT') || a.bufferView < 0) return null;
+    const n = TYPES[a.type];
+    const v = views[a.bufferView];
+    const stride = v.hasStride ? v.byteStride : elementSize(a);
+    const size = COMPONENTS[a.componentType][0];
+    const lo: number[] = [];
+    const hi: number[] = [];
+    for (let k = 0; k < a.count; k++) {
+      const base = v.byteOffset + a.byteOffset + k * stride;
+      for (let c = 0; c < n; c++) {
+        const off = base + c * size;
+        let x: number;
+        switch (a.componentType) {
+          case 5120: x = binView.getInt8(off); break;
+          case 5121: x = bin[off]; break;
+          case 5122: x = binView.getInt16(off, true); break;
+          case 5123: x = binView.getUint16(off, true); break;
+          case 5125: x = binView.getUint32(off, true); break;
+          default: x = binView.getFloat32(off, true);
+        }
+        if (k === 0 || x < lo[c]) lo[c] = x;
+        if (k === 0 || x > hi[c]) hi[c] = x;
+      }
+    }
+    const same = (declared: number, actual: number) => (a.componentType === 5126 ? Math.fround(declared) === actual : declared === actual);
+    for (let c = 0; c < n; c++) {
+      if ((a.min !== null && (a.min.length !== n || !same(a.min[c], lo[c]))) || (a.max !== null && (a.max.length !== n || !same(a.max[c], hi[c]))))
+        return `accessors[${ai}] declares min/max that do not match its data (component ${c} spans ${lo[c]}..${hi[c]}); re-export so min/max match the data`;
+    }
+    return null;
+  };
   const summaries = new Map<number, { max: number; maxAt: number; restartAt: number; restart: number }>();
   geometryLoop: for (let i = 0; i < meshes.length; i++) {
     for (let j = 0; j < meshes[i].prims.length; j++) {
@@ -800,8 +846,14 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       for (const [name, ai] of pr.attrs) {
         const a = accessors[ai];
         if (name === 'POSITION') vertices = a.count;
-        if (a.componentType !== 5126 || checked.has(ai)) continue;
+        if (checked.has(ai)) continue;
         checked.add(ai);
+        if (a.componentType !== 5126) {
+          const b = name === 'POSITION' ? null : boundsProblem(a, ai);
+          if (b !== null) geo(`${p}.attributes.${name}`, ai, `${p}.attributes.${name}: ${b}`);
+          if (geometryCount >= 8) break geometryLoop;
+          continue;
+        }
         const comps = TYPES[a.type];
         const lo = [Infinity, Infinity, Infinity];
         const hi = [-Infinity, -Infinity, -Infinity];
@@ -835,6 +887,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
               bad = `declared bounds on ${'xyz'[c]} are ${a.min[c]}..${a.max[c]} but the vertices span ${lo[c]}..${hi[c]}; re-export so min/max match the data`;
           }
         }
+        if (bad === null && name !== 'POSITION') bad = boundsProblem(a, ai);
         if (bad !== null) geo(`${p}.attributes.${name}`, ai, `${p}.attributes.${name}: ${bad}`);
         if (geometryCount >= 8) break geometryLoop;
       }
@@ -845,6 +898,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
         // Summarised once per accessor: a crafted file can share one large index accessor
         // between thousands of primitives.
         let sum = summaries.get(pr.indices);
+        const fresh = !sum;
         if (!sum) {
           const cs = COMPONENTS[a.componentType][0];
           sum = { max: 0, maxAt: 0, restartAt: -1, restart: cs === 1 ? 0xff : cs === 2 ? 0xffff : 0xffffffff };
@@ -863,7 +917,9 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
           }
           summaries.set(pr.indices, sum);
         }
-        if (sum.restartAt >= 0) geo(`${p}.indices`, sum.restart, `${p}.indices: element ${sum.restartAt} is ${sum.restart}, the primitive restart value, which glTF does not allow`);
+        const bounds = fresh ? boundsProblem(a, pr.indices) : null;
+        if (bounds !== null) geo(`${p}.indices`, pr.indices, `${p}.indices: ${bounds}`);
+        else if (sum.restartAt >= 0) geo(`${p}.indices`, sum.restart, `${p}.indices: element ${sum.restartAt} is ${sum.restart}, the primitive restart value, which glTF does not allow`);
         else if (sum.max >= vertices) geo(`${p}.indices`, sum.max, `${p}.indices: element ${sum.maxAt} is ${sum.max} but there are only ${vertices} vertices`);
       }
       const noun = (pr.indices >= 0 ? (n === 1 ? 'index' : 'indices') : n === 1 ? 'vertex' : 'vertices');
@@ -964,6 +1020,18 @@ function libraryRules(doc: Json, add: Add) {
   });
 }
 
+/** A column-major 4×4 matrix that is translation × rotation × scale (no shear, no projection). */
+function decomposable(m: number[]): boolean {
+  if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) return false;
+  const c = [0, 1, 2].map((i) => [m[4 * i], m[4 * i + 1], m[4 * i + 2]]);
+  const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  for (let i = 0; i < 3; i++) {
+    if (dot(c[i], c[i]) === 0) return false;
+    for (let j = i + 1; j < 3; j++) if (Math.abs(dot(c[i], c[j])) > 1e-4 * Math.sqrt(dot(c[i], c[i]) * dot(c[j], c[j]))) return false;
+  }
+  return true;
+}
+
 /** Check 22: a forest whose roots the scenes list; returns the topological order and whether there is a cycle. */
 function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boolean; order: number[] } {
   const h = (p: string, v: unknown, m: string) => add(22, 'hierarchy', p, v, m);
@@ -973,6 +1041,13 @@ function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boole
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     if (n.matrix && n.trsKey) h(`nodes[${i}].matrix`, undefined, `nodes[${i}] has both matrix and ${n.trsKey}; use one or the other`);
+    const q = n.rotation;
+    if (q) {
+      const l = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+      if (Math.abs(l - 1) > 5e-4) h(`nodes[${i}].rotation`, l, `nodes[${i}].rotation must be a unit quaternion (its length is ${l})`);
+    }
+    if (n.matrixValues && !decomposable(n.matrixValues))
+      h(`nodes[${i}].matrix`, undefined, `nodes[${i}].matrix is not a translation, rotation and scale (it shears or projects); export TRS transforms`);
     const kids = n.children;
     for (let k = 0; k < kids.length; k++) {
       const c = kids[k];

@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/scapeworld/scape/diag"
 )
 
 //go:embed ui
@@ -20,6 +22,14 @@ var uiFiles embed.FS
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"stamp": func(t time.Time) string { return t.Local().Format("15:04:05") },
 	"size":  humanSize,
+	// problem renders a diagnostic for the sidebar: positions inside the bundle mean nothing to
+	// the owner (the host has no source map), so only project files are shown.
+	"problem": func(d diag.Diagnostic) string {
+		if d.File == "bundle.js" {
+			d.File, d.Line, d.Column = "", 0, 0
+		}
+		return d.String()
+	},
 	"short": func(h string) string {
 		if len(h) > 12 {
 			return h[:12]

@@ -77,16 +77,23 @@ func OnePole(src Source, frequency, rate float64, subtract *float64) Source {
 	lp := 0.0
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
+		if subtract == nil {
+			for i, x := range dst {
+				lp += float64(a * (x - lp))
+				if lp < Tiny && lp > -Tiny {
+					lp = 0
+				}
+				dst[i] = lp
+			}
+			return
+		}
+		sub := *subtract
 		for i, x := range dst {
 			lp += float64(a * (x - lp))
 			if lp < Tiny && lp > -Tiny {
 				lp = 0
 			}
-			if subtract == nil {
-				dst[i] = lp
-			} else {
-				dst[i] = x - float64(*subtract*lp)
-			}
+			dst[i] = x - float64(sub*lp)
 		}
 	})
 }

@@ -151,7 +151,8 @@ type Amplitude struct {
 
 // Recipe is a decoded, bounds-checked sound: *Synth, *NoiseSound, *PartialsSound or Recorded.
 type Recipe interface {
-	// Render produces the samples (48 kHz; partials at the rate given, others ignore it).
+	// Render produces the samples: 48 kHz float32 for recipes (PartialsSound.RenderAt renders
+	// partials at another rate), the file's own rate for a Recorded WAV.
 	Render() (*Samples, error)
 }
 

@@ -84,6 +84,7 @@ func compileCached(fsys fs.FS, useDisk bool) (*Compiled, error) {
 	}
 	if cacheFile != "" {
 		writeCache(cacheFile, js) // best effort: a read-only home only costs speed
+		pruneCache(filepath.Dir(cacheFile), keepCached)
 	}
 	return &Compiled{JS: js, Hash: hash}, nil
 }
@@ -100,6 +101,31 @@ func writeCache(file string, js []byte) {
 	cerr := tmp.Close()
 	if werr != nil || cerr != nil || os.Rename(tmp.Name(), file) != nil {
 		os.Remove(tmp.Name())
+	}
+}
+
+// keepCached is how many compiled SDKs the cache keeps (several scape versions may be in use).
+const keepCached = 4
+
+// pruneCache removes all but the keep most recently written sdk-*.js files.
+func pruneCache(dir string, keep int) {
+	matches, err := filepath.Glob(filepath.Join(dir, "sdk-*.js"))
+	if err != nil || len(matches) <= keep {
+		return
+	}
+	type entry struct {
+		path string
+		mod  int64
+	}
+	var entries []entry
+	for _, m := range matches {
+		if info, err := os.Stat(m); err == nil {
+			entries = append(entries, entry{m, info.ModTime().UnixNano()})
+		}
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].mod > entries[j].mod })
+	for _, e := range entries[min(keep, len(entries)):] {
+		os.Remove(e.path)
 	}
 }
 

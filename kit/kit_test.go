@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dop251/goja"
 
@@ -124,4 +125,43 @@ func TestEmbeddedToolchain(t *testing.T) {
 		t.Fatal(err)
 	}
 	runToolchain(t, c.JS)
+}
+
+func TestDiskCache(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	dir := filepath.Join(cache, "scape")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Old entries beyond the kept number are pruned when a new one is written.
+	for i := 0; i < 6; i++ {
+		p := filepath.Join(dir, "sdk-old"+strings.Repeat("x", i)+".js")
+		os.WriteFile(p, []byte("old"), 0o644)
+		old := time.Now().Add(-time.Duration(10-i) * time.Hour)
+		os.Chtimes(p, old, old)
+	}
+	first, err := kit.CompileCachedForTest(kit.SDK(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := filepath.Glob(filepath.Join(dir, "sdk-*.js"))
+	if len(entries) != 4 {
+		t.Fatalf("cache holds %d entries, want 4: %v", len(entries), entries)
+	}
+	cached := filepath.Join(dir, "sdk-"+first.Hash[:32]+".js")
+	if data, err := os.ReadFile(cached); err != nil || string(data) != string(first.JS) {
+		t.Fatalf("cache entry %s: %v", cached, err)
+	}
+	// A second compile reads the entry: prove it by planting a marker in it.
+	os.WriteFile(cached, []byte("/* from cache */"), 0o644)
+	second, err := kit.CompileCachedForTest(kit.SDK(), true)
+	if err != nil || string(second.JS) != "/* from cache */" || second.Hash != first.Hash {
+		t.Fatalf("second compile did not use the cache: %v %q", err, second.JS[:min(20, len(second.JS))])
+	}
+	// Without the disk cache, it compiles.
+	third, err := kit.CompileCachedForTest(kit.SDK(), false)
+	if err != nil || string(third.JS) != string(first.JS) {
+		t.Fatalf("uncached compile differs: %v", err)
+	}
 }

@@ -161,6 +161,10 @@ func TestSDKAgreesOnMutations(t *testing.T) {
 		for c, sev := range rep.Codes {
 			if (sev == 0 && acceptedErrors[c] == "") || (sev == 1 && acceptedWarnings[c] == "") {
 				t.Errorf("%s: accepted, but the validator reports %s (severity %d): %v", rep.File, c, sev, rep.Details)
+				if keep := os.Getenv("GLB_MUTATIONS_KEEP"); keep != "" { // a directory to copy failing files to
+					data, _ := os.ReadFile(rep.File)
+					os.WriteFile(filepath.Join(keep, filepath.Base(rep.File)), data, 0o644)
+				}
 			}
 		}
 	}

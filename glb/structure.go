@@ -362,9 +362,8 @@ func hierarchy(m *model) (problems, bool) {
 	return ps, cyclic
 }
 
-// unitTolerance is how far from 1 a rotation's length may be: exporters write float32
-// quaternions, normalised to about 1e-7.
-const unitTolerance = 5e-4
+// unitTolerance is how far from 1 a rotation's length may be.
+const unitTolerance = 0.00769 // the Khronos validator's ROTATION_NON_UNIT bound
 
 // decomposable reports whether a column-major 4×4 matrix is a translation, rotation and scale:
 // last row 0 0 0 1, and three non-zero, mutually orthogonal basis columns (no shear).
@@ -385,5 +384,102 @@ func decomposable(m []float64) bool {
 			}
 		}
 	}
-	return true
+	return validatorRoundTrip(m)
+}
+
+// validatorRoundTrip is the Khronos glTF-Validator's own test (NODE_MATRIX_NON_TRS), kept
+// step for step so that whatever it refuses is refused here: decompose in float32 into
+// translation, rotation quaternion and scale, recompose, and compare the two matrices'
+// infinity norms within 5e-5. f rounds to float32 wherever the validator stores into a
+// Float32Array.
+func validatorRoundTrip(in []float64) bool {
+	f := func(x float64) float64 { return float64(float32(x)) }
+	var b [16]float64
+	for i := range b {
+		b[i] = f(in[i])
+	}
+	det := det4(b)
+	if det == 0 {
+		return false
+	}
+	length := func(x, y, z float64) float64 { x, y, z = f(x), f(y), f(z); return math.Sqrt(x*x + y*y + z*z) }
+	o, n, m := length(b[0], b[1], b[2]), length(b[4], b[5], b[6]), length(b[8], b[9], b[10])
+	if det < 0 {
+		o = -o
+	}
+	t := [3]float64{b[12], b[13], b[14]}
+	h := b
+	for i, inv := range [3]float64{1 / o, 1 / n, 1 / m} {
+		for k := 0; k < 3; k++ {
+			h[4*i+k] = f(h[4*i+k] * inv)
+		}
+	}
+	r := [9]float64{h[0], h[1], h[2], h[4], h[5], h[6], h[8], h[9], h[10]}
+	var q [4]float64
+	if d := r[0] + r[4] + r[8]; d > 0 {
+		c := math.Sqrt(d + 1)
+		q[3] = f(c * 0.5)
+		c = 0.5 / c
+		q[0], q[1], q[2] = f((r[5]-r[7])*c), f((r[6]-r[2])*c), f((r[1]-r[3])*c)
+	} else {
+		bi := 0
+		if r[0] < r[4] {
+			bi = 1
+			if r[4] < r[8] {
+				bi = 2
+			}
+		} else if r[0] < r[8] {
+			bi = 2
+		}
+		a, a0 := (bi+1)%3, (bi+2)%3
+		c := math.Sqrt(r[bi*3+bi] - r[a*3+a] - r[a0*3+a0] + 1)
+		q[bi] = f(c * 0.5)
+		c = 0.5 / c
+		q[3] = f((r[a*3+a0] - r[a0*3+a]) * c)
+		q[a] = f((r[bi*3+a] + r[a*3+bi]) * c)
+		q[a0] = f((r[bi*3+a0] + r[a0*3+bi]) * c)
+	}
+	sc := [3]float64{f(o), f(n), f(m)}
+	x, y, z, w := q[0], q[1], q[2], q[3]
+	x2, y2, z2 := x+x, y+y, z+z
+	xx, xy, xz, yy, yz, zz, wx, wy, wz := x*x2, x*y2, x*z2, y*y2, y*z2, z*z2, w*x2, w*y2, w*z2
+	out := [16]float64{
+		f(1 - (yy + zz)), f(xy + wz), f(xz - wy), 0,
+		f(xy - wz), f(1 - (xx + zz)), f(yz + wx), 0,
+		f(xz + wy), f(yz - wx), f(1 - (xx + yy)), 0,
+		t[0], t[1], t[2], 1,
+	}
+	for i := 0; i < 3; i++ {
+		for k := 0; k < 4; k++ {
+			out[4*i+k] = f(out[4*i+k] * sc[i])
+		}
+	}
+	return math.Abs(infinityNorm(out)-infinityNorm(b)) < 0.00005
+}
+
+// det4 is the determinant of a column-major 4×4 matrix, in the validator's expansion.
+func det4(s [16]float64) float64 {
+	r, q, p, o := s[0], s[5], s[1], s[4]
+	n := r*q - p*o
+	m, l := s[6], s[2]
+	k := r*m - l*o
+	j, i := s[7], s[3]
+	h := r*j - i*o
+	g := p*m - l*q
+	ff := p*j - i*q
+	e := l*j - i*m
+	m, i, j, l = s[8], s[9], s[10], s[11]
+	return -(i*e-j*ff+l*g)*s[12] + (m*e-j*h+l*k)*s[13] - (m*ff-i*h+l*n)*s[14] + (m*g-i*k+j*n)*s[15]
+}
+
+// infinityNorm is the largest sum of absolute values over the four columns.
+func infinityNorm(s [16]float64) float64 {
+	best := 0.0
+	for c := 0; c < 4; c++ {
+		sum := math.Abs(s[4*c]) + math.Abs(s[4*c+1]) + math.Abs(s[4*c+2]) + math.Abs(s[4*c+3])
+		if sum > best {
+			best = sum
+		}
+	}
+	return best
 }

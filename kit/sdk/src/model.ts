@@ -1029,7 +1029,85 @@ function decomposable(m: number[]): boolean {
     if (dot(c[i], c[i]) === 0) return false;
     for (let j = i + 1; j < 3; j++) if (Math.abs(dot(c[i], c[j])) > 1e-4 * Math.sqrt(dot(c[i], c[i]) * dot(c[j], c[j]))) return false;
   }
-  return true;
+  return validatorRoundTrip(m);
+}
+
+/**
+ * The Khronos glTF-Validator's NODE_MATRIX_NON_TRS test, step for step (as glb's Go twin):
+ * decompose in float32, recompose, compare infinity norms within 5e-5.
+ */
+function validatorRoundTrip(input: number[]): boolean {
+  const f = Math.fround;
+  const b = input.map(f);
+  const det = det4(b);
+  if (det === 0) return false;
+  const length = (x: number, y: number, z: number) => Math.sqrt(f(x) * f(x) + f(y) * f(y) + f(z) * f(z));
+  let o = length(b[0], b[1], b[2]);
+  const n = length(b[4], b[5], b[6]);
+  const m = length(b[8], b[9], b[10]);
+  if (det < 0) o = -o;
+  const t = [b[12], b[13], b[14]];
+  const h = b.slice();
+  const inv = [1 / o, 1 / n, 1 / m];
+  for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) h[4 * i + k] = f(h[4 * i + k] * inv[i]);
+  const r = [h[0], h[1], h[2], h[4], h[5], h[6], h[8], h[9], h[10]];
+  const q = [0, 0, 0, 0];
+  const d = r[0] + r[4] + r[8];
+  if (d > 0) {
+    let c = Math.sqrt(d + 1);
+    q[3] = f(c * 0.5);
+    c = 0.5 / c;
+    q[0] = f((r[5] - r[7]) * c);
+    q[1] = f((r[6] - r[2]) * c);
+    q[2] = f((r[1] - r[3]) * c);
+  } else {
+    const bi = r[0] < r[4] ? (r[4] < r[8] ? 2 : 1) : r[0] < r[8] ? 2 : 0;
+    const a = (bi + 1) % 3;
+    const a0 = (bi + 2) % 3;
+    let c = Math.sqrt(r[bi * 3 + bi] - r[a * 3 + a] - r[a0 * 3 + a0] + 1);
+    q[bi] = f(c * 0.5);
+    c = 0.5 / c;
+    q[3] = f((r[a * 3 + a0] - r[a0 * 3 + a]) * c);
+    q[a] = f((r[bi * 3 + a] + r[a * 3 + bi]) * c);
+    q[a0] = f((r[bi * 3 + a0] + r[a0 * 3 + bi]) * c);
+  }
+  const sc = [f(o), f(n), f(m)];
+  const [x, y, z, w] = q;
+  const x2 = x + x;
+  const y2 = y + y;
+  const z2 = z + z;
+  const xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2, wx = w * x2, wy = w * y2, wz = w * z2;
+  const out = [
+    f(1 - (yy + zz)), f(xy + wz), f(xz - wy), 0,
+    f(xy - wz), f(1 - (xx + zz)), f(yz + wx), 0,
+    f(xz + wy), f(yz - wx), f(1 - (xx + yy)), 0,
+    t[0], t[1], t[2], 1,
+  ];
+  for (let i = 0; i < 3; i++) for (let k = 0; k < 4; k++) out[4 * i + k] = f(out[4 * i + k] * sc[i]);
+  return Math.abs(infinityNorm(out) - infinityNorm(b)) < 0.00005;
+}
+
+function det4(s: number[]): number {
+  const r = s[0], q = s[5], p = s[1], o = s[4];
+  const n = r * q - p * o;
+  let m = s[6], l = s[2];
+  const k = r * m - l * o;
+  let j = s[7], i = s[3];
+  const h = r * j - i * o;
+  const g = p * m - l * q;
+  const ff = p * j - i * q;
+  const e = l * j - i * m;
+  m = s[8];
+  i = s[9];
+  j = s[10];
+  l = s[11];
+  return -(i * e - j * ff + l * g) * s[12] + (m * e - j * h + l * k) * s[13] - (m * ff - i * h + l * n) * s[14] + (m * g - i * k + j * n) * s[15];
+}
+
+function infinityNorm(s: number[]): number {
+  let best = 0;
+  for (let c = 0; c < 4; c++) best = Math.max(best, Math.abs(s[4 * c]) + Math.abs(s[4 * c + 1]) + Math.abs(s[4 * c + 2]) + Math.abs(s[4 * c + 3]));
+  return best;
 }
 
 /** Check 22: a forest whose roots the scenes list; returns the topological order and whether there is a cycle. */
@@ -1044,7 +1122,7 @@ function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boole
     const q = n.rotation;
     if (q) {
       const l = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-      if (Math.abs(l - 1) > 5e-4) h(`nodes[${i}].rotation`, l, `nodes[${i}].rotation must be a unit quaternion (its length is ${l})`);
+      if (Math.abs(l - 1) > 0.00769) h(`nodes[${i}].rotation`, l, `nodes[${i}].rotation must be a unit quaternion (its length is ${l})`);
     }
     if (n.matrixValues && !decomposable(n.matrixValues))
       h(`nodes[${i}].matrix`, undefined, `nodes[${i}].matrix is not a translation, rotation and scale (it shears or projects); export TRS transforms`);

@@ -36,7 +36,7 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 		gains[i] = l.Gain
 	}
 	n := 0
-	var mod, wave []float64
+	var mod, wave, acc []float64
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
 		if cap(mod) < len(dst) {
@@ -52,20 +52,34 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 				mod[i] += float64(w.Amount * v)
 			}
 		}
-		layers := len(states)
-		st, co, ga := states[:layers], coefficients[:layers], gains[:layers]
-		mod := mod[:len(dst)]
-		for i, x := range dst {
-			sum := 0.0
-			for j := range st {
-				v := st[j] + float64(co[j]*(x-st[j]))
-				if v < Tiny && v > -Tiny {
-					v = 0
-				}
-				st[j] = v
-				sum += float64(ga[j] * v)
+		// Layers in groups of four with their states in local variables (registers): the four
+		// recursions overlap in the CPU. Sums keep the layer order; a padded layer (gain and
+		// coefficient 0) adds an exact 0.
+		if cap(acc) < len(dst) {
+			acc = make([]float64, len(dst))
+		}
+		acc = acc[:len(dst)]
+		clear(acc)
+		for g := 0; g < len(states); g += 4 {
+			var a, gn, st [4]float64
+			for j := 0; j < 4 && g+j < len(states); j++ {
+				a[j], gn[j], st[j] = coefficients[g+j], gains[g+j], states[g+j]
 			}
-			dst[i] = mod[i] * sum
+			s0, s1, s2, s3 := st[0], st[1], st[2], st[3]
+			for i, x := range dst {
+				s0 = flush(s0 + float64(a[0]*(x-s0)))
+				s1 = flush(s1 + float64(a[1]*(x-s1)))
+				s2 = flush(s2 + float64(a[2]*(x-s2)))
+				s3 = flush(s3 + float64(a[3]*(x-s3)))
+				acc[i] = acc[i] + float64(gn[0]*s0) + float64(gn[1]*s1) + float64(gn[2]*s2) + float64(gn[3]*s3)
+			}
+			st = [4]float64{s0, s1, s2, s3}
+			for j := 0; j < 4 && g+j < len(states); j++ {
+				states[g+j] = st[j]
+			}
+		}
+		for i := range dst {
+			dst[i] = mod[i] * acc[i]
 		}
 		n += len(dst)
 	})
@@ -113,8 +127,15 @@ func (s *NoiseSound) Render() (*Samples, error) {
 	if s.Grains != nil {
 		addGrains(out, s.Grains, uint32(s.Seed), rate)
 	}
-	for n := range out {
-		out[n] *= EdgeFade(n, frames, s.Fade, rate)
+	if s.Fade > 0 {
+		// Only the fade zones change: EdgeFade is exactly 1 between them.
+		zone := min(frames, int(math.Ceil(s.Fade*rate))+1)
+		for n := 0; n < zone; n++ {
+			out[n] *= EdgeFade(n, frames, s.Fade, rate)
+		}
+		for n := max(zone, frames-zone); n < frames; n++ {
+			out[n] *= EdgeFade(n, frames, s.Fade, rate)
+		}
 	}
 	return toSamples([][]float64{out}, Rate), nil
 }

@@ -9,11 +9,22 @@ func sinSeries(dst []float64, w float64, n0 int) {
 	if len(dst) == 0 {
 		return
 	}
-	s, c := math.Sincos(w * float64(n0))
-	ds, dc := math.Sincos(w)
-	for i := range dst {
-		dst[i] = s
-		s, c = s*dc+c*ds, c*dc-s*ds
+	// Four interleaved phasors (samples i ≡ 0, 1, 2, 3 mod 4), each rotated by 4w: four short
+	// dependency chains instead of one long one.
+	var s, c [4]float64
+	for j := range 4 {
+		s[j], c[j] = math.Sincos(w * float64(n0+j))
+	}
+	ds, dc := math.Sincos(4 * w)
+	i := 0
+	for ; i+4 <= len(dst); i += 4 {
+		dst[i], dst[i+1], dst[i+2], dst[i+3] = s[0], s[1], s[2], s[3]
+		for j := range 4 {
+			s[j], c[j] = s[j]*dc+c[j]*ds, c[j]*dc-s[j]*ds
+		}
+	}
+	for j := 0; i < len(dst); i, j = i+1, j+1 {
+		dst[i] = s[j]
 	}
 }
 

@@ -53,9 +53,14 @@ type inProcess struct {
 }
 
 func runInProcess(tb testing.TB, dir string) *inProcess {
+	return runInProcessIO(tb, dir, &cmdutil.IOStreams{In: strings.NewReader(""), ErrOut: io.Discard, NoColor: true})
+}
+
+// runInProcessIO is runInProcess with given streams (Out is replaced by the event reader).
+func runInProcessIO(tb testing.TB, dir string, ios *cmdutil.IOStreams) *inProcess {
 	tb.Helper()
 	p := &inProcess{events: make(chan event, 10000), done: make(chan error, 1)}
-	ios := &cmdutil.IOStreams{In: strings.NewReader(""), Out: &eventWriter{ch: p.events}, ErrOut: io.Discard, NoColor: true}
+	ios.Out = &eventWriter{ch: p.events}
 	f := cmdutil.New(ios, "test")
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel

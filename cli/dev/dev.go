@@ -195,8 +195,13 @@ func pair(ctx context.Context, f *cmdutil.Factory, c *devclient.Client, project 
 		emit(devclient.Event{Kind: devclient.EventPairing, Code: p.UserCode, Link: p.VerificationURIComplete, ExpiresIn: p.ExpiresIn})
 	}
 	var stop func()
-	if approve == nil && f.IO.ErrTTY && !f.IO.NoColor {
-		stop = spinner(f.IO.ErrOut, p.Expires, time.Now)
+	if approve == nil && f.IO.ErrTTY {
+		// NO_COLOR and SCAPE_REDUCED_MOTION=1 turn the animation off (as the CLI reference says).
+		if f.IO.NoColor || f.Getenv("SCAPE_REDUCED_MOTION") == "1" {
+			fmt.Fprintf(f.IO.ErrOut, "Waiting for approval (the code expires at %s)…\n", p.Expires.Format("15:04:05"))
+		} else {
+			stop = spinner(f.IO.ErrOut, p.Expires, time.Now)
+		}
 	}
 	sess, err := c.WaitForApproval(ctx, p)
 	if stop != nil {

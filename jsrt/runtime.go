@@ -139,6 +139,17 @@ func New(opts Options) (*Runtime, error) {
 	if err := r.installRequire(); err != nil {
 		return nil, err
 	}
+	// Author code shares this runtime: it must not reach the toolchain's functions to replace
+	// `check` with one that always passes. Go keeps its reference; the global goes, and the
+	// object is frozen.
+	if freeze, ok := goja.AssertFunction(vm.Get("Object").ToObject(vm).Get("freeze")); ok {
+		if _, err := freeze(goja.Undefined(), r.Toolchain); err != nil {
+			return nil, fmt.Errorf("jsrt: freezing the toolchain: %w", err)
+		}
+	}
+	if err := vm.GlobalObject().Delete(kit.ToolchainGlobal); err != nil {
+		return nil, fmt.Errorf("jsrt: hiding the toolchain: %w", err)
+	}
 	return r, nil
 }
 

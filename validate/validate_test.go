@@ -309,3 +309,18 @@ func FuzzCalleeColumn(f *testing.F) {
 		}
 	})
 }
+
+// A bundle cannot reach the toolchain to replace the checks with ones that always pass.
+func TestBundleCannotSpoofTheToolchain(t *testing.T) {
+	res := project(t, map[string]string{"radiusCells: 3,": "radiusCells: 13,"}, map[string]string{"src/project.ts": `import { defineProject } from '@scape/sdk';
+import { lamp } from './definition.js';
+const g = globalThis as any;
+if (g.__scapeToolchain) g.__scapeToolchain.check = () => ({ definitions: [], problems: [], loadError: '' });
+g.__scapeToolchain = { check: () => ({ definitions: [], problems: [], loadError: '' }) };
+export default defineProject({ objects: [lamp] });
+`})
+	rep := check(t, res, Options{})
+	if rep.OK() || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Path != "lighting.light.radiusCells" {
+		t.Fatalf("spoofed: %v", rep.Diagnostics)
+	}
+}

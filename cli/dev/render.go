@@ -75,7 +75,11 @@ func (r *reporter) human(e devclient.Event) {
 		fmt.Fprintf(r.err, "! First copy your one-time code: %s\n", r.paint("1", e.Code))
 		fmt.Fprintf(r.err, "  Then open %s, sign in, compare the code and choose Connect this project.\n", e.Link)
 	case devclient.EventPaired:
-		fmt.Fprintf(r.err, "%s Connected to %s (session until %s)\n", r.paint("32", "✓"), e.World, e.Expires)
+		until := e.Expires
+		if t, err := time.Parse(time.RFC3339, e.Expires); err == nil {
+			until = t.Local().Format("15:04")
+		}
+		fmt.Fprintf(r.err, "%s Connected to %s (session until %s)\n", r.paint("32", "✓"), e.World, until)
 	case devclient.EventWorld:
 		fmt.Fprintf(r.out, "World: %s\n", e.Link)
 	case devclient.EventBuildFailed:

@@ -36,9 +36,12 @@ measure() {
   for ((i = 0; i < runs; i++)); do
     local cache="$work/cache"
     if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; fi
-    XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" "$scape" gizmo build "$dir" --json >"$work/out.json"
-    read -r secs kb <"$work/time"
-    walls+=("$(awk -v s="$secs" 'BEGIN{printf "%.0f", s*1000}')")
+    local t0 t1
+    t0=$(date +%s%N)
+    XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" --json >"$work/out.json"
+    t1=$(date +%s%N)
+    read -r kb <"$work/time"
+    walls+=("$(((t1 - t0) / 1000000))")
     rss+=("$((kb / 1024))")
     bundles+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"bundle": \([0-9.]*\).*/\1/p')")
     validates+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"validate": \([0-9.]*\).*/\1/p')")
@@ -50,8 +53,10 @@ measure() {
 
 floor=()
 for ((i = 0; i < runs; i++)); do
-  /usr/bin/time -f '%e' -o "$work/time" "$scape" --version >/dev/null
-  floor+=("$(awk -v s="$(cat "$work/time")" 'BEGIN{printf "%.0f", s*1000}')")
+  t0=$(date +%s%N)
+  "$scape" --version >/dev/null
+  t1=$(date +%s%N)
+  floor+=("$(((t1 - t0) / 1000000))")
 done
 echo "process floor (scape --version): $(printf '%s\n' "${floor[@]}" | median) ms"
 "$scape" gizmo build "$work/p/lamp" >/dev/null # fill the warm cache

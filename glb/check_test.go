@@ -144,6 +144,10 @@ func checklistCases() []checklistCase {
 		{"string index", edited(func(m *glbtest.Model) { m.Obj("nodes", 0)["mesh"] = "0" }), 9, glb.CodeSchema, `nodes[0].mesh = "0": must be an integer`},
 		{"negative index", edited(func(m *glbtest.Model) { m.Obj("nodes", 0)["mesh"] = -1 }), 9, glb.CodeSchema, "nodes[0].mesh = -1: must be at least 0"},
 		{"min version 2.1", edited(func(m *glbtest.Model) { m.Obj("asset")["minVersion"] = "2.1" }), 10, glb.CodeAssetVersion, `asset.minVersion is "2.1"; it must be at most "2.0"`},
+		{"offset without view", edited(func(m *glbtest.Model) {
+			m.JSON["accessors"] = append(m.Arr("accessors"), map[string]any{"byteOffset": 4, "componentType": 5126, "count": 1, "type": "SCALAR"})
+		}), 9, glb.CodeSchema, "accessors[3].byteOffset is set but accessors[3] has no bufferView"},
+		{"name not a string", edited(func(m *glbtest.Model) { m.Obj("nodes", 0)["name"] = 5 }), 9, glb.CodeSchema, "nodes[0].name = 5: must be a string"},
 		{"version 1.0", edited(func(m *glbtest.Model) { m.Obj("asset")["version"] = "1.0" }), 10, glb.CodeAssetVersion, `asset.version is "1.0"; expected "2.0"`},
 		{"undeclared extension", edited(func(m *glbtest.Model) {
 			m.Obj("materials", 0)["extensions"] = map[string]any{"KHR_materials_unlit": map[string]any{}}
@@ -204,6 +208,10 @@ func checklistCases() []checklistCase {
 			m.Obj("bufferViews", 0)["byteStride"] = 8
 		}), 20, glb.CodeMesh, "accessors[0] is VEC3 of 5123 (unsigned short); expected 5126 (float): quantized positions are not supported"},
 		{"unequal counts", edited(func(m *glbtest.Model) { m.Obj("accessors", 1)["count"] = 20 }), 20, glb.CodeMesh, "meshes[0].primitives[0].attributes.NORMAL: count 20 differs from POSITION count 24"},
+		{"color set gap", edited(func(m *glbtest.Model) {
+			attrs := m.Obj("meshes", 0, "primitives", 0, "attributes")
+			attrs["COLOR_1"] = 1
+		}), 20, glb.CodeMesh, "meshes[0].primitives[0].attributes: COLOR sets must be numbered from 0 without gaps (found COLOR_1)"},
 		{"mode 9", edited(func(m *glbtest.Model) { m.Obj("meshes", 0, "primitives", 0)["mode"] = 9 }), 20, glb.CodeMesh, "meshes[0].primitives[0].mode = 9: must be 0-6"},
 		{"infinite position", func() []byte {
 			m := glbtest.Cube()
@@ -239,6 +247,11 @@ func checklistCases() []checklistCase {
 		{"matrix and trs", edited(func(m *glbtest.Model) {
 			m.Obj("nodes", 0)["matrix"] = []any{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}
 		}), 22, glb.CodeHierarchy, "nodes[0] has both matrix and translation; use one or the other"},
+		{"rotation not unit", edited(func(m *glbtest.Model) { m.Obj("nodes", 0)["rotation"] = []any{0, 0, 0, 2} }), 22, glb.CodeHierarchy, "nodes[0].rotation must be a unit quaternion (its length is 2)"},
+		{"matrix with shear", edited(func(m *glbtest.Model) {
+			delete(m.Obj("nodes", 0), "translation")
+			m.Obj("nodes", 0)["matrix"] = []any{1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}
+		}), 22, glb.CodeHierarchy, "nodes[0].matrix is not a translation, rotation and scale (it shears or projects); export TRS transforms"},
 		{"no scene", edited(func(m *glbtest.Model) { delete(m.JSON, "scenes"); delete(m.JSON, "scene") }), 23, glb.CodeScene, "the model has no scene"},
 		{"empty scene", edited(func(m *glbtest.Model) { m.JSON["scenes"] = []any{map[string]any{"nodes": []any{}}} }), 23, glb.CodeScene, "scenes[0] draws nothing (no node with a mesh)"},
 		{"draw calls", glbtest.Cubes(glbtest.Options{Cubes: 3, Instances: 14}).GLB(), 24, glb.CodeDrawCalls, "the model needs 42 draw calls (one per primitive per mesh instance"},

@@ -59,7 +59,9 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 	full := func() bool { return len(ps) >= maxGeometryProblems }
 	// Each accessor's data is read once, however many primitives share it: otherwise a small
 	// JSON listing one large accessor in thousands of primitives would read gigabytes.
-	checkedFloat := make(map[int64]bool)
+	// Keyed by accessor and use: the same accessor can be POSITION in one primitive and
+	// COLOR_0 in another, and each use has its own rules.
+	checkedFloat := make(map[[2]int64]bool)
 	summaries := make(map[int64]indexSummary)
 	var idx []uint32
 	var pos [][3]float32
@@ -72,10 +74,11 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 				if at.name == "POSITION" {
 					vertices = a.count
 				}
-				if checkedFloat[at.accessor] {
+				key := [2]int64{at.accessor, useKind(at.name)}
+				if checkedFloat[key] {
 					continue
 				}
-				checkedFloat[at.accessor] = true
+				checkedFloat[key] = true
 				if at.name == "POSITION" {
 					var err error
 					pos, err = modeler.ReadPosition(doc, doc.Accessors[at.accessor], pos[:0])
@@ -321,4 +324,15 @@ func boundsProblem(m *model, doc *gltf.Document, ai int64) string {
 		}
 	}
 	return ""
+}
+
+// useKind groups attribute names by the rules check 21 applies to them.
+func useKind(name string) int64 {
+	switch {
+	case name == "POSITION":
+		return 0
+	case semantic(name, "COLOR_"):
+		return 1
+	}
+	return 2
 }

@@ -379,6 +379,11 @@ func readModel(root map[string]any) (*model, []Problem) {
 		} else if _, present := a["type"]; !present {
 			s.add(join(p, "type"), nil, "%s.type is missing", p)
 		}
+		if _, off := a["byteOffset"]; off && ac.bufferView < 0 {
+			if _, bv := a["bufferView"]; !bv {
+				s.add(join(p, "byteOffset"), ac.byteOffset, "%s.byteOffset is set but %s has no bufferView", p, p)
+			}
+		}
 		ac.min, ac.hasMin = s.numbers(a, "min", p)
 		ac.max, ac.hasMax = s.numbers(a, "max", p)
 		if sp, ok := a["sparse"]; ok {

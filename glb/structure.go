@@ -3,6 +3,7 @@ package glb
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -247,6 +248,11 @@ func meshRules(m *model) problems {
 					ps.add(20, CodeMesh, ap, a.count, "%s: count %d differs from POSITION count %d", ap, a.count, m.accessors[pos].count)
 				}
 			}
+			for _, prefix := range []string{"COLOR_", "TEXCOORD_"} {
+				if msg := setsContinuous(pr.attrs, prefix); msg != "" {
+					ps.add(20, CodeMesh, p+".attributes", nil, "%s.attributes: %s", p, msg)
+				}
+			}
 			if pr.indices >= 0 {
 				a := m.accessors[pr.indices]
 				ip := p + ".indices"
@@ -482,4 +488,26 @@ func infinityNorm(s [16]float64) float64 {
 		}
 	}
 	return best
+}
+
+// setsContinuous: indexed attributes (COLOR_n, TEXCOORD_n) are numbered 0, 1, 2… with no gaps.
+func setsContinuous(attrs []attribute, prefix string) string {
+	var found []int
+	for _, a := range attrs {
+		if semantic(a.name, prefix) {
+			n, _ := strconv.Atoi(strings.TrimPrefix(a.name, prefix))
+			found = append(found, n)
+		}
+	}
+	sort.Ints(found)
+	for i, n := range found {
+		if n != i {
+			names := make([]string, len(found))
+			for k, v := range found {
+				names[k] = prefix + strconv.Itoa(v)
+			}
+			return fmt.Sprintf("%s sets must be numbered from 0 without gaps (found %s)", strings.TrimSuffix(prefix, "_"), strings.Join(names, ", "))
+		}
+	}
+	return ""
 }

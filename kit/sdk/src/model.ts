@@ -424,6 +424,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     const t = str(a, 'type', p);
     if (t !== null) acc.type = t;
     else if (!('type' in a)) schema(join(p, 'type'), undefined, `${p}.type is missing`);
+    if ('byteOffset' in a && !('bufferView' in a)) schema(join(p, 'byteOffset'), acc.byteOffset, `${p}.byteOffset is set but ${p} has no bufferView`);
     acc.min = numbers(a, 'min', p);
     acc.max = numbers(a, 'max', p);
     if (acc.sparse) obj(a.sparse, join(p, 'sparse'));
@@ -779,6 +780,11 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
         }
         if (pos >= 0 && ai !== pos && accessors[pos].count !== a.count) add(20, 'mesh', ap, a.count, `${ap}: count ${a.count} differs from POSITION count ${accessors[pos].count}`);
       }
+      for (const prefix of ['COLOR_', 'TEXCOORD_']) {
+        const found = pr.attrs.filter(([k]) => semantic(k, prefix)).map(([k]) => Number(k.slice(prefix.length))).sort((x, y) => x - y);
+        if (found.some((v, idx) => v !== idx))
+          add(20, 'mesh', `${p}.attributes`, undefined, `${p}.attributes: ${prefix.slice(0, -1)} sets must be numbered from 0 without gaps (found ${found.map((v) => prefix + v).join(', ')})`);
+      }
       if (pr.indices >= 0) {
         const a = accessors[pr.indices];
         if (a.type !== 'SCALAR' || ![5121, 5123, 5125].includes(a.componentType) || a.normalized)
@@ -846,8 +852,10 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       for (const [name, ai] of pr.attrs) {
         const a = accessors[ai];
         if (name === 'POSITION') vertices = a.count;
-        if (checked.has(ai)) continue;
-        checked.add(ai);
+        // Keyed by accessor and use: one accessor may be POSITION here and COLOR_0 there.
+        const useKey = ai * 4 + (name === 'POSITION' ? 0 : semantic(name, 'COLOR_') ? 1 : 2);
+        if (checked.has(useKey)) continue;
+        checked.add(useKey);
         if (a.componentType !== 5126) {
           const b = name === 'POSITION' ? null : boundsProblem(a, ai);
           if (b !== null) geo(`${p}.attributes.${name}`, ai, `${p}.attributes.${name}: ${b}`);

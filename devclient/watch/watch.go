@@ -56,6 +56,7 @@ type Watcher struct {
 	watched   map[string]bool
 	pending   *Batch
 	ready     *Batch
+	seen      map[string]bool // paths already in pending or ready
 	timer     *time.Timer
 	closed    bool
 	done      chan struct{}
@@ -131,6 +132,15 @@ func (w *Watcher) Take() (Batch, bool) {
 	}
 	b := *w.ready
 	w.ready = nil
+	// Forget what Take hands out; paths still pending stay marked.
+	for _, p := range b.Paths {
+		delete(w.seen, p)
+	}
+	if w.pending != nil {
+		for _, p := range w.pending.Paths {
+			w.seen[p] = true
+		}
+	}
 	return b, true
 }
 
@@ -297,7 +307,15 @@ func (w *Watcher) trigger(now time.Time, paths []string) {
 	if w.pending == nil {
 		w.pending = &Batch{First: now}
 	}
-	w.pending.Paths = appendUnique(w.pending.Paths, paths...)
+	if w.seen == nil {
+		w.seen = map[string]bool{}
+	}
+	for _, p := range paths {
+		if !w.seen[p] {
+			w.seen[p] = true
+			w.pending.Paths = append(w.pending.Paths, p)
+		}
+	}
 	wait := w.Quiet
 	if left := w.MaxWait - now.Sub(w.pending.First); left < wait {
 		wait = max(left, 0)
@@ -318,7 +336,7 @@ func (w *Watcher) fire() {
 	if w.ready == nil {
 		w.ready = w.pending
 	} else {
-		w.ready.Paths = appendUnique(w.ready.Paths, w.pending.Paths...)
+		w.ready.Paths = append(w.ready.Paths, w.pending.Paths...) // seen kept them disjoint
 	}
 	w.pending = nil
 	w.mu.Unlock()
@@ -326,20 +344,4 @@ func (w *Watcher) fire() {
 	case w.Ready <- struct{}{}:
 	default:
 	}
-}
-
-func appendUnique(dst []string, src ...string) []string {
-	for _, s := range src {
-		dup := false
-		for _, d := range dst {
-			if d == s {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			dst = append(dst, s)
-		}
-	}
-	return dst
 }

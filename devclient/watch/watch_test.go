@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -166,4 +167,36 @@ func TestMaxWait(t *testing.T) {
 	if b.First.Before(start) {
 		t.Fatal("batch starts before the first event")
 	}
+}
+
+// TestCheckoutBurst: a `git checkout` touching 2,000 input files is one build.
+func TestCheckoutBurst(t *testing.T) {
+	w, dir := newWatcher(t)
+	var inputs []string
+	for i := range 2000 {
+		p := filepath.Join(dir, "src", "gen", fmt.Sprintf("f%04d.ts", i))
+		write(t, p, "export const x = 1;\n")
+		inputs = append(inputs, p)
+	}
+	w.SetInputs(inputs, false)
+	// Drain whatever the setup itself triggered.
+	for w.Pending() {
+		next(t, w)
+	}
+	for _, p := range inputs {
+		write(t, p, "export const x = 2;\n")
+	}
+	// Every file is reported, in very few batches (the 500 ms cap may split a slow burst).
+	got := map[string]bool{}
+	batches := 0
+	for len(got) < len(inputs) {
+		for _, p := range next(t, w).Paths {
+			got[p] = true
+		}
+		batches++
+	}
+	if batches > 4 {
+		t.Fatalf("one checkout made %d builds", batches)
+	}
+	none(t, w)
 }

@@ -246,13 +246,10 @@ func TestPanicInNativeIsRecovered(t *testing.T) {
 }
 
 func TestCancelledContextIsNotATimeout(t *testing.T) {
-	r := newRuntime(t, Options{Timeout: 5 * time.Second})
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		time.Sleep(20 * time.Millisecond) // the loop below must already be running
-		cancel()
-	}()
-	_, err := r.RunScript(ctx, "loop", mustCompile(t, `for(;;){}`))
+	// The loop announces itself through console; cancelling then must end it.
+	r := newRuntime(t, Options{Timeout: 5 * time.Second, Console: func(string, string) { cancel() }})
+	_, err := r.RunScript(ctx, "loop", mustCompile(t, `console.log('looping'); for(;;){}`))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}

@@ -89,7 +89,8 @@ type Report struct {
 func (r *Report) OK() bool { return !r.Diagnostics.HasErrors() }
 
 // Check runs the bundle and checks its project. The error is reserved for toolchain failures
-// (the SDK does not load); everything about the bundle is in the report.
+// (the SDK does not load) and for ctx ending (the report is then partial); everything about the
+// bundle is in the report.
 func Check(ctx context.Context, js []byte, opts Options) (*Report, error) {
 	start := time.Now()
 	l, rep, err := load(ctx, js, opts)
@@ -105,6 +106,10 @@ func Check(ctx context.Context, js []byte, opts Options) (*Report, error) {
 	}
 	rep.Logs = l.rt.Logs
 	rep.Duration = time.Since(start)
+	if err := ctx.Err(); err != nil {
+		// Cancelled by the caller (a newer build superseded this one): the report is partial.
+		return rep, err
+	}
 	return rep, nil
 }
 

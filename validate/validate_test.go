@@ -324,3 +324,30 @@ export default defineProject({ objects: [lamp] });
 		t.Fatalf("spoofed: %v", rep.Diagnostics)
 	}
 }
+
+func TestCancelledCheckSaysSo(t *testing.T) {
+	res := project(t, map[string]string{"view: (state, viewer) => ({": "view: (state, viewer) => ({ ...(() => { console.log('looping'); for (;;) { state = { ...state }; } })(),"}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	started := make(chan struct{}, 1)
+	var err error
+	go func() {
+		defer close(done)
+		_, err = Check(ctx, res.JS, Options{SourceMap: res.SourceMap, Timeout: 30 * time.Second,
+			Console: func(level, text string) { started <- struct{}{} }})
+	}()
+	select { // the runaway view has started; cancellation must end it
+	case <-started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the view never ran")
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("cancellation did not stop the check")
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,7 +19,7 @@ type Checker struct {
 	Options validate.Options
 
 	mu   sync.Mutex // validate.Project is not safe for concurrent use
-	hash string
+	js   []byte     // the bundle proj was opened from
 	proj *validate.Project
 }
 
@@ -48,8 +49,7 @@ func (c *Checker) Check(ctx context.Context, js []byte, placed []Instance) (Verd
 
 // project opens (or reuses) the live project of a bundle. Callers hold mu.
 func (c *Checker) project(ctx context.Context, js []byte) (*validate.Project, error) {
-	sum := hashSecret(string(js))
-	if c.proj != nil && c.hash == sum {
+	if c.proj != nil && bytes.Equal(c.js, js) {
 		return c.proj, nil
 	}
 	p, rep, err := validate.Open(ctx, js, c.Options)
@@ -63,7 +63,7 @@ func (c *Checker) project(ctx context.Context, js []byte) (*validate.Project, er
 		}
 		return nil, errors.New(msg)
 	}
-	c.proj, c.hash = p, sum
+	c.proj, c.js = p, js
 	return p, nil
 }
 

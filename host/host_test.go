@@ -460,3 +460,40 @@ func TestPendingPairingsBounded(t *testing.T) {
 	f.clock.Add(5*time.Minute + time.Second)
 	f.pairRequest()
 }
+
+// TestLimitsBothSides: each limit the host applies, just inside and just outside.
+func TestLimitsBothSides(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	o := f.owner()
+	// A code is good until five minutes have passed, and not after.
+	p := f.pairRequest()
+	f.clock.Add(5*time.Minute - time.Second)
+	if err := o.Approve(p.UserCode); err != nil {
+		t.Fatalf("approval at 4:59: %v", err)
+	}
+	tok, _, st := f.poll(p.DeviceCode)
+	if st != 200 {
+		t.Fatalf("token after approval at 4:59: %d", st)
+	}
+	// A session uploads until two hours have passed, and not after.
+	f.clock.Add(2*time.Hour - 2*time.Second) // poll already moved the clock one second
+	if st := f.call("GET", "/api/dev/session", tok.AccessToken, nil, nil); st != 200 {
+		t.Fatalf("session just before two hours: %d", st)
+	}
+	f.clock.Add(2 * time.Second)
+	if st := f.call("GET", "/api/dev/session", tok.AccessToken, nil, nil); st != 401 {
+		t.Fatalf("session just after two hours: %d", st)
+	}
+	// A bundle of exactly 1 MiB is validated; one byte more is refused for its size.
+	token := f.pair(o)
+	base := bundleJSON(lampV1, "")
+	exact := base + strings.Repeat(" ", host.MaxBundleBytes-len(base))
+	r, _ := f.upload(token, 0, exact)
+	if r.Status != "accepted" || r.Size != host.MaxBundleBytes {
+		t.Fatalf("1 MiB bundle: %+v", r)
+	}
+	r, _ = f.upload(token, 1, exact+" ")
+	if r.Status != "rejected" || r.Problems[0].Code != diag.CodeSize {
+		t.Fatalf("1 MiB + 1 byte: %+v", r)
+	}
+}

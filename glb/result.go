@@ -26,6 +26,7 @@ type Code string
 // Problem codes, grouped by the checklist step that raises them.
 const (
 	CodeTooLarge       Code = "file-too-large"        // 1
+	CodeNotBase64      Code = "not-base64"            // 1 (CheckEncoded: the text is not base64)
 	CodeTooShort       Code = "no-header"             // 2
 	CodeBadMagic       Code = "bad-magic"             // 3
 	CodeBadVersion     Code = "bad-version"           // 4

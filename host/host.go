@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/scapeworld/scape/bundle"
 )
 
 // Defaults from the published quickstart: codes last five minutes, sessions two hours.
@@ -22,8 +24,9 @@ const (
 	DefaultCodeTTL      = 5 * time.Minute
 	DefaultSessionTTL   = 2 * time.Hour
 	DefaultPollInterval = time.Second
-	// MaxBundleBytes is the published limit for one project bundle.
-	MaxBundleBytes = 1 << 20
+	// MaxBundleBytes is the published limit for one project bundle: the bundler's own, so
+	// what builds locally is what the host accepts.
+	MaxBundleBytes = bundle.MaxBytes
 	// maxUploadBody bounds the request that carries a bundle (JSON escaping can grow it).
 	maxUploadBody   = 8 << 20
 	ownerSessionTTL = 12 * time.Hour

@@ -25,7 +25,8 @@
 // bytes, external URIs, dangling indices, cycles) and strict where glTF is not (36.0), so it
 // never sees the raw file. A panic anywhere becomes a refusal, never a crash.
 //
-// Use Check (or CheckFile, which refuses an oversized file from its size alone) for one model,
+// Use Check (or CheckFile, which refuses an oversized file from its size alone, or CheckEncoded
+// for a presentation.model string) for one model,
 // and a Cache in builds: it keys results by the SHA-256 of the bytes, so a model is checked once
 // per content, not on every rebuild. The SDK's validateGizmoModel (kit/sdk/src/model.ts) runs
 // the same checks in TypeScript; glb's tests compare the two verdicts on every test file, and

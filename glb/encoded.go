@@ -27,9 +27,13 @@ func CheckEncoded(encoded string) *Result {
 			Message: fmt.Sprintf("the model is %d bytes; a model can be at most %d bytes (768 KiB), the most that fits in the 1 MiB bundle as base64", n, MaxFileBytes),
 		}}}
 	}
-	data, err := base64.StdEncoding.DecodeString(body)
-	if err != nil {
-		data, err = base64.RawStdEncoding.DecodeString(body)
+	// Go's decoder skips line breaks; the SDK's does not, and the two must agree.
+	data, err := []byte(nil), fmt.Errorf("line break in base64")
+	if !strings.ContainsAny(body, "\r\n") {
+		data, err = base64.StdEncoding.DecodeString(body)
+		if err != nil {
+			data, err = base64.RawStdEncoding.DecodeString(body)
+		}
 	}
 	if err != nil {
 		return &Result{Facts: Facts{Extensions: []string{}}, Problems: []Problem{{

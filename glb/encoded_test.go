@@ -17,6 +17,9 @@ func TestCheckEncoded(t *testing.T) {
 			t.Errorf("%.40s…: %v", text, r.Problems)
 		}
 	}
+	if r := glb.CheckEncoded(b64[:8] + "\n" + b64[8:]); !r.Has(glb.CodeNotBase64) {
+		t.Errorf("line break accepted: %v", r.Problems)
+	}
 	if r := glb.CheckEncoded("not base64!"); !r.Has(glb.CodeNotBase64) {
 		t.Errorf("problems = %v", r.Problems)
 	}

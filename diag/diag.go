@@ -70,6 +70,8 @@ const (
 	CodeBuild       Code = "build"       // any other esbuild message
 	CodeInstance    Code = "instance"    // an existing instance no longer validates
 	CodeTestFailure Code = "test"        // a failed author test (scape gizmo test)
+	CodeSound       Code = "sound"       // a declared sound does not render within the budget
+	CodeModel       Code = "model"       // presentation.model is refused by the model check (glb)
 )
 
 // Definition names the Gizmo definition a diagnostic is about.

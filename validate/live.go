@@ -63,10 +63,10 @@ func Open(ctx context.Context, js []byte, opts Options) (*Project, *Report, erro
 		return nil, rep, err
 	}
 	l.check(ctx, opts, rep)
+	l.verify(ctx, opts, rep)
 	if !rep.OK() {
 		return nil, rep, nil
 	}
-	l.effects(ctx, rep)
 	reg, err := l.rt.CallToolchain(ctx, "open", l.exports)
 	if err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))

@@ -16,7 +16,9 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 )
@@ -47,6 +49,15 @@ type Options struct {
 	Instances []Instance
 	// Console receives the bundle's console output; nil keeps it in Report.Logs.
 	Console func(level, text string)
+	// Audio is the render budget of one declared sound (nil: audio.DefaultBudget). Every sound
+	// a valid project declares is rendered once within it (see sounds.go).
+	Audio *audio.Budget
+	// Models remembers model verdicts by content (nil: one cache shared by the process), so the
+	// dev loop checks an unchanged model once, not on every rebuild.
+	Models *glb.Cache
+	// ModelFile names the project file a model's bytes were embedded from ("" when unknown); see
+	// AssetFiles. Used only to name the file of a refused model.
+	ModelFile func(data []byte) string
 }
 
 func (o Options) runtime() jsrt.Options {
@@ -73,8 +84,17 @@ type Definition struct {
 	// Previews are the previews the initial state's view auditions, as a JSON array of
 	// {name, payload, preview}.
 	Previews json.RawMessage `json:"-"`
+	// Probed are sounds found by running author code: the previews' sounds and the strikes of
+	// sequence() at the probed steps, as a JSON array of {name, sound}.
+	Probed json.RawMessage `json:"-"`
 	// Model is presentation.model (a base64 GLB), when the definition has one.
 	Model string `json:"-"`
+	// ModelFacts are the model check's facts about an accepted model.
+	ModelFacts *glb.Facts `json:"model,omitempty"`
+	// ModelFile is the project file the model was embedded from, when known.
+	ModelFile string `json:"modelFile,omitempty"`
+	// Rendered counts the distinct sounds rendered at build time (0 when none).
+	Rendered int `json:"soundsRendered,omitempty"`
 }
 
 // Report is the result of a check.
@@ -101,9 +121,7 @@ func Check(ctx context.Context, js []byte, opts Options) (*Report, error) {
 		return rep, err
 	}
 	l.check(ctx, opts, rep)
-	if rep.OK() {
-		l.effects(ctx, rep)
-	}
+	l.verify(ctx, opts, rep)
 	rep.Logs = l.rt.Logs
 	rep.Duration = time.Since(start)
 	if err := ctx.Err(); err != nil {
@@ -351,11 +369,30 @@ func (l *loaded) definedAt(stack string) jsrt.Position {
 }
 
 type effectFacts struct {
-	Type      string `json:"type"`
-	Sounds    string `json:"sounds"`
-	SoundBank string `json:"soundBank"`
-	Previews  string `json:"previews"`
-	Model     string `json:"model"`
+	Type      string         `json:"type"`
+	Sounds    string         `json:"sounds"`
+	SoundBank string         `json:"soundBank"`
+	Previews  string         `json:"previews"`
+	Probed    string         `json:"probed"`
+	Problems  []problemFacts `json:"problems"`
+	Model     string         `json:"model"`
+}
+
+// verify runs what follows the SDK's catalog rules: a model the SDK refused is re-checked by
+// glb for every problem and the file it came from; for a valid project, the effects are
+// resolved (previews and probed sequence steps checked by the SDK's rules), every sound is
+// rendered within the audio budget and every model is checked by glb (once per content).
+func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
+	l.explainModels(ctx, opts, rep)
+	if !rep.OK() {
+		return
+	}
+	l.effects(ctx, rep)
+	if !rep.OK() || ctx.Err() != nil {
+		return
+	}
+	checkModels(opts, rep, l)
+	checkSounds(opts, rep, l)
 }
 
 // effects resolves sound recipes and models of a valid project for the audio and model checks.
@@ -372,6 +409,12 @@ func (l *loaded) effects(ctx context.Context, rep *Report) {
 	for i := range rep.Definitions {
 		if i >= len(list) || list[i].Type != rep.Definitions[i].Type {
 			continue
+		}
+		for _, p := range list[i].Problems {
+			rep.Diagnostics = append(rep.Diagnostics, l.problem(p, rep.Definitions))
+		}
+		if list[i].Probed != "" {
+			rep.Definitions[i].Probed = json.RawMessage(list[i].Probed)
 		}
 		if list[i].Sounds != "" {
 			rep.Definitions[i].Sounds = json.RawMessage(list[i].Sounds)

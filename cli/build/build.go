@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
@@ -31,6 +32,8 @@ type Options struct {
 	Dir  string
 	JSON bool
 	Now  func() time.Time
+	// AudioBudget replaces the wall-clock render budget of one sound (0: audio.DefaultBudget's).
+	AudioBudget time.Duration
 }
 
 // NewCmd returns the `build` command.
@@ -71,6 +74,10 @@ bad arguments). See docs/build.md.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one machine-readable report on stdout")
+	// Hidden: a valid recipe renders in well under the default 10 s, so only tests (and a CI
+	// that wants a tighter bound) set it.
+	cmd.Flags().DurationVar(&opts.AudioBudget, "audio-budget", 0, "wall-clock render budget of one sound (default 10s)")
+	_ = cmd.Flags().MarkHidden("audio-budget")
 	return cmd
 }
 
@@ -146,7 +153,13 @@ func Run(ctx context.Context, opts *Options) error {
 	// report stops at the bundle's own errors. (An over-size bundle is still validated, so the
 	// author sees everything that is wrong at once.)
 	if res.JS != nil && !hasCode(res.Diagnostics, diag.CodeUnfaithful) {
-		vrep, err := validate.Check(ctx, res.JS, validate.Options{SourceMap: res.SourceMap})
+		vopts := validate.Options{SourceMap: res.SourceMap, ModelFile: validate.AssetFiles(res.Project.Dir, res.Assets)}
+		if opts.AudioBudget > 0 {
+			b := audio.DefaultBudget
+			b.Time = opts.AudioBudget
+			vopts.Audio = &b
+		}
+		vrep, err := validate.Check(ctx, res.JS, vopts)
 		if err != nil {
 			return fmt.Errorf("validating: %w", err)
 		}

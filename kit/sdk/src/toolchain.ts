@@ -15,6 +15,9 @@ import { catalogProblems, type CatalogProblem } from './internal/catalog.js';
 import { authorCall, callAuthor, thrownMessage } from './internal/call.js';
 import { definedAt } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
+import { jsonProblem } from './internal/json.js';
+import { previewProblem } from './soundBank.js';
+import { sequenceStepProblem } from './sequence.js';
 
 /** One definition as the toolchain reports it. */
 interface DefinitionFacts {
@@ -206,51 +209,161 @@ interface PreviewFacts {
   preview: unknown;
 }
 
+/** A sound found by running author code, with the name a build error gives it. */
+interface NamedSound {
+  name: string;
+  sound: unknown;
+}
+
+/** What effects() found for one definition beyond its static data. */
+interface Probed {
+  previews: PreviewFacts[];
+  /** Sounds of valid previews and probed sequence steps, named for messages. */
+  sounds: NamedSound[];
+  /** Preview results and probed sequence steps the SDK's rules refuse. */
+  problems: ProblemFacts[];
+}
+
+function thrownProblem(index: number, path: string, callback: string, err: unknown): ProblemFacts {
+  const name = err instanceof Error && err.name && err.name !== 'Error' ? `${err.name}: ` : '';
+  return { index, path, message: `threw ${name}${thrownMessage(err)}`, valueJSON: '', got: '', callback };
+}
+
+function ruleProblem(index: number, found: { path: string; message: string; value?: unknown }, callback: string): ProblemFacts {
+  const full = new GizmoProblem(found.path, found.message, found.value).toString();
+  return { index, path: found.path, message: found.message, valueJSON: valueJSON(found.value), got: gotText(full, found.value), callback };
+}
+
 /**
  * The previews resolvable without a player: every control of the initial state's view (for an
  * editor) that auditions a preview (`kind: 'preview'` names it in its action, `preview` names
- * it directly) is run with that control's payload. A preview that throws is left out (the
- * catalog check reports problems; this only collects what a player would hear).
+ * it directly) is run with that control's payload, and its result checked with the SDK's
+ * previewProblem (the catalog check does not run previews). A preview that throws, or returns
+ * something the SDK refuses, is a problem named `previews.NAME(PAYLOAD)`.
  */
-function previewsOf(def: sdk.ObjectDefinition, state: unknown): PreviewFacts[] {
+function previewsOf(def: sdk.ObjectDefinition, index: number, state: unknown, out: Probed): void {
   const previews = def.previews;
-  if (!previews || typeof def.view !== 'function') return [];
+  if (!previews || typeof def.view !== 'function') return;
   const view = callAuthor(def, 'view', def.view, state, { actorId: 'scape-validator', canEdit: true }) as { controls?: unknown };
-  const out: PreviewFacts[] = [];
   const seen = new Set<string>();
   for (const control of Array.isArray(view?.controls) ? (view.controls as Record<string, unknown>[]) : []) {
     const action = (control?.action ?? {}) as { name?: unknown; payload?: unknown };
     const name = control?.kind === 'preview' ? action.name : control?.preview;
     if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(previews, name)) continue;
-    const key = `${name}\u0000${fullJSON(action.payload)}`;
+    const payload = action.payload ?? {};
+    const key = `${name}\u0000${fullJSON(payload)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const handler = previews[name];
+    const at = `previews.${name}(${fullJSON(payload)})`;
+    let preview: unknown;
     try {
-      const preview = callAuthor(def, `previews.${name}.run`, handler.run, state, (action.payload ?? {}) as Record<string, unknown>);
-      out.push({ name, payload: action.payload ?? {}, preview });
-    } catch {
-      // reported by the catalog check, if it is a problem there
+      preview = callAuthor(def, `previews.${name}.run`, previews[name].run, JSON.parse(JSON.stringify(state)) as unknown, JSON.parse(JSON.stringify(payload)) as Record<string, unknown>);
+    } catch (err) {
+      out.problems.push(thrownProblem(index, at, `previews.${name}.run`, err));
+      continue;
     }
+    const found = jsonProblem(preview, at) ?? previewProblem(preview, at);
+    if (found) {
+      out.problems.push(ruleProblem(index, found, `previews.${name}.run`));
+      continue;
+    }
+    out.previews.push({ name, payload, preview });
+    out.sounds.push({ name: `${at}.sound`, sound: (preview as { sound: unknown }).sound });
   }
+}
+
+/**
+ * Opportunity counters and synthetic source lists sequence() is probed with at build time. The
+ * catalog check calls it once (step 0, one source); these add later steps and more sources, so
+ * a sequence that varies its strikes by step or by source count has more of them rendered.
+ * Sources are nearest first, as a host lists them.
+ */
+const SEQUENCE_PROBES: { step: number; sources: number }[] = [
+  { step: 0, sources: 1 },
+  { step: 1, sources: 3 },
+  { step: 2, sources: 3 },
+  { step: 3, sources: 16 },
+  { step: 7, sources: 2 },
+];
+
+function probeSources(n: number): { x: number; y: number; gain: number; pan: number }[] {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push({ x: i + 1, y: i % 3, gain: 1 / (i + 1), pan: i % 2 === 0 ? -0.5 : 0.5 });
   return out;
+}
+
+function sequenceOf(def: sdk.ObjectDefinition, index: number, out: Probed): void {
+  if (typeof def.sequence !== 'function') return;
+  // A host never lists more sources than the ambience's maxSources (validated: 1–16).
+  const declared = (def.ambience as { maxSources?: unknown } | undefined)?.maxSources;
+  const max = typeof declared === 'number' && declared >= 1 ? Math.min(declared, 16) : 1;
+  for (const { step: n, sources: wanted } of SEQUENCE_PROBES) {
+    const probe = { step: n, sources: Math.min(wanted, max) };
+    const at = `sequence(step ${probe.step})`;
+    let step: unknown;
+    try {
+      step = callAuthor(def, 'sequence', def.sequence, { step: probe.step, sources: probeSources(probe.sources) });
+    } catch (err) {
+      out.problems.push(thrownProblem(index, at, 'sequence', err));
+      return;
+    }
+    const found = jsonProblem(step, at) ?? sequenceStepProblem(step, probe.sources, at);
+    if (found) {
+      out.problems.push(ruleProblem(index, { ...found, message: `${found.message} (with ${probe.sources} audible source${probe.sources === 1 ? '' : 's'})` }, 'sequence'));
+      return;
+    }
+    const strikes = (step as { strikes: { sound: unknown }[] }).strikes;
+    strikes.forEach((strike, i) => out.sounds.push({ name: `${at}.strikes[${i}].sound`, sound: strike.sound }));
+  }
+}
+
+/** Every sound of a definition as one list, for the Go side's render check. */
+interface EffectFacts {
+  type: string;
+  sounds: string;
+  soundBank: string;
+  previews: string;
+  /** JSON of NamedSound[]: preview sounds and probed sequence strikes. */
+  probed: string;
+  problems: ProblemFacts[];
+  model: string;
 }
 
 /**
  * Sounds and models as resolvable without a live world, for the audio and model checks: static
- * sounds, soundBank(initial()), the initial view's previews, presentation.model. Each as JSON.
+ * sounds, soundBank(initial()), the initial view's previews, sequence() at a few probed steps,
+ * presentation.model. Each as JSON. Called only for a project the catalog check accepted.
  */
-function effects(exports: unknown): { type: string; sounds: string; soundBank: string; previews: string; model: string }[] {
+function effects(exports: unknown): EffectFacts[] {
   const { objects } = findProject(exports);
-  return objects.map((value) => {
+  return objects.map((value, index) => {
     const def = value as sdk.ObjectDefinition;
     const state = callAuthor(def, 'initial', def.initial);
     let soundBank = '';
-    if (typeof def.soundBank === 'function') soundBank = fullJSON(callAuthor(def, 'soundBank', def.soundBank, state));
-    const previews = previewsOf(def, state);
-    const model = def.presentation && typeof def.presentation.model === 'string' ? def.presentation.model : '';
-    return { type: text(def.type), sounds: def.sounds ? fullJSON(def.sounds) : '', soundBank, previews: previews.length ? fullJSON(previews) : '', model };
+    if (typeof def.soundBank === 'function') soundBank = fullJSON(callAuthor(def, 'soundBank', def.soundBank, JSON.parse(JSON.stringify(state)) as unknown));
+    const probed: Probed = { previews: [], sounds: [], problems: [] };
+    previewsOf(def, index, state, probed);
+    sequenceOf(def, index, probed);
+    return {
+      type: text(def.type),
+      sounds: def.sounds ? fullJSON(def.sounds) : '',
+      soundBank,
+      previews: probed.previews.length ? fullJSON(probed.previews) : '',
+      probed: probed.sounds.length ? fullJSON(probed.sounds) : '',
+      problems: probed.problems,
+      model: modelOf(def),
+    };
   });
+}
+
+function modelOf(value: unknown): string {
+  const def = value as { presentation?: { model?: unknown } };
+  return typeof def === 'object' && def !== null && typeof def.presentation === 'object' && def.presentation !== null && typeof def.presentation.model === 'string' ? def.presentation.model : '';
+}
+
+/** presentation.model of every definition ('' when none), without running author code. */
+function models(exports: unknown): string[] {
+  return findProject(exports).objects.map(modelOf);
 }
 
 /** A live registry over a bundle's project, for the dev host and tests. */
@@ -316,6 +429,7 @@ function validateInstances(exports: unknown, instancesJSON: string): ProblemFact
   describe,
   check,
   effects,
+  models,
   open,
   create,
   execute,

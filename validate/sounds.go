@@ -1,0 +1,127 @@
+package validate
+
+import (
+	"encoding/json"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/diag"
+)
+
+func (o Options) audioBudget() audio.Budget {
+	if o.Audio != nil {
+		return *o.Audio
+	}
+	return audio.DefaultBudget
+}
+
+// namedSound is one recipe with the name a build error gives it: `sounds.ring`,
+// `soundBank.note3`, `previews.ring({"note":3}).sound`, `sequence(step 0).strikes[1].sound`.
+type namedSound struct {
+	name string
+	raw  json.RawMessage
+}
+
+// soundsOf lists every sound a definition's effects resolved, in report order: static sounds
+// and the sound bank by name, then previews and probed sequence strikes in the order found.
+func soundsOf(def *Definition) []namedSound {
+	var out []namedSound
+	for _, m := range []struct {
+		prefix string
+		raw    json.RawMessage
+	}{{"sounds.", def.Sounds}, {"soundBank.", def.SoundBank}} {
+		var sounds map[string]json.RawMessage
+		if len(m.raw) == 0 || json.Unmarshal(m.raw, &sounds) != nil {
+			continue // the SDK's rules accepted it: an object of name → recipe
+		}
+		names := make([]string, 0, len(sounds))
+		for name := range sounds {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			out = append(out, namedSound{m.prefix + name, sounds[name]})
+		}
+	}
+	var probed []struct {
+		Name  string          `json:"name"`
+		Sound json.RawMessage `json:"sound"`
+	}
+	if len(def.Probed) > 0 && json.Unmarshal(def.Probed, &probed) == nil {
+		for _, p := range probed {
+			out = append(out, namedSound{p.Name, p.Sound})
+		}
+	}
+	return out
+}
+
+// checkSounds renders every distinct recipe of a valid project once within the audio budget
+// (on all cores: each render is independent) and reports each failing recipe once, under the
+// first name that declared it, at its definition.
+func checkSounds(opts Options, rep *Report, l *loaded) {
+	budget := opts.audioBudget()
+	type job struct {
+		def   int
+		names []string
+		raw   json.RawMessage
+		err   error
+	}
+	var jobs []*job
+	for i := range rep.Definitions {
+		seen := map[string]*job{}
+		for _, s := range soundsOf(&rep.Definitions[i]) {
+			key := string(s.raw)
+			if j, ok := seen[key]; ok {
+				j.names = append(j.names, s.name)
+				continue
+			}
+			j := &job{def: i, names: []string{s.name}, raw: s.raw}
+			seen[key] = j
+			jobs = append(jobs, j)
+		}
+		rep.Definitions[i].Rendered = len(seen)
+	}
+	if len(jobs) == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			j.err = renderOnce(budget, j.raw)
+		}()
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		if j.err == nil {
+			continue
+		}
+		def := rep.Definitions[j.def]
+		d := diag.Diagnostic{
+			Code:       diag.CodeSound,
+			Definition: &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label},
+			Path:       j.names[0],
+			Message:    j.err.Error(),
+		}
+		if len(j.names) > 1 {
+			d.Notes = []diag.Note{{Message: "the same recipe is also " + strings.Join(j.names[1:], ", ")}}
+		}
+		if def.Line > 0 {
+			d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
+		}
+		rep.Diagnostics = append(rep.Diagnostics, d)
+	}
+}
+
+// renderOnce renders one recipe within the budget and keeps nothing but the verdict.
+func renderOnce(budget audio.Budget, raw json.RawMessage) error {
+	_, err := budget.Render(raw)
+	return err
+}

@@ -34,6 +34,14 @@ var ErrUnreadable = errors.New("cannot read model")
 // CheckFile checks the file at path. A file over the size limit is refused from its size
 // alone, without reading it. The error is non-nil only when the file cannot be read.
 func CheckFile(path string) (*Result, error) {
+	// Stat before opening: opening a FIFO or a device would block or read forever.
+	if st, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnreadable, err)
+	} else if st.IsDir() {
+		return nil, fmt.Errorf("%w: %s is a directory", ErrUnreadable, path)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s is not a regular file", ErrUnreadable, path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnreadable, err)

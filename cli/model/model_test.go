@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
@@ -91,6 +92,13 @@ func TestUnreadable(t *testing.T) {
 	_, _, code = run(t)
 	if code != 2 {
 		t.Errorf("no argument: exit %d, want 2", code)
+	}
+	fifo := filepath.Join(t.TempDir(), "pipe.glb")
+	if err := syscall.Mkfifo(fifo, 0o600); err == nil {
+		_, _, code = run(t, fifo) // must not block waiting for a writer
+		if code != 2 {
+			t.Errorf("fifo: exit %d, want 2", code)
+		}
 	}
 }
 

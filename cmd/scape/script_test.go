@@ -25,6 +25,8 @@ var update = flag.Bool("update", false, "rewrite cmp files in testdata/script fr
 // compiling the SDK again (the cache is keyed by content hash, so sharing is safe).
 var sharedCache string
 
+// TestMain makes this test binary double as `scape`, so scripts run the real command line in a
+// separate process (signals, exit codes, stdout/stderr split).
 func TestMain(m *testing.M) {
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"scape": func() int {
@@ -33,28 +35,34 @@ func TestMain(m *testing.M) {
 	}))
 }
 
-// ownRunners are script families whose package runs them with commands of its own (generated
-// models, WAV checks, a background dev loop): cli/model, cli/sound, cli/dev.
-var ownRunners = []string{"dev_", "model_", "sound_"}
+// scriptCmds are the commands scripts may use besides testscript's own. Generic ones live in
+// this file; background processes and the owner's browser in script_proc_test.go; generated
+// assets (models, WAV checks) in script_assets_test.go.
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"exits":     exits,
+	"mkfile":    mkfile,
+	"replace":   replace,
+	"waitfile":  waitFile,
+	"waitmatch": waitMatch,
+	"waitline":  waitLine,
 
-// TestScripts runs every other testdata/script/*.txtar against the real binary. Scripts exec
-// `scape`; extra commands: `exits N PROG ARGS...` (exact exit status), `waitfile FILE [SECONDS]`
-// and `waitmatch FILE REGEXP [SECONDS]` (wait for a condition with a deadline, no sleeps);
+	"bg":         bg,
+	"signal":     signal,
+	"waitexit":   waitExit,
+	"approve":    approve,
+	"disconnect": disconnect,
+
+	"glb":     glb,
+	"wavinfo": wavInfo,
+}
+
+// TestScripts runs every testdata/script/*.txtar against the real binary. Scripts exec
+// `scape`; the extra commands are in scriptCmds, each documented where it is defined;
 // conditions: [node] (node on PATH).
 func TestScripts(t *testing.T) {
-	all, err := filepath.Glob(filepath.Join("..", "..", "testdata", "script", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []string
-	for _, f := range all {
-		own := false
-		for _, prefix := range ownRunners {
-			own = own || strings.HasPrefix(filepath.Base(f), prefix)
-		}
-		if !own {
-			files = append(files, f)
-		}
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "script", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
 	}
 	sharedCache, err = os.MkdirTemp("", "scape-script-cache-")
 	if err != nil {
@@ -83,16 +91,12 @@ func TestScripts(t *testing.T) {
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":     exits,
-			"mkfile":    mkfile,
-			"waitfile":  waitFile,
-			"waitmatch": waitMatch,
-		},
+		Cmds: scriptCmds,
 	})
 }
 
-func deadline(ts *testscript.TestScript, args []string, at int) time.Duration {
+// deadline reads an optional SECONDS argument at args[at]; def when it is absent.
+func deadline(ts *testscript.TestScript, args []string, at int, def time.Duration) time.Duration {
 	if len(args) > at {
 		secs, err := strconv.ParseFloat(args[at], 64)
 		if err != nil {
@@ -100,29 +104,40 @@ func deadline(ts *testscript.TestScript, args []string, at int) time.Duration {
 		}
 		return time.Duration(secs * float64(time.Second))
 	}
-	return 20 * time.Second
+	return def
 }
 
-// waitFile waits until FILE exists (or, negated, until it does not).
-func waitFile(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) < 1 {
-		ts.Fatalf("usage: waitfile FILE [SECONDS]")
-	}
-	path := ts.MkAbs(args[0])
-	limit := time.Now().Add(deadline(ts, args, 1))
+// waitFor polls cond until it holds or limit passes; then it fails the script with the
+// message cond last returned. Every wait command goes through here: no fixed sleeps.
+func waitFor(ts *testscript.TestScript, limit time.Duration, cond func() (bool, string)) {
+	end := time.Now().Add(limit)
 	for {
-		_, err := os.Stat(path)
-		if (err == nil) != neg {
+		ok, why := cond()
+		if ok {
 			return
 		}
-		if time.Now().After(limit) {
-			ts.Fatalf("timed out waiting for %s to %s", args[0], map[bool]string{false: "exist", true: "disappear"}[neg])
+		if time.Now().After(end) {
+			ts.Fatalf("timed out after %v: %s", limit, why)
 		}
 		time.Sleep(10 * time.Millisecond) // polling interval of a condition wait, not a fixed sleep
 	}
 }
 
-// waitMatch waits until FILE's contents match REGEXP.
+// waitfile FILE [SECONDS] waits (default 20 s) until FILE exists (or, negated, until it does
+// not).
+func waitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 {
+		ts.Fatalf("usage: waitfile FILE [SECONDS]")
+	}
+	path := ts.MkAbs(args[0])
+	waitFor(ts, deadline(ts, args, 1, 20*time.Second), func() (bool, string) {
+		_, err := os.Stat(path)
+		return (err == nil) != neg, fmt.Sprintf("waiting for %s to %s", args[0], map[bool]string{false: "exist", true: "disappear"}[neg])
+	})
+}
+
+// waitmatch FILE REGEXP [SECONDS] waits (default 20 s) until FILE's contents match REGEXP
+// (multi-line mode: ^ and $ match at line breaks).
 func waitMatch(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) < 2 || neg {
 		ts.Fatalf("usage: waitmatch FILE REGEXP [SECONDS]")
@@ -132,17 +147,35 @@ func waitMatch(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("bad regexp: %v", err)
 	}
 	path := ts.MkAbs(args[0])
-	limit := time.Now().Add(deadline(ts, args, 2))
-	for {
-		if data, err := os.ReadFile(path); err == nil && re.Match(data) {
-			return
-		}
-		if time.Now().After(limit) {
-			data, _ := os.ReadFile(path)
-			ts.Fatalf("timed out waiting for %s to match %q; it holds:\n%s", args[0], args[1], data)
-		}
-		time.Sleep(10 * time.Millisecond)
+	waitFor(ts, deadline(ts, args, 2, 20*time.Second), func() (bool, string) {
+		data, err := os.ReadFile(path)
+		return err == nil && re.Match(data), fmt.Sprintf("%s does not match %q; it holds:\n%s", args[0], args[1], data)
+	})
+}
+
+// waitline FILE REGEXP [N] waits (up to 60 s) until N (default 1) lines of FILE match REGEXP.
+func waitLine(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 || len(args) > 3 {
+		ts.Fatalf("usage: waitline FILE REGEXP [N]")
 	}
+	re, err := regexp.Compile(args[1])
+	ts.Check(err)
+	want := 1
+	if len(args) == 3 {
+		want, err = strconv.Atoi(args[2])
+		ts.Check(err)
+	}
+	path := ts.MkAbs(args[0])
+	waitFor(ts, 60*time.Second, func() (bool, string) {
+		b, _ := os.ReadFile(path)
+		n := 0
+		for _, line := range strings.Split(string(b), "\n") {
+			if re.MatchString(line) {
+				n++
+			}
+		}
+		return n >= want, fmt.Sprintf("%s: %d lines match %q, want %d:\n%s", args[0], n, args[1], want, b)
+	})
 }
 
 // exits N PROG ARGS...: run PROG (found on the script's PATH) and require exit status N; its
@@ -153,14 +186,7 @@ func exits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	want, err := strconv.Atoi(args[0])
 	ts.Check(err)
-	prog := args[1]
-	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
-		if p := filepath.Join(dir, args[1]); isFile(p) {
-			prog = p
-			break
-		}
-	}
-	cmd := exec.Command(prog, args[2:]...)
+	cmd := exec.Command(scriptProg(ts, args[1]), args[2:]...)
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = scriptEnv(ts)
 	var stdout, stderr strings.Builder
@@ -179,6 +205,18 @@ func exits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
+// scriptProg finds prog on the script's PATH (which holds the test binary as `scape`).
+func scriptProg(ts *testscript.TestScript, prog string) string {
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		p := filepath.Join(dir, prog)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p
+		}
+	}
+	ts.Fatalf("%s not found on the script's PATH", prog)
+	return ""
+}
+
 // scriptEnv rebuilds the script's environment for a child process.
 func scriptEnv(ts *testscript.TestScript) []string {
 	var env []string
@@ -188,11 +226,6 @@ func scriptEnv(ts *testscript.TestScript) []string {
 		}
 	}
 	return env
-}
-
-func isFile(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
 }
 
 // mkfile FILE BYTES writes BYTES deterministic pseudo-random bytes (an asset too large for a
@@ -213,4 +246,20 @@ func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	ts.Check(os.MkdirAll(filepath.Dir(ts.MkAbs(args[0])), 0o755))
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
+}
+
+// replace FILE OLD NEW: replace the first OLD in FILE by NEW, saving through a temp file and a
+// rename as editors do.
+func replace(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: replace FILE OLD NEW")
+	}
+	path := ts.MkAbs(args[0])
+	text := ts.ReadFile(args[0])
+	if !strings.Contains(text, args[1]) {
+		ts.Fatalf("%s does not contain %q", args[0], args[1])
+	}
+	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".swp")
+	ts.Check(os.WriteFile(tmp, []byte(strings.Replace(text, args[1], args[2], 1)), 0o644))
+	ts.Check(os.Rename(tmp, path))
 }

@@ -1,0 +1,22 @@
+package dev_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/cli/root"
+)
+
+// TestMain makes this test binary double as `scape`, so the end-to-end tests run the real
+// command line in a separate process (signals, exit codes, stdout/stderr split). The dev_*
+// scripts run from cmd/scape's TestScripts with every other script.
+func TestMain(m *testing.M) {
+	os.Exit(testscript.RunMain(m, map[string]func() int{
+		"scape": func() int {
+			return root.Execute(cmdutil.New(cmdutil.System(), root.Version), os.Args[1:])
+		},
+	}))
+}

@@ -67,6 +67,50 @@ func AmplitudeAt(a *Amplitude, t, duration float64) float64 {
 	return v
 }
 
+// firstFrom is the first n ≥ 0 where the monotone predicate (false, then true) holds, searched
+// from a guess; limit when it never does before limit.
+func firstFrom(holds func(n int) bool, guess, limit int) int {
+	n := min(max(guess, 0), limit)
+	for n > 0 && holds(n-1) {
+		n--
+	}
+	for n < limit && !holds(n) {
+		n++
+	}
+	return n
+}
+
+// amplitudeBlock multiplies blocks of samples (n0, n0+1, …) by AmplitudeAt(n/rate). Between
+// the end of the attack and the start of the release or fade-out, without decay, the factor is
+// exactly a.Gain: there it multiplies by the constant instead of evaluating the envelope.
+func amplitudeBlock(a *Amplitude, rate, duration float64) func(dst []float64, n0 int) {
+	limit := int(duration*rate) + 2
+	lo, hi := 0, 0 // the constant span [lo, hi)
+	if a.Decay == 0 {
+		if a.Attack > 0 {
+			lo = firstFrom(func(n int) bool { return float64(n)/rate >= a.Attack }, int(a.Attack*rate), limit)
+		}
+		hi = limit
+		if a.Release != nil {
+			hi = min(hi, firstFrom(func(n int) bool { return float64(n)/rate >= a.Release.At }, int(a.Release.At*rate), limit))
+		}
+		if a.FadeOut > 0 {
+			hi = min(hi, firstFrom(func(n int) bool { return duration-float64(n)/rate < a.FadeOut }, int((duration-a.FadeOut)*rate), limit))
+		}
+	}
+	gain := a.Gain
+	return func(dst []float64, n0 int) {
+		for k := range dst {
+			n := n0 + k
+			if n >= lo && n < hi {
+				dst[k] *= gain
+			} else {
+				dst[k] *= AmplitudeAt(a, float64(n)/rate, duration)
+			}
+		}
+	}
+}
+
 // SineSize is the length of the partials' sine table (linear interpolation, error < 2e-8).
 const SineSize = 16384
 
@@ -107,14 +151,73 @@ func wrapPhase(phase float64) float64 {
 	return phase
 }
 
+// sineSteps holds, for every point j of the partials' sine table, its value and the step to the
+// next point: the table's linear interpolation a + (b − a)·frac with b − a computed once (the same
+// float64 value), in one array indexed by a masked integer, so a read needs no bounds check.
+var sineSteps = func() *[SineSize][2]float64 {
+	var t [SineSize][2]float64
+	for j := range t {
+		t[j] = [2]float64{partialSine[j], partialSine[j+1] - partialSine[j]}
+	}
+	return &t
+}()
+
+// partialOsc is one partial's state: amplitude, per-sample decay ratio, phase in table points
+// (phase × SineSize, an exact scaling of the SDK's phase) and the table points per sample per
+// unit of vibrato.
+type partialOsc struct{ amp, r, x, step, base float64 }
+
+// addPartials adds two partials' table sines to dst (vib nil: no vibrato). The two recursions
+// are independent, so the CPU overlaps them; dst[k] still receives partial p, then q.
+func addPartials(dst, vib []float64, p, q *partialOsc) {
+	const size = SineSize
+	tab := sineSteps
+	amp0, x0, r0, s0 := p.amp, p.x, p.r, p.step
+	amp1, x1, r1, s1 := q.amp, q.x, q.r, q.step
+	for k := range dst {
+		i0, i1 := int(x0), int(x1) // x ≥ 0: truncation is floor
+		e0, e1 := &tab[i0&(size-1)], &tab[i1&(size-1)]
+		dst[k] += float64(amp0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(amp1*(e1[0]+float64(e1[1]*(x1-float64(i1)))))
+		amp0, amp1 = amp0*r0, amp1*r1
+		if amp0 < Tiny {
+			amp0 = 0
+		}
+		if amp1 < Tiny {
+			amp1 = 0
+		}
+		d0, d1 := s0, s1
+		if vib != nil {
+			d0, d1 = s0*vib[k], s1*vib[k]
+		}
+		x0, x1 = x0+d0, x1+d1
+		if x0 >= size {
+			x0 = wrapPoints(x0)
+		}
+		if x1 >= size {
+			x1 = wrapPoints(x1)
+		}
+	}
+	p.amp, p.x, q.amp, q.x = amp0, x0, amp1, x1
+}
+
+// wrapPoints is wrapPhase on a phase scaled by SineSize (exactly the same values, scaled).
+func wrapPoints(x float64) float64 {
+	if x < 2*SineSize {
+		return x - SineSize
+	}
+	return x - math.Floor(x/SineSize)*SineSize
+}
+
 // LayerSource sums a layer's partials (decay, vibrato, silent at or above Nyquist) times the
 // layer gain, through the layer's stages.
 func LayerSource(l *PartialLayer, inner float64) Source {
 	nyquist := inner / 2
-	type partial struct{ base, r, amp, phase float64 }
-	parts := make([]partial, len(l.Partials))
+	parts := make([]partialOsc, len(l.Partials))
+	// Go multiplies where the SDK divides, and scales the increment per partial rather than per
+	// sample (base·ratio·SineSize/inner, then × vibrato): ~1e-16 relative per step.
 	for i, p := range l.Partials {
-		parts[i] = partial{base: l.Frequency * p.Ratio, r: math.Exp(-p.Decay / inner), amp: p.Gain}
+		base := l.Frequency * p.Ratio
+		parts[i] = partialOsc{base: base, r: math.Exp(-p.Decay / inner), amp: p.Gain, step: base * (SineSize / inner)}
 	}
 	depth, vrate := 0.0, 0.0
 	if l.Vibrato != nil {
@@ -122,58 +225,63 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 	}
 	n := 0
 	var vib []float64
-	sine := partialSine
+	var silent partialOsc // a stand-in partner with zero amplitude
 	var src Source = SourceFunc(func(dst []float64) {
 		clear(dst)
 		if cap(vib) < len(dst) {
 			vib = make([]float64, len(dst))
 		}
 		vib = vib[:len(dst)]
+		vmax := 1.0
 		if depth > 0 {
 			sinSeries(vib, 2*math.Pi*vrate/inner, n)
 			for k := range vib {
 				vib[k] = 1 + depth*vib[k]
+				if vib[k] > vmax {
+					vmax = vib[k]
+				}
 			}
 		} else {
 			for k := range vib {
 				vib[k] = 1
 			}
 		}
-		invInner := 1 / inner // Go multiplies where the SDK divides: ~1e-16 relative per step
-		i := 0
-		// Two partials per pass: their recursions are independent, so the CPU overlaps them.
-		// dst[k] still receives partial i, then partial i+1: the same sums as one at a time.
-		for ; i+1 < len(parts); i += 2 {
-			amp0, phase0, r0, base0 := parts[i].amp, parts[i].phase, parts[i].r, parts[i].base
-			amp1, phase1, r1, base1 := parts[i+1].amp, parts[i+1].phase, parts[i+1].r, parts[i+1].base
-			for k := range dst {
-				vk := vib[k]
-				f0, f1 := base0*vk, base1*vk
-				acc := dst[k]
-				if f0 < nyquist {
-					acc += amp0 * tableSine(sine, phase0)
-				}
-				if f1 < nyquist {
-					acc += amp1 * tableSine(sine, phase1)
-				}
-				dst[k] = acc
-				amp0, amp1 = decayStep(amp0, r0), decayStep(amp1, r1)
-				phase0, phase1 = wrapPhase(phase0+f0*invInner), wrapPhase(phase1+f1*invInner)
-			}
-			parts[i].amp, parts[i].phase = amp0, phase0
-			parts[i+1].amp, parts[i+1].phase = amp1, phase1
+		var v []float64
+		if depth > 0 {
+			v = vib
 		}
-		for ; i < len(parts); i++ {
-			amp, phase, r, base := parts[i].amp, parts[i].phase, parts[i].r, parts[i].base
-			for k := range dst {
-				f := base * vib[k]
-				if f < nyquist {
-					dst[k] += amp * tableSine(sine, phase)
+		// Partials below Nyquist for the whole block take the fast path, two at a time; the
+		// others (rare) are checked sample by sample.
+		var fast []*partialOsc
+		for i := range parts {
+			p := &parts[i]
+			if p.base*vmax < nyquist {
+				if p.amp != 0 {
+					fast = append(fast, p)
 				}
-				amp = decayStep(amp, r)
-				phase = wrapPhase(phase + f*invInner)
+				continue
 			}
-			parts[i].amp, parts[i].phase = amp, phase
+			for k := range dst {
+				f := p.base * vib[k]
+				if f < nyquist {
+					i := int(p.x)
+					e := &sineSteps[i&(SineSize-1)]
+					dst[k] += p.amp * (e[0] + e[1]*(p.x-float64(i)))
+				}
+				p.amp = decayStep(p.amp, p.r)
+				p.x += p.step * vib[k]
+				if p.x >= SineSize {
+					p.x = wrapPoints(p.x)
+				}
+			}
+		}
+		for i := 0; i < len(fast); i += 2 {
+			q := &silent
+			if i+1 < len(fast) {
+				q = fast[i+1]
+			}
+			addPartials(dst, v, fast[i], q)
+			silent = partialOsc{}
 		}
 		for k := range dst {
 			dst[k] *= l.Gain
@@ -205,33 +313,46 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 	frames := FramesFor(s.Duration, fr)
 	inner := fr * float64(os)
 	innerFrames := frames * os
-	mix := make([]float64, innerFrames)
+	// The whole chain streams block by block (layers → sum → amplitude → stages → decimation),
+	// so the working set stays in cache and only the output is a full-length buffer. Each
+	// block's arithmetic is the SDK's, in its order (the first layer is added to zeros).
+	layers := make([]Source, len(s.Layers))
 	for i := range s.Layers {
-		layer := ReadAll(LayerSource(&s.Layers[i], inner), innerFrames)
-		for n, x := range layer {
-			mix[n] += x
+		layers[i] = LayerSource(&s.Layers[i], inner)
+	}
+	amplitude := amplitudeBlock(&s.Amplitude, inner, s.Duration)
+	n := 0
+	var layer []float64
+	var src Source = SourceFunc(func(dst []float64) {
+		layer = grow(layer, len(dst))
+		clear(dst)
+		for _, l := range layers {
+			l.Read(layer)
+			for k, x := range layer {
+				dst[k] += x
+			}
 		}
-	}
-	for n := range mix {
-		mix[n] *= AmplitudeAt(&s.Amplitude, float64(n)/inner, s.Duration)
-	}
-	var src Source = Slice(mix)
+		amplitude(dst, n)
+		n += len(dst)
+	})
 	for i := range s.Stages {
 		src = StageSource(src, &s.Stages[i], inner)
 	}
-	var out []float64
-	if os == 1 {
-		out = ReadAll(src, frames)
-	} else {
+	if os > 1 {
 		sections := make([]BiquadCoefficients, len(DecimationQ))
 		for i, q := range DecimationQ {
 			sections[i] = NewBiquadCoefficients(Lowpass, 0.45*fr, q, inner, true)
 		}
 		src = BiquadCascade(src, sections)
-		full := ReadAll(src, innerFrames)
-		out = make([]float64, frames)
-		for n := range out {
-			out[n] = full[n*os]
+	}
+	out := make([]float64, frames)
+	block := make([]float64, 4096) // a multiple of every oversample factor
+	for i := 0; i < innerFrames; i += len(block) {
+		b := block[:min(len(block), innerFrames-i)]
+		src.Read(b)
+		o := out[i/os:]
+		for j := 0; j*os < len(b); j++ {
+			o[j] = b[j*os]
 		}
 	}
 	if len(s.Echoes) > 0 {

@@ -242,11 +242,38 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 	}
 	fmt.Fprintf(io.Out, "✓ %s: %d %s valid\n", projectName(res, opts.Dir), len(rep.Definitions), noun)
 	for _, d := range rep.Definitions {
-		fmt.Fprintf(io.Out, "  %s %s v%d  %s\n", d.Emoji, d.Type, d.Version, d.Label)
+		fmt.Fprintf(io.Out, "  %s %s v%d  %s%s\n", d.Emoji, d.Type, d.Version, d.Label, assetSummary(d))
 	}
 	b := rep.Bundle
 	fmt.Fprintf(io.Out, "  bundle %s: %s of %s bytes (%.1f%%)\n", b.Path, group(b.Bytes), group(b.Limit), 100*float64(b.Bytes)/float64(b.Limit))
 	fmt.Fprintf(io.Out, "  built in %s (bundle %s, validate %s)\n", formatMs(rep.Timing.Total), formatMs(rep.Timing.Bundle), formatMs(rep.Timing.Validate))
+}
+
+// assetSummary says what the build checked beyond the rules: "  (model src/crate.glb: 12
+// triangles, 1 draw call; 3 sounds rendered)", or "".
+func assetSummary(d validate.Definition) string {
+	var parts []string
+	if f := d.ModelFacts; f != nil {
+		name := d.ModelFile
+		if name == "" {
+			name = "inline"
+		}
+		parts = append(parts, fmt.Sprintf("model %s: %s, %s", name, plural(int(f.Triangles), "triangle"), plural(int(f.DrawCalls), "draw call")))
+	}
+	if d.Rendered > 0 {
+		parts = append(parts, plural(d.Rendered, "sound")+" rendered")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "  (" + strings.Join(parts, "; ") + ")"
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return group(n) + " " + noun + "s"
 }
 
 // projectName is the bundle name, or the directory's name when package.json could not be read.

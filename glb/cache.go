@@ -30,7 +30,10 @@ func NewCache(max int) *Cache {
 // messages about the file itself (its size), so the cache key is the content alone: the same
 // bytes under another name reuse the result.
 func (c *Cache) Check(name string, data []byte) *Result {
-	key := sha256.Sum256(data)
+	return c.check(sha256.Sum256(data), func() *Result { return CheckNamed(name, data) })
+}
+
+func (c *Cache) check(key [32]byte, run func() *Result) *Result {
 	c.mu.Lock()
 	if r, ok := c.entries[key]; ok {
 		c.hits++
@@ -40,7 +43,7 @@ func (c *Cache) Check(name string, data []byte) *Result {
 	c.misses++
 	c.mu.Unlock()
 
-	r := CheckNamed(name, data)
+	r := run()
 
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -1,6 +1,7 @@
 package glb
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"strings"
@@ -42,4 +43,31 @@ func CheckEncoded(encoded string) *Result {
 		}}}
 	}
 	return CheckNamed("the model", data)
+}
+
+// CheckEncoded is Cache.Check for a presentation.model string, keyed by the SHA-256 of the
+// text (the same bytes in two encodings are two entries; the SDK embeds one).
+func (c *Cache) CheckEncoded(encoded string) *Result {
+	return c.check(sha256.Sum256([]byte(encoded)), func() *Result { return CheckEncoded(encoded) })
+}
+
+// NativeVerdict is a Result in the form the SDK's `globalThis.__scapeModelCheck` hook returns
+// (see kit/sdk/src/model.ts): nil for an accepted model, else the first problem's message and
+// value. A runtime installs the hook so goja defers to this package:
+//
+//	vm.Set("__scapeModelCheckGo", func(s string) any { return glb.NativeVerdict(cache.CheckEncoded(s)) })
+//	vm.RunString(`Object.defineProperty(globalThis, '__scapeModelCheck', {value: __scapeModelCheckGo,
+//	    writable: false, configurable: false, enumerable: false}); delete globalThis.__scapeModelCheckGo`)
+//
+// before any author code runs.
+func NativeVerdict(r *Result) any {
+	if r.OK() {
+		return nil
+	}
+	p := r.Problems[0]
+	v := map[string]any{"message": p.Message}
+	if p.Value != nil {
+		v["value"] = p.Value
+	}
+	return v
 }

@@ -126,3 +126,44 @@ func modelFiles(t *testing.T) []modelFile {
 	})
 	return out
 }
+
+// TestNativeHook installs Go's checker as the SDK's __scapeModelCheck, as the toolchain and
+// host may: the SDK defers to it (same verdicts, Go speed), and author code cannot replace it.
+func TestNativeHook(t *testing.T) {
+	c, err := kit.CompileSDK(kit.SDK())
+	if err != nil {
+		t.Fatal(err)
+	}
+	vm := goja.New()
+	cache := glb.NewCache(16)
+	calls := 0
+	vm.Set("__scapeModelCheckGo", func(s string) any { calls++; return glb.NativeVerdict(cache.CheckEncoded(s)) })
+	if _, err := vm.RunString(`Object.defineProperty(globalThis, '__scapeModelCheck', {value: __scapeModelCheckGo, writable: false, configurable: false, enumerable: false}); delete globalThis.__scapeModelCheckGo;`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := vm.RunString(string(c.JS)); err != nil {
+		t.Fatal(err)
+	}
+	sdk := vm.Get(kit.ToolchainGlobal).ToObject(vm).Get("sdk").ToObject(vm)
+	validate, _ := goja.AssertFunction(sdk.Get("validateGizmoModel"))
+	files := modelFiles(t)
+	for _, mf := range files {
+		r := glb.CheckNamed("the model", mf.data)
+		_, jsErr := validate(goja.Undefined(), vm.ToValue(base64.StdEncoding.EncodeToString(mf.data)))
+		if (jsErr == nil) != r.OK() {
+			t.Errorf("%s: with the hook, goja error %v, Go ok=%v", mf.name, jsErr, r.OK())
+		}
+	}
+	if calls != len(files) {
+		t.Errorf("hook called %d times for %d models", calls, len(files))
+	}
+	// Author code tries to disable the check: the assignment fails (strict) or is ignored.
+	vm.RunString(`try { globalThis.__scapeModelCheck = () => null } catch (e) {}`)
+	bad := base64.StdEncoding.EncodeToString([]byte("glTF"))
+	if _, err := validate(goja.Undefined(), vm.ToValue(bad)); err == nil {
+		t.Error("an author bundle replaced the native checker")
+	}
+	if hits, _ := cache.Stats(); hits != 0 {
+		t.Logf("%d cache hits", hits)
+	}
+}

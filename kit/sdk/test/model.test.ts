@@ -153,6 +153,30 @@ describe('modelProblem', () => {
   });
 });
 
+describe('native checker hook', () => {
+  test('defers to globalThis.__scapeModelCheck when a runtime installs it', () => {
+    const g = globalThis as { __scapeModelCheck?: unknown };
+    // A runtime that installed its own (non-writable) hook is tested by glb/internal/gojacheck.
+    if (Object.getOwnPropertyDescriptor(g, '__scapeModelCheck')) return;
+    const seen: string[] = [];
+    g.__scapeModelCheck = (s: string) => {
+      seen.push(s);
+      return s === 'QUJD' ? { message: 'native says no', value: 7 } : null;
+    };
+    try {
+      assert.throws(() => validateGizmoModel('QUJD'), { message: 'native says no' });
+      assert.doesNotThrow(() => validateGizmoModel('not even base64, but the native checker decides'));
+      const found = modelProblem('QUJD', 'presentation.model');
+      assert.ok(found);
+      assert.deepEqual([found.path, found.message, found.value], ['presentation.model', 'native says no', 7]);
+      assert.equal(seen.length, 3);
+    } finally {
+      delete g.__scapeModelCheck;
+    }
+    assert.throws(() => validateGizmoModel('QUJD'), /the model is 3 bytes/);
+  });
+});
+
 describe('decodeUtf8', () => {
   test('decodes what Go accepts', () => {
     assert.equal(decodeUtf8(new Uint8Array([0x61, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80])), 'aé€😀');

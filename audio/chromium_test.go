@@ -7,58 +7,30 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"os"
-	"os/exec"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/scapeworld/scape/internal/chromium"
 )
 
 //go:embed testdata/webaudio.js
 var webAudioJS string
 
-// browser starts headless Chromium, or skips with a visible message (fails instead when
-// SCAPE_REQUIRE_CHROMIUM=1, as in CI).
+// browser starts headless Chromium with the Web Audio renderer loaded, or skips with a visible
+// message (fails instead when SCAPE_REQUIRE_CHROMIUM=1, as in CI).
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	var path string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
+	ctx := chromium.Start(t, "the Web Audio cross-check", func(ctx context.Context) error {
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+			return err
 		}
-	}
-	if path == "" {
-		if os.Getenv("SCAPE_REQUIRE_CHROMIUM") == "1" {
-			t.Fatal("Chromium is required (SCAPE_REQUIRE_CHROMIUM=1) but not installed: apt-get install -y chromium")
-		}
-		t.Skip("SKIP: Chromium not installed (apt-get install -y chromium); the Web Audio cross-check did not run")
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
-	err := chromedp.Do(ctx, chromedp.Navigate("about:blank"))
-	if err == nil {
-		_, err = chromedp.Run(ctx, chromedp.Evaluate[int](webAudioJS+";0"))
-	}
-	if err != nil {
-		if os.Getenv("SCAPE_REQUIRE_CHROMIUM") == "1" {
-			t.Fatalf("Chromium did not start: %v", err)
-		}
-		t.Skipf("SKIP: Chromium did not start (%v); the Web Audio cross-check did not run", err)
-	}
+		_, err := chromedp.Run(ctx, chromedp.Evaluate[int](webAudioJS+";0"))
+		return err
+	})
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel)
 	return ctx
 }
 

@@ -90,7 +90,7 @@ func OnePole(src Source, frequency, rate float64, subtract *float64) Source {
 		sub := *subtract
 		for i, x := range dst {
 			lp += float64(a * (x - lp))
-			if lp < Tiny && lp > -Tiny {
+			if math.Abs(lp) < Tiny {
 				lp = 0
 			}
 			dst[i] = x - float64(sub*lp)

@@ -167,15 +167,51 @@ var sineSteps = func() *[SineSize][2]float64 {
 // unit of vibrato.
 type partialOsc struct{ amp, r, x, step, base float64 }
 
-// addPartials adds two partials' table sines to dst (vib nil: no vibrato). The two recursions
-// are independent, so the CPU overlaps them; dst[k] still receives partial p, then q.
+// steadyFor is how many more samples an amplitude decaying by r per sample stays ≥ 2·Tiny (so
+// the flush to zero cannot apply): 0 when unsure.
+func steadyFor(amp, r float64) int {
+	if amp < 4*Tiny {
+		return 0
+	}
+	if r >= 1 {
+		return math.MaxInt32
+	}
+	n := math.Log(2*Tiny/amp)/math.Log(r) - 2
+	if n < 1 || math.IsNaN(n) {
+		return 0
+	}
+	return int(math.Min(n, math.MaxInt32))
+}
+
+// addPartials adds two partials' table sines to dst (vib: the vibrato factor, 1 without). The two recursions
+// are independent, so the CPU overlaps them; dst[k] receives the pair's sum. While both
+// amplitudes are known to stay above the flush threshold the loop skips that test.
 func addPartials(dst, vib []float64, p, q *partialOsc) {
 	const size = SineSize
 	tab := sineSteps
 	amp0, x0, r0, s0 := p.amp, p.x, p.r, p.step
 	amp1, x1, r1, s1 := q.amp, q.x, q.r, q.step
-	for k := range dst {
-		i0, i1 := int(x0), int(x1) // x ≥ 0: truncation is floor
+	k := 0
+	if steady := min(steadyFor(amp0, r0), steadyFor(amp1, r1), len(dst)); steady > 0 {
+		vib := vib[:steady]
+		for k = range vib {
+			i0, i1 := int(x0), int(x1) // x ≥ 0: truncation is floor
+			e0, e1 := &tab[i0&(size-1)], &tab[i1&(size-1)]
+			dst[k] += float64(amp0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(amp1*(e1[0]+float64(e1[1]*(x1-float64(i1)))))
+			amp0, amp1 = amp0*r0, amp1*r1
+			v := vib[k]
+			x0, x1 = x0+s0*v, x1+s1*v
+			if x0 >= size {
+				x0 = wrapPoints(x0)
+			}
+			if x1 >= size {
+				x1 = wrapPoints(x1)
+			}
+		}
+		k = steady
+	}
+	for ; k < len(dst); k++ {
+		i0, i1 := int(x0), int(x1)
 		e0, e1 := &tab[i0&(size-1)], &tab[i1&(size-1)]
 		dst[k] += float64(amp0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(amp1*(e1[0]+float64(e1[1]*(x1-float64(i1)))))
 		amp0, amp1 = amp0*r0, amp1*r1
@@ -185,11 +221,7 @@ func addPartials(dst, vib []float64, p, q *partialOsc) {
 		if amp1 < Tiny {
 			amp1 = 0
 		}
-		d0, d1 := s0, s1
-		if vib != nil {
-			d0, d1 = s0*vib[k], s1*vib[k]
-		}
-		x0, x1 = x0+d0, x1+d1
+		x0, x1 = x0+s0*vib[k], x1+s1*vib[k]
 		if x0 >= size {
 			x0 = wrapPoints(x0)
 		}
@@ -246,10 +278,6 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 				vib[k] = 1
 			}
 		}
-		var v []float64
-		if depth > 0 {
-			v = vib
-		}
 		// Partials below Nyquist for the whole block take the fast path, two at a time; the
 		// others (rare) are checked sample by sample.
 		var fast []*partialOsc
@@ -280,7 +308,7 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 			if i+1 < len(fast) {
 				q = fast[i+1]
 			}
-			addPartials(dst, v, fast[i], q)
+			addPartials(dst, vib, fast[i], q)
 			silent = partialOsc{}
 		}
 		for k := range dst {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dop251/goja"
 
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/diag"
@@ -288,5 +291,42 @@ func TestInlineModelWithoutFile(t *testing.T) {
 	got := errorsWith(rep, diag.CodeModel)
 	if len(got) < 2 || got[0].Notes[0].File != "" || !strings.Contains(got[0].Notes[0].Message, "scape gizmo model") {
 		t.Fatalf("%v", rep.Diagnostics)
+	}
+}
+
+// The stand-in the SDK's catalog check sees for a model glb accepted is a valid model.
+func TestStandInModel(t *testing.T) {
+	data, err := base64.StdEncoding.DecodeString(standInModel)
+	if err != nil || string(data) != string(glbtest.Triangles(1, 1).GLB()) || !glb.Check(data).OK() {
+		t.Fatalf("stand-in: %v", err)
+	}
+}
+
+// A definition whose presentation cannot be shadowed (frozen) is checked by the SDK as it is,
+// with the same verdicts; the live registry sees the real model either way.
+func TestFrozenPresentationStillChecked(t *testing.T) {
+	for _, glbBytes := range [][]byte{glbtest.Cube().GLB(), texturedCube()} {
+		src := strings.Replace(modelDefinition(true), "export default defineObject<State>({", "export default Object.freeze(defineObject<State>({", 1)
+		src = strings.Replace(src, "  },\n});\n", "  },\n}));\n", 1)
+		res := project(t, nil, map[string]string{"src/project.ts": src, "src/crate.glb": string(glbBytes), "src/glb.d.ts": "declare module '*.glb' { const data: string; export default data; }\n"})
+		rep := check(t, res, Options{Models: glb.NewCache(4)})
+		if got := len(errorsWith(rep, diag.CodeModel)); rep.OK() != glb.Check(glbBytes).OK() || (!rep.OK() && got != 2) {
+			t.Fatalf("%v", rep.Diagnostics)
+		}
+	}
+	res := project(t, nil, map[string]string{"src/project.ts": modelDefinition(true), "src/crate.glb": string(glbtest.Cube().GLB()), "src/glb.d.ts": "declare module '*.glb' { const data: string; export default data; }\n"})
+	p, rep, err := Open(context.Background(), res.JS, Options{SourceMap: res.SourceMap})
+	if err != nil || p == nil {
+		t.Fatalf("%v %v", err, rep.Diagnostics)
+	}
+	vm := p.l.rt.VM
+	definition, _ := goja.AssertFunction(p.registry.ToObject(vm).Get("definition"))
+	def, err := definition(p.registry, vm.ToValue(map[string]any{"type": "test.crate", "version": 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := def.ToObject(vm).Get("presentation").ToObject(vm).Get("model").String()
+	if model != base64.StdEncoding.EncodeToString(glbtest.Cube().GLB()) {
+		t.Fatalf("the registry sees a model of %d characters", len(model))
 	}
 }

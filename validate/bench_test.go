@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/glb/glbtest"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/templates"
@@ -201,4 +203,81 @@ func TestWriteSixteenForScript(t *testing.T) {
 	if err := writeSixteen(dir); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// BenchmarkSounds is the render check alone (every declared sound of a valid project rendered
+// within the budget), per template: what the audio integration adds to each build.
+func BenchmarkSounds(b *testing.B) {
+	dirs := benchProjects(b)
+	for _, name := range benchNames() {
+		b.Run(name, func(b *testing.B) {
+			res, err := bundle.Build(bundle.Options{Dir: dirs[name]})
+			if err != nil || !res.OK() {
+				b.Fatalf("%v %v", err, res.Diagnostics)
+			}
+			opts := Options{SourceMap: res.SourceMap}
+			rep, err := Check(context.Background(), res.JS, opts)
+			if err != nil || !rep.OK() {
+				b.Fatalf("%v %v", err, rep.Diagnostics)
+			}
+			rendered := 0
+			for _, d := range rep.Definitions {
+				rendered += d.Rendered
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				r := &Report{Definitions: rep.Definitions}
+				checkSounds(opts, r, nil)
+				if len(r.Diagnostics) > 0 {
+					b.Fatal(r.Diagnostics)
+				}
+			}
+			b.ReportMetric(float64(rendered), "sounds")
+		})
+	}
+}
+
+// BenchmarkModel validates a project whose model is near the triangle budget (8 subdivided
+// cubes, 18,816 triangles): "sdk" is the whole Check (the SDK's validateGizmoModel runs in goja
+// on every validation; glb's verdict comes from the cache after the first); "glb" is glb's own
+// check of the same bytes without the cache, what a cache miss costs.
+func BenchmarkModel(b *testing.B) {
+	model := glbtest.Cubes(glbtest.Options{Cubes: 8, Subdivide: 14}).GLB()
+	dir := b.TempDir()
+	files := map[string]string{
+		"package.json":      `{ "name": "crate" }`,
+		"src/definition.ts": strings.Replace(modelDefinition(true), "./crate.glb", "./crate.glb", 1),
+		"src/crate.glb":     string(model),
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	res, err := bundle.Build(bundle.Options{Dir: dir})
+	if err != nil || !res.OK() {
+		b.Fatalf("%v %v", err, res.Diagnostics)
+	}
+	opts := Options{SourceMap: res.SourceMap, Models: glb.NewCache(4)}
+	rep, err := Check(context.Background(), res.JS, opts)
+	if err != nil || !rep.OK() || rep.Definitions[0].ModelFacts.Triangles != 18816 {
+		b.Fatalf("%v %v", err, rep.Diagnostics)
+	}
+	b.Run("sdk", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if rep, err := Check(context.Background(), res.JS, opts); err != nil || !rep.OK() {
+				b.Fatal(err, rep.Diagnostics)
+			}
+		}
+	})
+	b.Run("glb", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if !glb.Check(model).OK() {
+				b.Fatal("refused")
+			}
+		}
+	})
+	b.ReportMetric(float64(len(model)), "bytes")
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dop251/goja"
+
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/glb"
 )
@@ -54,32 +56,65 @@ func checkEncoded(cache *glb.Cache, encoded string) (res *glb.Result, data []byt
 	return cache.Check("the model", data), data
 }
 
+// checkedModel is glb's verdict on one definition's presentation.model.
+type checkedModel struct {
+	res  *glb.Result // nil: the definition has no model string
+	data []byte      // the decoded bytes (nil when the text was refused before decoding)
+}
+
+// standInModel is a valid one-triangle GLB (glbtest.Triangles(1, 1), see TestStandInModel):
+// what the SDK's catalog check is shown instead of a model glb has already accepted.
+const standInModel = "Z2xURgIAAABcAgAAGAIAAEpTT057ImFjY2Vzc29ycyI6W3siYnVmZmVyVmlldyI6MCwiY29tcG9uZW50VHlwZSI6NTEyNiwiY291bnQiOjMsIm1heCI6WzEsMSwwXSwibWluIjpbMCwwLDBdLCJ0eXBlIjoiVkVDMyJ9LHsiYnVmZmVyVmlldyI6MSwiY29tcG9uZW50VHlwZSI6NTEyMSwiY291bnQiOjMsInR5cGUiOiJTQ0FMQVIifV0sImFzc2V0Ijp7ImdlbmVyYXRvciI6InNjYXBlIGdsYnRlc3QiLCJ2ZXJzaW9uIjoiMi4wIn0sImJ1ZmZlclZpZXdzIjpbeyJidWZmZXIiOjAsImJ5dGVMZW5ndGgiOjM2LCJieXRlT2Zmc2V0IjowLCJ0YXJnZXQiOjM0OTYyfSx7ImJ1ZmZlciI6MCwiYnl0ZUxlbmd0aCI6MywiYnl0ZU9mZnNldCI6MzYsInRhcmdldCI6MzQ5NjN9XSwiYnVmZmVycyI6W3siYnl0ZUxlbmd0aCI6NDB9XSwibWVzaGVzIjpbeyJwcmltaXRpdmVzIjpbeyJhdHRyaWJ1dGVzIjp7IlBPU0lUSU9OIjowfSwiaW5kaWNlcyI6MX1dfV0sIm5vZGVzIjpbeyJtZXNoIjowLCJ0cmFuc2xhdGlvbiI6WzAsMCwwXX1dLCJzY2VuZSI6MCwic2NlbmVzIjpbeyJub2RlcyI6WzBdfV19ICgAAABCSU4AAAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAECAA=="
+
+// modelArgs checks every definition's model with glb (through the cache: once per content) and
+// returns the toolchain arguments that let the SDK's catalog check skip the models glb accepted
+// (the accepted indexes as JSON, and the stand-in). The SDK's validateGizmoModel applies the
+// same rules (glb's agreement tests), but under goja it takes about a second for a model near
+// the triangle budget, on every rebuild; glb takes about a millisecond, once per content.
+// Models glb refuses are left to the SDK, whose problem explainModels then expands.
+func (l *loaded) modelArgs(ctx context.Context, opts Options) []goja.Value {
+	if l.models == nil {
+		var models []string
+		if err := l.call(ctx, "models", &models, l.exports); err != nil {
+			return nil // the catalog check runs the SDK's own model check
+		}
+		l.models = make([]checkedModel, len(models))
+		for i, m := range models {
+			if m != "" {
+				l.models[i].res, l.models[i].data = checkEncoded(opts.models(), m)
+			}
+		}
+	}
+	var accepted []int
+	for i, m := range l.models {
+		if m.res != nil && m.res.OK() {
+			accepted = append(accepted, i)
+		}
+	}
+	if len(accepted) == 0 {
+		return nil
+	}
+	data, _ := json.Marshal(accepted)
+	return []goja.Value{l.rt.VM.ToValue(string(data)), l.rt.VM.ToValue(standInModel)}
+}
+
 // explainModels replaces the SDK's one-line refusal of a model (its first problem only) with
 // glb's full verdict: every problem with its glTF JSON path and value, and the file the model
 // was imported from. Where glb accepts a model the SDK refused, the SDK's problem stands.
-func (l *loaded) explainModels(ctx context.Context, opts Options, rep *Report) {
-	var models []string
+func (l *loaded) explainModels(opts Options, rep *Report) {
 	for i, d := range rep.Diagnostics {
 		if d.Path != modelPath || d.Code != diag.CodeRule || d.Definition == nil {
 			continue
 		}
 		def := definitionOf(rep.Definitions, d.Definition.Type)
-		if def == nil {
+		if def == nil || def.Index >= len(l.models) || l.models[def.Index].res == nil {
 			continue
 		}
-		if models == nil {
-			if err := l.call(ctx, "models", &models, l.exports); err != nil {
-				return // the SDK's own problem still says what is wrong
-			}
-		}
-		if def.Index >= len(models) || models[def.Index] == "" {
+		m := l.models[def.Index]
+		if m.res.OK() {
 			continue
 		}
-		res, data := checkEncoded(opts.models(), models[def.Index])
-		if res.OK() {
-			continue
-		}
-		replaced := l.modelDiagnostics(opts, def, res, data)
+		replaced := l.modelDiagnostics(opts, def, m.res, m.data)
 		rep.Diagnostics = append(rep.Diagnostics[:i], append(replaced, rep.Diagnostics[i+1:]...)...)
 		return // the SDK reports one problem per definition and project; at most one is a model
 	}
@@ -94,25 +129,30 @@ func definitionOf(defs []Definition, typ string) *Definition {
 	return nil
 }
 
-// checkModels runs glb over every model of a valid project. The SDK's validateGizmoModel has
-// already accepted them and the two agree on every test file (glb's agreement tests); this is
-// the host's own verdict, and it records the facts and the file for the report.
+// checkModels records glb's facts and the file of every accepted model of a valid project. A
+// model glb refused but the SDK accepted (they agree on every test file, so this is a bug in
+// one of them) is refused: the host applies glb's verdict.
 func checkModels(opts Options, rep *Report, l *loaded) {
 	for i := range rep.Definitions {
 		def := &rep.Definitions[i]
 		if def.Model == "" {
 			continue
 		}
-		res, data := checkEncoded(opts.models(), def.Model)
-		if res.OK() {
-			facts := res.Facts
+		var m checkedModel
+		if def.Index < len(l.models) && l.models[def.Index].res != nil {
+			m = l.models[def.Index]
+		} else {
+			m.res, m.data = checkEncoded(opts.models(), def.Model)
+		}
+		if m.res.OK() {
+			facts := m.res.Facts
 			def.ModelFacts = &facts
-			if opts.ModelFile != nil && data != nil {
-				def.ModelFile = opts.ModelFile(data)
+			if opts.ModelFile != nil && m.data != nil {
+				def.ModelFile = opts.ModelFile(m.data)
 			}
 			continue
 		}
-		rep.Diagnostics = append(rep.Diagnostics, l.modelDiagnostics(opts, def, res, data)...)
+		rep.Diagnostics = append(rep.Diagnostics, l.modelDiagnostics(opts, def, m.res, m.data)...)
 	}
 }
 

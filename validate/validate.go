@@ -103,6 +103,8 @@ type Report struct {
 	Diagnostics diag.List
 	Logs        []jsrt.LogLine
 	Duration    time.Duration
+	// Sounds is the part of Duration spent rendering sounds, Models checking models (glb).
+	Sounds, Models time.Duration
 }
 
 // OK says whether the project is valid (warnings allowed).
@@ -136,6 +138,9 @@ type loaded struct {
 	rt      *jsrt.Runtime
 	script  *jsrt.Script
 	exports goja.Value
+	// models are glb's verdicts on each definition's presentation.model, by index (see
+	// modelArgs); nil before the check.
+	models []checkedModel
 }
 
 // load compiles (cached per bundle hash) and runs the bundle. A bundle that fails to run
@@ -228,15 +233,16 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 		}
 		rep.Definitions = append(rep.Definitions, d)
 	}
-	args := []goja.Value{l.exports}
+	instances := ""
 	if len(opts.Instances) > 0 {
 		data, err := json.Marshal(opts.Instances)
 		if err != nil {
 			rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeInstance, Message: "instances do not encode: " + err.Error()})
 			return
 		}
-		args = append(args, l.rt.VM.ToValue(string(data)))
+		instances = string(data)
 	}
+	args := append([]goja.Value{l.exports, l.rt.VM.ToValue(instances)}, l.modelArgs(ctx, opts)...)
 	var res checkResult
 	if err := l.call(ctx, "check", &res, args...); err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
@@ -383,7 +389,7 @@ type effectFacts struct {
 // resolved (previews and probed sequence steps checked by the SDK's rules), every sound is
 // rendered within the audio budget and every model is checked by glb (once per content).
 func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
-	l.explainModels(ctx, opts, rep)
+	l.explainModels(opts, rep)
 	if !rep.OK() {
 		return
 	}
@@ -391,8 +397,12 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 	if !rep.OK() || ctx.Err() != nil {
 		return
 	}
+	start := time.Now()
 	checkModels(opts, rep, l)
+	rep.Models = time.Since(start)
+	start = time.Now()
 	checkSounds(opts, rep, l)
+	rep.Sounds = time.Since(start)
 }
 
 // effects resolves sound recipes and models of a valid project for the audio and model checks.

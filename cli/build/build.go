@@ -106,7 +106,10 @@ type BundleReport struct {
 type Timing struct {
 	Bundle   float64 `json:"bundle"`
 	Validate float64 `json:"validate"`
-	Total    float64 `json:"total"`
+	// Sounds and Models are the parts of Validate spent rendering sounds and checking models.
+	Sounds float64 `json:"sounds"`
+	Models float64 `json:"models"`
+	Total  float64 `json:"total"`
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -164,6 +167,7 @@ func Run(ctx context.Context, opts *Options) error {
 			return fmt.Errorf("validating: %w", err)
 		}
 		rep.Timing.Validate = ms(vrep.Duration)
+		rep.Timing.Sounds, rep.Timing.Models = ms(vrep.Sounds), ms(vrep.Models)
 		rep.Definitions = append(rep.Definitions, vrep.Definitions...)
 		all = append(all, vrep.Diagnostics...)
 		printLogs(opts, vrep)

@@ -305,6 +305,8 @@ export function jsonData(value: unknown, depth: number = JSON_DEPTH_LIMIT): bool
 /** Why `value` is not JSON data, as `[path, rule, offending value]`, or null. Used by the runtime for messages. */
 export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT, path = ''): [string, string, unknown] | null {
   const ancestors: object[] = [];
+  // Hot (every state, payload and recipe): indexed loops, and an entry's path is only built
+  // when the entry is a container to descend into or a problem to report.
   const walk = (item: unknown, at: string, level: number): [string, string, unknown] | null => {
     switch (typeof item) {
       case 'string':
@@ -339,6 +341,7 @@ export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT
         for (let i = 0; i < obj.length; i++) {
           const desc = Object.getOwnPropertyDescriptor(obj, i);
           if (!desc || !('value' in desc)) return [`${at}[${i}]`, 'must be a data property, not a getter', undefined];
+          if (plainJsonScalar(desc.value)) continue;
           const found = walk(desc.value, `${at}[${i}]`, level + 1);
           if (found) return found;
         }
@@ -346,13 +349,15 @@ export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT
       }
       const proto = Object.getPrototypeOf(obj);
       if (proto !== Object.prototype && proto !== null) return [at, 'must be a plain object or array, not a class instance', item];
-      for (const key of Object.getOwnPropertyNames(obj)) {
-        const keyPath = at ? (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`) : key;
-        if (key === '__proto__') return [keyPath, 'must not be a "__proto__" key', undefined];
+      const keys = Object.getOwnPropertyNames(obj);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k];
+        if (key === '__proto__') return [jsonKeyPath(at, key), 'must not be a "__proto__" key', undefined];
         const desc = Object.getOwnPropertyDescriptor(obj, key)!;
-        if (!desc.enumerable) return [keyPath, 'must be enumerable (JSON drops hidden properties)', desc.value];
-        if (!('value' in desc)) return [keyPath, 'must be a data property, not a getter', undefined];
-        const found = walk(desc.value, keyPath, level + 1);
+        if (!desc.enumerable) return [jsonKeyPath(at, key), 'must be enumerable (JSON drops hidden properties)', desc.value];
+        if (!('value' in desc)) return [jsonKeyPath(at, key), 'must be a data property, not a getter', undefined];
+        if (plainJsonScalar(desc.value)) continue;
+        const found = walk(desc.value, jsonKeyPath(at, key), level + 1);
         if (found) return found;
       }
       return null;
@@ -361,6 +366,24 @@ export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT
     }
   };
   return walk(value, path, 0);
+}
+
+/** A value JSON keeps as is without looking further: a string, a boolean, null, a finite number other than -0. */
+function plainJsonScalar(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && (value !== 0 || 1 / value > 0);
+    default:
+      return value === null;
+  }
+}
+
+function jsonKeyPath(at: string, key: string): string {
+  if (!at) return key;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`;
 }
 
 /**
@@ -378,8 +401,12 @@ export function jsonByteLength(value: unknown): number {
   return utf8Length(text);
 }
 
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 /** UTF-8 length of a string; a lone surrogate counts as 3 bytes (U+FFFD). */
 export function utf8Length(text: string): number {
+  // Pure ASCII (most JSON) is one byte per unit: one native regex test instead of a JS loop.
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -27,7 +27,7 @@ import { textEditorProblem, worldTextProblem, worldTextRangeProblem } from '../t
 import { checkedTravel, linkProblem } from '../travel.js';
 import { payloadProblem, viewProblem } from '../view.js';
 import { callAuthor, thrownMessage } from './call.js';
-import { booleanValue, first, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
+import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
 import { jsonProblem } from './json.js';
 import { emojiKey, emojiProblem, keyProblem, typeProblem } from './names.js';
 import { GizmoProblem, joinPath, problem } from './problem.js';
@@ -66,6 +66,7 @@ export interface CatalogOptions {
 
 /** The emoji of each built-in interactive Gizmo, reserved for the host's own catalog. */
 export const RESERVED_EMOJIS: readonly string[] = ['🎲', '🪧', '🍄', '🔥', '🪩', '🛤️', '🎹', '💣', '🌀', '🚪'];
+const RESERVED_EMOJI_KEYS: ReadonlySet<string> = new Set(RESERVED_EMOJIS.map(emojiKey));
 /** The bundled examples that keep their `scape.` identities (type and emoji together). */
 export const BUNDLED_IDENTITIES: Readonly<Record<string, string>> = { 'scape.counter': '🔢', 'scape.voting-booth': '🗳️' };
 export const RESERVED_NAMESPACE = 'scape.';
@@ -126,60 +127,60 @@ function guarded(callback: string, check: () => Problem): Located | null {
   }
 }
 
+const DEFINITION_KEY_SET = fieldSet(DEFINITION_KEYS);
+const CALLBACK_NAMES = Object.keys(CALLBACK_SIGNATURES);
+const ACTION_PERMISSIONS = ['participant', 'editor', 'remover'];
+const PREVIEW_PERMISSIONS = ['participant', 'editor'];
+const EDIT_POLICIES = ['placer', 'placer-admin'];
+const HANDLER_KEYS = ['permission', 'run'];
+const ALLOW_EMPTY = { allowEmpty: true };
+
+// A plain `if` chain (not `first(...)`): it runs for every definition of every build, and each
+// closure is an allocation in goja. The order is the order of the messages.
 function staticProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
-  return first(
-    () => knownKeys(def, '', DEFINITION_KEYS),
-    () => requiredKeys(def, '', REQUIRED_KEYS),
-    () => typeProblem(def.type, 'type'),
-    () => reservedTypeProblem(def, options),
-    () => (typeof def.version === 'number' && Number.isSafeInteger(def.version) && def.version >= 1 ? null : problem('version', 'must be a positive integer', def.version)),
-    () => emojiProblem(def.emoji, 'emoji'),
-    () => reservedEmojiProblem(def, options),
-    () => plainString(def.label, 'label', LABEL_MAX),
-    () => plainString(def.hint, 'hint', HINT_MAX, { allowEmpty: true }),
-    () => {
-      for (const key of Object.keys(CALLBACK_SIGNATURES)) {
-        if (def[key] !== undefined && typeof def[key] !== 'function') return problem(key, `must be a function ${CALLBACK_SIGNATURES[key]}`, def[key]);
-      }
-      return null;
-    },
-    () => handlersProblem(def.actions, 'actions', ['participant', 'editor', 'remover'], ACTIONS_MAX),
-    () => optional(def.previews, () => handlersProblem(def.previews, 'previews', ['participant', 'editor'], PREVIEWS_MAX)),
-    () => optional(def.interaction, () => interactionProblem(def.interaction, def as Pick<ObjectDefinition, 'actions'>, 'interaction')),
-    () => optional(def.areaRemoval, () => areaRemovalProblem(def.areaRemoval, 'areaRemoval')),
-    () => optional(def.editPolicy, () => oneOf(def.editPolicy, 'editPolicy', ['placer', 'placer-admin'])),
-    () => optional(def.textEditor, () => textEditorProblem(def.textEditor, 'textEditor', def as Pick<ObjectDefinition, 'actions'>)),
-    () => optional(def.worldEditor, () => worldEditorProblem(def.worldEditor, 'worldEditor', def as Pick<ObjectDefinition, 'actions'>)),
-    () => optional(def.worldTextRange, () => worldTextRangeProblem(def.worldTextRange, 'worldTextRange')),
-    () => optional(def.configuration, () => configurationProblem(def.configuration, 'configuration', def as Pick<ObjectDefinition, 'actions'>)),
-    () =>
-      optional(def.presentation, () =>
-        first(
-          () => presentationProblem(def.presentation, 'presentation'),
-          () => {
-            const tap = (def.presentation as { tap?: { name?: unknown; payload?: unknown } }).tap;
-            if (!isPlainObject(tap)) return null;
-            return declaredActionProblem(tap.name, 'presentation.tap.name', def) ?? payloadProblem(tap.payload, 'presentation.tap.payload');
-          },
-        ),
-      ),
-    () => optional(def.sounds, () => soundsProblem(def.sounds, 'sounds')),
-    () => (def.soundBank !== undefined && def.sounds !== undefined ? problem('soundBank', 'must not be combined with static sounds (declare one or the other)', 'a function') : null),
-    () => (def.soundBank !== undefined && def.ambience !== undefined ? problem('ambience', 'must not be combined with soundBank (ambience uses static sounds)', def.ambience) : null),
-    () => optional(def.ambience, () => ambienceProblem(def.ambience, isPlainObject(def.sounds) ? def.sounds : {}, 'ambience')),
-    () => {
-      const sequenceMode = isPlainObject(def.ambience) && def.ambience.mode === 'sequence';
-      if (sequenceMode && def.sequence === undefined) return problem('sequence', 'is required with ambience.mode "sequence"', undefined);
-      if (!sequenceMode && def.sequence !== undefined) return problem('ambience.mode', 'must be "sequence" when a sequence is declared', isPlainObject(def.ambience) ? def.ambience.mode : def.ambience);
-      return null;
-    },
-    () => optional(def.light, () => lightProblem(def.light, 'light')),
-    () => optional(def.glow, () => glowProblem(def.glow, 'glow')),
-    () => optional(def.walkable, () => booleanValue(def.walkable, 'walkable')),
-    () => optional(def.link, () => linkProblem(def.link, 'link')),
-    () => optional(def.spin, () => numberIn(def.spin, 'spin', -SPIN_MAX, SPIN_MAX, 'radians per second')),
-    () => (def.push !== undefined && def.walkable !== true ? problem('push', 'requires walkable: true (players must be able to stand on the cell)', 'a function') : null),
-  );
+  let found: Problem;
+  if ((found = knownKeys(def, '', DEFINITION_KEY_SET))) return found;
+  if ((found = requiredKeys(def, '', REQUIRED_KEYS))) return found;
+  if ((found = typeProblem(def.type, 'type'))) return found;
+  if ((found = reservedTypeProblem(def, options))) return found;
+  if (!(typeof def.version === 'number' && Number.isSafeInteger(def.version) && def.version >= 1)) return problem('version', 'must be a positive integer', def.version);
+  if ((found = emojiProblem(def.emoji, 'emoji'))) return found;
+  if ((found = reservedEmojiProblem(def, options))) return found;
+  if ((found = plainString(def.label, 'label', LABEL_MAX))) return found;
+  if ((found = plainString(def.hint, 'hint', HINT_MAX, ALLOW_EMPTY))) return found;
+  for (let i = 0; i < CALLBACK_NAMES.length; i++) {
+    const key = CALLBACK_NAMES[i];
+    if (def[key] !== undefined && typeof def[key] !== 'function') return problem(key, `must be a function ${CALLBACK_SIGNATURES[key]}`, def[key]);
+  }
+  if ((found = handlersProblem(def.actions, 'actions', ACTION_PERMISSIONS, ACTIONS_MAX))) return found;
+  if (def.previews !== undefined && (found = handlersProblem(def.previews, 'previews', PREVIEW_PERMISSIONS, PREVIEWS_MAX))) return found;
+  const withActions = def as Pick<ObjectDefinition, 'actions'>;
+  if (def.interaction !== undefined && (found = interactionProblem(def.interaction, withActions, 'interaction'))) return found;
+  if (def.areaRemoval !== undefined && (found = areaRemovalProblem(def.areaRemoval, 'areaRemoval'))) return found;
+  if (def.editPolicy !== undefined && (found = oneOf(def.editPolicy, 'editPolicy', EDIT_POLICIES))) return found;
+  if (def.textEditor !== undefined && (found = textEditorProblem(def.textEditor, 'textEditor', withActions))) return found;
+  if (def.worldEditor !== undefined && (found = worldEditorProblem(def.worldEditor, 'worldEditor', withActions))) return found;
+  if (def.worldTextRange !== undefined && (found = worldTextRangeProblem(def.worldTextRange, 'worldTextRange'))) return found;
+  if (def.configuration !== undefined && (found = configurationProblem(def.configuration, 'configuration', withActions))) return found;
+  if (def.presentation !== undefined) {
+    if ((found = presentationProblem(def.presentation, 'presentation'))) return found;
+    const tap = (def.presentation as { tap?: { name?: unknown; payload?: unknown } }).tap;
+    if (isPlainObject(tap) && (found = declaredActionProblem(tap.name, 'presentation.tap.name', def) ?? payloadProblem(tap.payload, 'presentation.tap.payload'))) return found;
+  }
+  if (def.sounds !== undefined && (found = soundsProblem(def.sounds, 'sounds'))) return found;
+  if (def.soundBank !== undefined && def.sounds !== undefined) return problem('soundBank', 'must not be combined with static sounds (declare one or the other)', 'a function');
+  if (def.soundBank !== undefined && def.ambience !== undefined) return problem('ambience', 'must not be combined with soundBank (ambience uses static sounds)', def.ambience);
+  if (def.ambience !== undefined && (found = ambienceProblem(def.ambience, isPlainObject(def.sounds) ? def.sounds : {}, 'ambience'))) return found;
+  const sequenceMode = isPlainObject(def.ambience) && def.ambience.mode === 'sequence';
+  if (sequenceMode && def.sequence === undefined) return problem('sequence', 'is required with ambience.mode "sequence"', undefined);
+  if (!sequenceMode && def.sequence !== undefined) return problem('ambience.mode', 'must be "sequence" when a sequence is declared', isPlainObject(def.ambience) ? def.ambience.mode : def.ambience);
+  if (def.light !== undefined && (found = lightProblem(def.light, 'light'))) return found;
+  if (def.glow !== undefined && (found = glowProblem(def.glow, 'glow'))) return found;
+  if (def.walkable !== undefined && (found = booleanValue(def.walkable, 'walkable'))) return found;
+  if (def.link !== undefined && (found = linkProblem(def.link, 'link'))) return found;
+  if (def.spin !== undefined && (found = numberIn(def.spin, 'spin', -SPIN_MAX, SPIN_MAX, 'radians per second'))) return found;
+  if (def.push !== undefined && def.walkable !== true) return problem('push', 'requires walkable: true (players must be able to stand on the cell)', 'a function');
+  return null;
 }
 
 function reservedTypeProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
@@ -193,8 +194,7 @@ function reservedTypeProblem(def: Record<string, unknown>, options: CatalogOptio
 
 function reservedEmojiProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
   if (options.allowReservedIdentities) return null;
-  const key = emojiKey(def.emoji as string);
-  if (RESERVED_EMOJIS.some((e) => emojiKey(e) === key)) return problem('emoji', 'is reserved for a built-in Gizmo (choose another emoji)', def.emoji);
+  if (RESERVED_EMOJI_KEYS.has(emojiKey(def.emoji as string))) return problem('emoji', 'is reserved for a built-in Gizmo (choose another emoji)', def.emoji);
   return null;
 }
 
@@ -202,16 +202,17 @@ function handlersProblem(value: unknown, path: string, permissions: string[], ma
   if (!isPlainObject(value)) return problem(path, 'must be an object of named handlers', value);
   const names = Object.keys(value);
   if (names.length > max) return problem(path, `must declare at most ${max} entries (declares ${names.length})`, names.length);
-  for (const name of names) {
+  let found: Problem;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     const at = joinPath(path, name);
-    const found = first(
-      () => keyProblem(name, at),
-      () => knownKeys(value[name], at, ['permission', 'run']),
-      () => requiredKeys(value[name] as Record<string, unknown>, at, ['permission', 'run']),
-      () => oneOf((value[name] as Record<string, unknown>).permission, joinPath(at, 'permission'), permissions),
-      () => (typeof (value[name] as Record<string, unknown>).run === 'function' ? null : problem(joinPath(at, 'run'), 'must be a function (state, payload, context) => state', (value[name] as Record<string, unknown>).run)),
-    );
-    if (found) return found;
+    if ((found = keyProblem(name, at))) return found;
+    const handler = value[name];
+    if ((found = knownKeys(handler, at, HANDLER_KEYS))) return found;
+    const h = handler as Record<string, unknown>;
+    if ((found = requiredKeys(h, at, HANDLER_KEYS))) return found;
+    if ((found = oneOf(h.permission, fieldPath(at, 'permission'), permissions))) return found;
+    if (typeof h.run !== 'function') return problem(fieldPath(at, 'run'), 'must be a function (state, payload, context) => state', h.run);
   }
   return null;
 }
@@ -227,7 +228,10 @@ function stateProblem(d: ObjectDefinition): Located | null {
     return jsonProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB');
   });
   if (init) return init;
-  const copy = () => JSON.parse(JSON.stringify(state)) as unknown;
+  // Each callback gets its own copy (a callback mutating its argument must not change what the
+  // next one sees); the state is serialised once for all of them.
+  const stateText = JSON.stringify(state);
+  const copy = () => JSON.parse(stateText) as unknown;
   const checks: [string, () => Problem][] = [
     ['valid', () => (callAuthor(d, 'valid', d.valid, copy()) === true ? null : problem('initial()', 'must pass valid() (valid returned false for the initial state)', state))],
     ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, state))],
@@ -254,8 +258,8 @@ function stateProblem(d: ObjectDefinition): Located | null {
           : null,
     ],
   ];
-  for (const [callback, check] of checks) {
-    const found = guarded(callback, check);
+  for (let i = 0; i < checks.length; i++) {
+    const found = guarded(checks[i][0], checks[i][1]);
     if (found) return found;
   }
   return null;

@@ -22,22 +22,56 @@ export function objectProblem(value: unknown, path: string): Problem {
   return isPlainObject(value) ? null : problem(path, 'must be an object', value);
 }
 
+/**
+ * A field list precomputed for `knownKeys`: membership is one Set lookup instead of a scan. Build
+ * these once at module level for shapes checked per item (view controls, definitions).
+ */
+export interface FieldSet {
+  readonly list: readonly string[];
+  readonly set: ReadonlySet<string>;
+}
+
+export function fieldSet(list: readonly string[]): FieldSet {
+  return { list, set: new Set(list) };
+}
+
 /** Rejects keys outside `allowed` (and a non-object). */
-export function knownKeys(value: unknown, path: string, allowed: readonly string[]): Problem {
+export function knownKeys(value: unknown, path: string, allowed: readonly string[] | FieldSet): Problem {
   if (!isPlainObject(value)) return problem(path, 'must be an object', value);
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key))
-      return problem(joinPath(path, key), `is not a known field (expected one of ${allowed.join(', ')})`, value[key]);
+  const keys = Object.keys(value);
+  // Indexed loops throughout: goja allocates an iterator result object per step of for…of.
+  const set = (allowed as FieldSet).set;
+  if (set !== undefined) {
+    for (let i = 0; i < keys.length; i++) {
+      if (!set.has(keys[i])) return unknownKey(value, path, keys[i], (allowed as FieldSet).list);
+    }
+    return null;
+  }
+  const list = allowed as readonly string[];
+  for (let i = 0; i < keys.length; i++) {
+    if (list.indexOf(keys[i]) < 0) return unknownKey(value, path, keys[i], list);
   }
   return null;
 }
 
+function unknownKey(value: Record<string, unknown>, path: string, key: string, allowed: readonly string[]): GizmoProblem {
+  return problem(joinPath(path, key), `is not a known field (expected one of ${allowed.join(', ')})`, value[key]);
+}
+
 /** Requires each of `keys` to be present (not undefined). */
 export function requiredKeys(value: Record<string, unknown>, path: string, keys: readonly string[]): Problem {
-  for (const key of keys) {
-    if (value[key] === undefined) return problem(joinPath(path, key), 'is required', undefined);
+  for (let i = 0; i < keys.length; i++) {
+    if (value[keys[i]] === undefined) return problem(joinPath(path, keys[i]), 'is required', undefined);
   }
   return null;
+}
+
+/**
+ * `joinPath(path, key)` for a key known to be an identifier (a literal field name): no pattern
+ * test. For hot per-item checks.
+ */
+export function fieldPath(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
 }
 
 function rangeText(min: number, max: number, unit: string): string {
@@ -147,10 +181,13 @@ export function orderedPair(value: unknown, path: string, min: number, max: numb
   return null;
 }
 
-/** Runs checks in order and returns the first problem. */
+/**
+ * Runs checks in order and returns the first problem. Each call allocates its closures: fine per
+ * definition, too slow per item in goja, where hot per-item checks are plain `if` chains.
+ */
 export function first(...checks: (() => Problem)[]): Problem {
-  for (const check of checks) {
-    const found = check();
+  for (let i = 0; i < checks.length; i++) {
+    const found = checks[i]();
     if (found) return found;
   }
   return null;

@@ -1,5 +1,5 @@
 /** JSON data and size checks as GizmoProblems, shared by payloads, state and recipes. */
-import { jsonByteLength, jsonDataProblem } from '../api.js';
+import { jsonDataProblem, utf8Length } from '../api.js';
 import { formatNumber, type Problem } from './checks.js';
 import { problem } from './problem.js';
 
@@ -11,7 +11,11 @@ export function jsonProblem(value: unknown, path: string, byteLimit?: number, li
   const found = jsonDataProblem(value, undefined, path);
   if (found) return problem(found[0], found[1], found[2]);
   if (byteLimit !== undefined) {
-    const bytes = jsonByteLength(value);
+    // JSON data always serialises. A UTF-16 unit is at most 3 UTF-8 bytes, so a short text is
+    // within the limit without counting its bytes.
+    const text = JSON.stringify(value);
+    if (text.length * 3 <= byteLimit) return null;
+    const bytes = utf8Length(text);
     if (bytes > byteLimit)
       return problem(path, `must be at most ${limitText ?? `${formatNumber(byteLimit)} bytes`} of JSON (is ${formatNumber(bytes)} bytes)`, value);
   }

@@ -6,7 +6,8 @@
 #
 # cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first);
 # warm: the SDK cache filled (the normal case after the first build on a machine).
-# Columns: whole-process wall time (ms), the report's bundle/validate split (ms), peak RSS (MB).
+# Columns: whole-process wall time (ms), the report's bundle/validate split (ms), the part of
+# validate spent rendering the declared sounds (ms), peak RSS (MB).
 # Goals (docs/build.md): a template builds in < 100 ms as a whole process (warm); 16 definitions
 # validate in < 50 ms; a template build peaks < 150 MB RSS. A noisy machine inflates every
 # number: the load average is printed first, and `scape --version` is timed as the floor a
@@ -32,7 +33,7 @@ median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else print a[int
 
 # measure DIR MODE → one line of medians
 measure() {
-  local dir=$1 mode=$2 i walls=() bundles=() validates=() rss=()
+  local dir=$1 mode=$2 i walls=() bundles=() validates=() sounds=() rss=()
   for ((i = 0; i < runs; i++)); do
     local cache="$work/cache"
     if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; fi
@@ -45,10 +46,12 @@ measure() {
     rss+=("$((kb / 1024))")
     bundles+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"bundle": \([0-9.]*\).*/\1/p')")
     validates+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"validate": \([0-9.]*\).*/\1/p')")
+    sounds+=("$(grep -A5 '"timingMs"' "$work/out.json" | sed -n 's/.*"sounds": \([0-9.]*\).*/\1/p')")
   done
-  printf '%-14s %-5s %8s %8s %9s %7s\n' "$(basename "$dir")" "$mode" \
+  printf '%-14s %-5s %8s %8s %9s %7s %7s\n' "$(basename "$dir")" "$mode" \
     "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${bundles[@]}" | median)" \
-    "$(printf '%s\n' "${validates[@]}" | median)" "$(printf '%s\n' "${rss[@]}" | median)"
+    "$(printf '%s\n' "${validates[@]}" | median)" "$(printf '%s\n' "${sounds[@]}" | median)" \
+    "$(printf '%s\n' "${rss[@]}" | median)"
 }
 
 floor=()
@@ -60,7 +63,7 @@ for ((i = 0; i < runs; i++)); do
 done
 echo "process floor (scape --version): $(printf '%s\n' "${floor[@]}" | median) ms"
 "$scape" gizmo build "$work/p/lamp" >/dev/null # fill the warm cache
-printf '%-14s %-5s %8s %8s %9s %7s\n' project mode wall_ms bundle validate rss_MB
+printf '%-14s %-5s %8s %8s %9s %7s %7s\n' project mode wall_ms bundle validate sounds rss_MB
 for dir in "$work"/p/*; do
   measure "$dir" cold
   measure "$dir" warm

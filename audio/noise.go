@@ -25,7 +25,7 @@ func EdgeFade(n, frames int, fade, rate float64) float64 {
 // NoiseLayers is the continuous part of a noise sound: one seeded white source through
 // correlated one-pole low-passes, summed with their gains, times the modulation.
 func NoiseLayers(s *NoiseSound, rate float64) Source {
-	src := Noise(uint32(s.Seed))
+	rng := NewMulberry32(uint32(s.Seed))
 	coefficients := make([]float64, len(s.Layers))
 	for i, l := range s.Layers {
 		coefficients[i] = 1 - math.Exp(-2*math.Pi*l.Frequency/rate)
@@ -38,7 +38,6 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 	n := 0
 	var mod, wave, acc []float64
 	return SourceFunc(func(dst []float64) {
-		src.Read(dst)
 		if cap(mod) < len(dst) {
 			mod, wave = make([]float64, len(dst)), make([]float64, len(dst))
 		}
@@ -52,9 +51,23 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 				mod[i] += float64(w.Amount * v)
 			}
 		}
+		if len(states) <= 4 {
+			// One pass: draw, filter, sum and modulate per sample, all state in registers.
+			var a, gn, st [4]float64
+			copy(a[:], coefficients)
+			copy(gn[:], gains)
+			copy(st[:], states)
+			st = layers4(dst, mod, rng, &a, &gn, st)
+			copy(states, st[:])
+			n += len(dst)
+			return
+		}
+		for i := range dst {
+			dst[i] = rng.Sample()
+		}
 		// Layers in groups of four with their states in local variables (registers): the four
 		// recursions overlap in the CPU. Sums keep the layer order; a padded layer (gain and
-		// coefficient 0) adds an exact 0.
+		// coefficient 0) adds an exact 0 (and the sum, started at +0, is never −0).
 		if cap(acc) < len(dst) {
 			acc = make([]float64, len(dst))
 		}
@@ -83,6 +96,42 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 		}
 		n += len(dst)
 	})
+}
+
+// layers4 writes mod[i] × Σ gain·layer for up to four layers (padded with zero coefficient and
+// gain), drawing the white source from rng, and returns the layer states.
+func layers4(dst, mod []float64, rng *Mulberry32, a, g *[4]float64, st [4]float64) [4]float64 {
+	a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
+	g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
+	s0, s1, s2, s3 := st[0], st[1], st[2], st[3]
+	state := rng.state
+	mod = mod[:len(dst)]
+	for i := range dst {
+		state += 0x6d2b79f5
+		t := state
+		t = (t ^ (t >> 15)) * (t | 1)
+		t ^= t + (t^(t>>7))*(t|61)
+		x := float64(float32(float64(t^(t>>14))/4294967296*2 - 1))
+		s0 += float64(a0 * (x - s0))
+		if math.Abs(s0) < Tiny {
+			s0 = 0
+		}
+		s1 += float64(a1 * (x - s1))
+		if math.Abs(s1) < Tiny {
+			s1 = 0
+		}
+		s2 += float64(a2 * (x - s2))
+		if math.Abs(s2) < Tiny {
+			s2 = 0
+		}
+		s3 += float64(a3 * (x - s3))
+		if math.Abs(s3) < Tiny {
+			s3 = 0
+		}
+		dst[i] = mod[i] * (0 + float64(g0*s0) + float64(g1*s1) + float64(g2*s2) + float64(g3*s3))
+	}
+	rng.state = state
+	return [4]float64{s0, s1, s2, s3}
 }
 
 // addGrains adds the grain bursts to out (docs/audio.md, "Noise").

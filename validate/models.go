@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/dop251/goja"
 
@@ -67,13 +68,15 @@ type checkedModel struct {
 const standInModel = "Z2xURgIAAABcAgAAGAIAAEpTT057ImFjY2Vzc29ycyI6W3siYnVmZmVyVmlldyI6MCwiY29tcG9uZW50VHlwZSI6NTEyNiwiY291bnQiOjMsIm1heCI6WzEsMSwwXSwibWluIjpbMCwwLDBdLCJ0eXBlIjoiVkVDMyJ9LHsiYnVmZmVyVmlldyI6MSwiY29tcG9uZW50VHlwZSI6NTEyMSwiY291bnQiOjMsInR5cGUiOiJTQ0FMQVIifV0sImFzc2V0Ijp7ImdlbmVyYXRvciI6InNjYXBlIGdsYnRlc3QiLCJ2ZXJzaW9uIjoiMi4wIn0sImJ1ZmZlclZpZXdzIjpbeyJidWZmZXIiOjAsImJ5dGVMZW5ndGgiOjM2LCJieXRlT2Zmc2V0IjowLCJ0YXJnZXQiOjM0OTYyfSx7ImJ1ZmZlciI6MCwiYnl0ZUxlbmd0aCI6MywiYnl0ZU9mZnNldCI6MzYsInRhcmdldCI6MzQ5NjN9XSwiYnVmZmVycyI6W3siYnl0ZUxlbmd0aCI6NDB9XSwibWVzaGVzIjpbeyJwcmltaXRpdmVzIjpbeyJhdHRyaWJ1dGVzIjp7IlBPU0lUSU9OIjowfSwiaW5kaWNlcyI6MX1dfV0sIm5vZGVzIjpbeyJtZXNoIjowLCJ0cmFuc2xhdGlvbiI6WzAsMCwwXX1dLCJzY2VuZSI6MCwic2NlbmVzIjpbeyJub2RlcyI6WzBdfV19ICgAAABCSU4AAAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAECAA=="
 
 // modelArgs checks every definition's model with glb (through the cache: once per content) and
-// returns the toolchain arguments that let the SDK's catalog check skip the models glb accepted
-// (the accepted indexes as JSON, and the stand-in). The SDK's validateGizmoModel applies the
-// same rules (glb's agreement tests), but under goja it takes about a second for a model near
-// the triangle budget, on every rebuild; glb takes about a millisecond, once per content.
-// Models glb refuses are left to the SDK, whose problem explainModels then expands.
+// returns the toolchain arguments that let the SDK's catalog check skip them (the checked
+// indexes as JSON, and the stand-in). The SDK's validateGizmoModel applies the same rules
+// (glb's agreement tests), but under goja it takes about a second for a model near the
+// triangle budget, on every rebuild, and says only its first problem; glb takes about a
+// millisecond, once per content, and reportModels gives every problem with the model's file.
 func (l *loaded) modelArgs(ctx context.Context, opts Options) []goja.Value {
 	if l.models == nil {
+		start := time.Now()
+		defer func() { l.modelTime += time.Since(start) }()
 		var models []string
 		if err := l.call(ctx, "models", &models, l.exports); err != nil {
 			return nil // the catalog check runs the SDK's own model check
@@ -85,38 +88,43 @@ func (l *loaded) modelArgs(ctx context.Context, opts Options) []goja.Value {
 			}
 		}
 	}
-	var accepted []int
+	var checked []int
 	for i, m := range l.models {
-		if m.res != nil && m.res.OK() {
-			accepted = append(accepted, i)
+		if m.res != nil {
+			checked = append(checked, i)
 		}
 	}
-	if len(accepted) == 0 {
+	if len(checked) == 0 {
 		return nil
 	}
-	data, _ := json.Marshal(accepted)
+	data, _ := json.Marshal(checked)
 	return []goja.Value{l.rt.VM.ToValue(string(data)), l.rt.VM.ToValue(standInModel)}
 }
 
-// explainModels replaces the SDK's one-line refusal of a model (its first problem only) with
-// glb's full verdict: every problem with its glTF JSON path and value, and the file the model
-// was imported from. Where glb accepts a model the SDK refused, the SDK's problem stands.
-func (l *loaded) explainModels(opts Options, rep *Report) {
-	for i, d := range rep.Diagnostics {
-		if d.Path != modelPath || d.Code != diag.CodeRule || d.Definition == nil {
-			continue
-		}
-		def := definitionOf(rep.Definitions, d.Definition.Type)
-		if def == nil || def.Index >= len(l.models) || l.models[def.Index].res == nil {
+// reportModels adds glb's verdict on every refused model after the catalog check: one error
+// per problem, with its glTF JSON path, value and the file the model was imported from. Where
+// the SDK checked the model itself (a frozen presentation) and reported its first problem at
+// presentation.model, that line is replaced by glb's. Where glb accepts a model the SDK refused,
+// the SDK's problem stands.
+func (l *loaded) reportModels(opts Options, rep *Report) {
+	for i := range rep.Definitions {
+		def := &rep.Definitions[i]
+		if def.Index >= len(l.models) || l.models[def.Index].res == nil || l.models[def.Index].res.OK() {
 			continue
 		}
 		m := l.models[def.Index]
-		if m.res.OK() {
-			continue
+		found := l.modelDiagnostics(opts, def, m.res, m.data)
+		replaced := false
+		for j, d := range rep.Diagnostics {
+			if d.Path == modelPath && d.Code == diag.CodeRule && d.Definition != nil && d.Definition.Type == def.Type {
+				rep.Diagnostics = append(rep.Diagnostics[:j], append(found, rep.Diagnostics[j+1:]...)...)
+				replaced = true
+				break
+			}
 		}
-		replaced := l.modelDiagnostics(opts, def, m.res, m.data)
-		rep.Diagnostics = append(rep.Diagnostics[:i], append(replaced, rep.Diagnostics[i+1:]...)...)
-		return // the SDK reports one problem per definition and project; at most one is a model
+		if !replaced {
+			rep.Diagnostics = append(rep.Diagnostics, found...)
+		}
 	}
 }
 
@@ -129,9 +137,8 @@ func definitionOf(defs []Definition, typ string) *Definition {
 	return nil
 }
 
-// checkModels records glb's facts and the file of every accepted model of a valid project. A
-// model glb refused but the SDK accepted (they agree on every test file, so this is a bug in
-// one of them) is refused: the host applies glb's verdict.
+// checkModels records glb's facts and the file of every accepted model of a valid project (a
+// model the toolchain could not read before the check is checked here).
 func checkModels(opts Options, rep *Report, l *loaded) {
 	for i := range rep.Definitions {
 		def := &rep.Definitions[i]

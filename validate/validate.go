@@ -140,7 +140,8 @@ type loaded struct {
 	exports goja.Value
 	// models are glb's verdicts on each definition's presentation.model, by index (see
 	// modelArgs); nil before the check.
-	models []checkedModel
+	models    []checkedModel
+	modelTime time.Duration // spent checking models in modelArgs
 }
 
 // load compiles (cached per bundle hash) and runs the bundle. A bundle that fails to run
@@ -384,12 +385,14 @@ type effectFacts struct {
 	Model     string         `json:"model"`
 }
 
-// verify runs what follows the SDK's catalog rules: a model the SDK refused is re-checked by
-// glb for every problem and the file it came from; for a valid project, the effects are
-// resolved (previews and probed sequence steps checked by the SDK's rules), every sound is
-// rendered within the audio budget and every model is checked by glb (once per content).
+// verify runs what follows the SDK's catalog rules: glb's verdict on every refused model (every
+// problem and the file it came from; see modelArgs for why glb, not the SDK, checks models);
+// for a valid project, the effects are resolved (previews and probed sequence steps checked by
+// the SDK's rules), every sound is rendered within the audio budget and each accepted model's
+// facts are recorded.
 func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
-	l.explainModels(opts, rep)
+	l.reportModels(opts, rep)
+	rep.Models = l.modelTime
 	if !rep.OK() {
 		return
 	}
@@ -399,7 +402,7 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 	}
 	start := time.Now()
 	checkModels(opts, rep, l)
-	rep.Models = time.Since(start)
+	rep.Models = l.modelTime + time.Since(start)
 	start = time.Now()
 	checkSounds(opts, rep, l)
 	rep.Sounds = time.Since(start)

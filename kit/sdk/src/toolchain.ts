@@ -156,19 +156,20 @@ function describe(exports: unknown): CheckResult {
 }
 
 /**
- * Definitions whose model the toolchain already accepted, by content, with its own check of the
- * same rules (Go's glb package, which agrees with validateGizmoModel on every test file and
- * caches verdicts by content hash), are shown to the catalog check with `standIn` as their
- * model: the SDK's model inspection then costs nothing, where under goja it takes about a
- * second for a model near the triangle budget, on every rebuild. Only while `swap.on`: the
- * registry built from them afterwards sees the real presentation. A definition whose
- * `presentation` cannot be shadowed (a frozen property) is checked as it is.
+ * Definitions whose model the toolchain has already checked, by content, with its own
+ * implementation of the same rules (Go's glb package, which agrees with validateGizmoModel on
+ * every test file, caches verdicts by content hash and reports every problem of a refused model
+ * with its file) are shown to the catalog check with `standIn` as their model: the SDK's model
+ * inspection then costs nothing, where under goja it takes about a second for a model near the
+ * triangle budget, on every rebuild. Only while `swap.on`: the registry built from them
+ * afterwards sees the real presentation. A definition whose `presentation` cannot be shadowed
+ * (a frozen property) is checked as it is.
  */
-function withCheckedModels(objects: unknown[], acceptedJSON: string | undefined, standIn: string | undefined, swap: { on: boolean }): unknown[] {
-  if (!acceptedJSON || !standIn) return objects;
-  const accepted = new Set(JSON.parse(acceptedJSON) as number[]);
+function withCheckedModels(objects: unknown[], checkedJSON: string | undefined, standIn: string | undefined, swap: { on: boolean }): unknown[] {
+  if (!checkedJSON || !standIn) return objects;
+  const checked = new Set(JSON.parse(checkedJSON) as number[]);
   return objects.map((value, index) => {
-    if (!accepted.has(index) || typeof value !== 'object' || value === null) return value;
+    if (!checked.has(index) || typeof value !== 'object' || value === null) return value;
     const own = Object.getOwnPropertyDescriptor(value, 'presentation');
     if (!own || !('value' in own) || (!own.configurable && !own.writable)) return value;
     const presentation = own.value as unknown;
@@ -181,15 +182,15 @@ function withCheckedModels(objects: unknown[], acceptedJSON: string | undefined,
 }
 
 /**
- * Validates a bundle's exports. Author callbacks run through the SDK's authorCall. acceptedJSON
+ * Validates a bundle's exports. Author callbacks run through the SDK's authorCall. checkedJSON
  * and standIn: see withCheckedModels.
  */
-function check(exports: unknown, instancesJSON?: string, acceptedJSON?: string, standIn?: string): CheckResult {
+function check(exports: unknown, instancesJSON?: string, checkedJSON?: string, standIn?: string): CheckResult {
   const { objects, names, error } = findProject(exports);
   if (error) return { definitions: [], problems: [], loadError: error };
   const definitions = facts(objects, names);
   const swap = { on: true };
-  const problems = normalise(catalogProblems(withCheckedModels(objects, acceptedJSON, standIn, swap)));
+  const problems = normalise(catalogProblems(withCheckedModels(objects, checkedJSON, standIn, swap)));
   swap.on = false;
   if (problems.length === 0 && instancesJSON) problems.push(...instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]));
   return { definitions, problems, loadError: '' };
@@ -397,12 +398,12 @@ function models(exports: unknown): string[] {
 }
 
 /** A live registry over a bundle's project, for the dev host and tests (models: see check). */
-function open(exports: unknown, acceptedJSON?: string, standIn?: string): runtime.ObjectRegistry {
+function open(exports: unknown, checkedJSON?: string, standIn?: string): runtime.ObjectRegistry {
   const { objects, error } = findProject(exports);
   if (error) throw new Error(error);
   const swap = { on: true };
   try {
-    return new runtime.ObjectRegistry(withCheckedModels(objects, acceptedJSON, standIn, swap) as sdk.ObjectDefinition[]);
+    return new runtime.ObjectRegistry(withCheckedModels(objects, checkedJSON, standIn, swap) as sdk.ObjectDefinition[]);
   } finally {
     swap.on = false;
   }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/evanw/esbuild/pkg/api"
 
+	"github.com/scapeworld/scape/internal/nodetest"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/templates"
 	"github.com/scapeworld/scape/testrun"
@@ -17,15 +18,7 @@ import (
 // requireNode returns the paths of node and npm, or skips (fails under SCAPE_REQUIRE_NODE=1).
 func requireNode(t *testing.T) (node, npm string) {
 	t.Helper()
-	node, err1 := exec.LookPath("node")
-	npm, err2 := exec.LookPath("npm")
-	if err1 != nil || err2 != nil {
-		if os.Getenv("SCAPE_REQUIRE_NODE") == "1" {
-			t.Fatalf("SCAPE_REQUIRE_NODE=1 but node or npm is not on PATH")
-		}
-		t.Skip("skipping: node or npm is not on PATH (set SCAPE_REQUIRE_NODE=1 to make this a failure)")
-	}
-	return node, npm
+	return nodetest.Node(t), nodetest.Command(t, "npm")
 }
 
 // TestKitInstallsOfflineAndRunsUnderNode exports a kit, installs it with npm from nothing but
@@ -103,16 +96,7 @@ func TestKitInstallsOfflineAndRunsUnderNode(t *testing.T) {
 // what an editor sees right after init, with nothing installed.
 func TestProjectTypeChecks(t *testing.T) {
 	node, _ := requireNode(t)
-	tsc, err := filepath.Abs(filepath.Join("..", "node_modules", "typescript", "bin", "tsc"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(tsc); err != nil {
-		if os.Getenv("SCAPE_REQUIRE_NODE") == "1" {
-			t.Fatalf("SCAPE_REQUIRE_NODE=1 but %s is missing (run `npm ci`)", tsc)
-		}
-		t.Skipf("skipping: %s is missing (run `npm ci`)", tsc)
-	}
+	tsc := nodetest.Module(t, "typescript/bin/tsc")
 	for _, name := range []string{"blank", "lamp"} {
 		dir := filepath.Join(t.TempDir(), name)
 		if _, err := Create(Options{Dir: dir, Template: name, SDK: kit.SDK(), TestTypes: testrun.Types()}); err != nil {

@@ -6,24 +6,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/scapeworld/scape/internal/nodetest"
 )
 
 // TestTemplatesTypeCheck type-checks every template's sources and tests with `tsc --strict`
 // against kit/sdk itself (and the test-subset declarations of package testrun), exactly as a
 // project's tsconfig maps them after init.
 func TestTemplatesTypeCheck(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tsc := filepath.Join(root, "node_modules", "typescript", "bin", "tsc")
-	node, nodeErr := exec.LookPath("node")
-	if _, err := os.Stat(tsc); err != nil || nodeErr != nil {
-		if os.Getenv("SCAPE_REQUIRE_NODE") == "1" {
-			t.Fatalf("SCAPE_REQUIRE_NODE=1 but node or typescript is missing (run `npm ci` at the repository root)")
-		}
-		t.Skip("skipping: node or node_modules/typescript is missing (run `npm ci`; SCAPE_REQUIRE_NODE=1 makes this a failure)")
-	}
+	node, tsc, root := nodetest.Node(t), nodetest.Module(t, "typescript/bin/tsc"), nodetest.Root(t)
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
 	var include []string
 	for _, tmpl := range All() {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/scapeworld/scape/internal/nodetest"
 )
 
 // TestSubsetUnderGoja runs testdata/assert.test.ts (the assertion and test-API contract) in goja.
@@ -32,7 +34,7 @@ func TestSubsetUnderGoja(t *testing.T) {
 // TestSubsetMatchesNode runs the same file under Node's own runner, so the subset's semantics
 // are Node's.
 func TestSubsetMatchesNode(t *testing.T) {
-	node := requireNode(t)
+	node := nodetest.Node(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "assert.test.mjs")
 	res := api.Build(api.BuildOptions{
@@ -57,17 +59,4 @@ func TestSubsetMatchesNode(t *testing.T) {
 	if !strings.Contains(string(output), "# fail 0") {
 		t.Fatalf("node --test output:\n%s", output)
 	}
-}
-
-// requireNode returns node's path, or skips (fails under SCAPE_REQUIRE_NODE=1) without it.
-func requireNode(t *testing.T) string {
-	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("SCAPE_REQUIRE_NODE") == "1" {
-			t.Fatalf("SCAPE_REQUIRE_NODE=1 but node is not on PATH")
-		}
-		t.Skip("skipping: node is not on PATH (set SCAPE_REQUIRE_NODE=1 to make this a failure)")
-	}
-	return node
 }

@@ -227,7 +227,7 @@ func BenchmarkSounds(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				r := &Report{Definitions: rep.Definitions}
-				checkSounds(opts, r, nil)
+				checkSounds(context.Background(), opts, r, nil)
 				if len(r.Diagnostics) > 0 {
 					b.Fatal(r.Diagnostics)
 				}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"encoding/json"
 	"runtime"
 	"sort"
@@ -61,7 +62,7 @@ func soundsOf(def *Definition) []namedSound {
 // checkSounds renders every distinct recipe of a valid project once within the audio budget
 // (on all cores: each render is independent) and reports each failing recipe once, under the
 // first name that declared it, at its definition.
-func checkSounds(opts Options, rep *Report, l *loaded) {
+func checkSounds(ctx context.Context, opts Options, rep *Report, l *loaded) {
 	budget := opts.audioBudget()
 	type job struct {
 		def   int
@@ -90,6 +91,9 @@ func checkSounds(opts Options, rep *Report, l *loaded) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for _, j := range jobs {
+		if ctx.Err() != nil {
+			break // superseded: Check returns ctx's error and a partial report
+		}
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
@@ -113,7 +117,7 @@ func checkSounds(opts Options, rep *Report, l *loaded) {
 		if len(j.names) > 1 {
 			d.Notes = []diag.Note{{Message: "the same recipe is also " + strings.Join(j.names[1:], ", ")}}
 		}
-		if def.Line > 0 {
+		if def.Line > 0 && l != nil {
 			d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
 		}
 		rep.Diagnostics = append(rep.Diagnostics, d)

@@ -404,7 +404,7 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 	checkModels(opts, rep, l)
 	rep.Models = l.modelTime + time.Since(start)
 	start = time.Now()
-	checkSounds(opts, rep, l)
+	checkSounds(ctx, opts, rep, l)
 	rep.Sounds = time.Since(start)
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/validate"
 )
 
 func TestArgumentParsing(t *testing.T) {
@@ -131,5 +133,35 @@ func TestWriteBundleReplacesSymlinkNotItsTarget(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "dist", "vial.js")); string(data) != "new" {
 		t.Fatalf("bundle = %q", data)
+	}
+}
+
+func TestAudioBudgetFlag(t *testing.T) {
+	ios, _, _, _ := cmdutil.Test()
+	var got *Options
+	cmd := NewCmdBuild(&cmdutil.Factory{IO: ios, Now: time.Now}, func(o *Options) error { got = o; return nil })
+	cmd.SetArgs([]string{"proj", "--audio-budget", "250ms"})
+	if err := cmd.Execute(); err != nil || got.AudioBudget != 250*time.Millisecond {
+		t.Fatalf("%v %+v", err, got)
+	}
+	if f := cmd.Flags().Lookup("audio-budget"); f == nil || !f.Hidden {
+		t.Fatal("--audio-budget should exist and be hidden")
+	}
+}
+
+func TestAssetSummary(t *testing.T) {
+	cases := []struct {
+		def  validate.Definition
+		want string
+	}{
+		{validate.Definition{}, ""},
+		{validate.Definition{Rendered: 1}, "  (1 sound rendered)"},
+		{validate.Definition{Rendered: 3, ModelFacts: &glb.Facts{Triangles: 12, DrawCalls: 1}, ModelFile: "src/crate.glb"}, "  (model src/crate.glb: 12 triangles, 1 draw call; 3 sounds rendered)"},
+		{validate.Definition{ModelFacts: &glb.Facts{Triangles: 19999, DrawCalls: 2}}, "  (model inline: 19,999 triangles, 2 draw calls)"},
+	}
+	for _, c := range cases {
+		if got := assetSummary(c.def); got != c.want {
+			t.Errorf("assetSummary(%+v) = %q, want %q", c.def, got, c.want)
+		}
 	}
 }

@@ -47,16 +47,25 @@ no node_modules at all.
 
 Templates: ` + TemplateList(),
 		Example: "  scape gizmo init ./my-gizmo\n  scape gizmo init ./my-lamp --template lamp",
-		Args:    exactlyOneDir,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Dir = args[0]
-			opts.SDK = kit.SDK()
-			opts.TestTypes = testrun.Types()
-			if runF != nil {
-				return runF(opts)
-			}
-			return Run(opts)
-		},
+	}
+	return NewProjectCmd(cmd, opts, func() error {
+		if runF != nil {
+			return runF(opts)
+		}
+		return Run(opts)
+	})
+}
+
+// NewProjectCmd completes a command that creates a project (init, kit export): one argument,
+// the new directory; the --template flag; and, when it runs, the SDK and test declarations the
+// project vendors, all into opts before run is called.
+func NewProjectCmd(cmd *cobra.Command, opts *Options, run func() error) *cobra.Command {
+	cmd.Args = exactlyOneDir
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		opts.Dir = args[0]
+		opts.SDK = kit.SDK()
+		opts.TestTypes = testrun.Types()
+		return run()
 	}
 	cmd.Flags().StringVarP(&opts.Template, "template", "t", templates.Blank, "start from this template (see the list above)")
 	return cmd
@@ -135,9 +144,6 @@ func exactlyOneDir(cmd *cobra.Command, args []string) error {
 		return cmdutil.Usagef("%s takes one directory (got %d arguments)", cmd.CommandPath(), len(args))
 	}
 }
-
-// ExactlyOneDir is the argument check shared with kit export.
-var ExactlyOneDir = exactlyOneDir
 
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {

@@ -5,25 +5,18 @@ package kitcmd
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/cli/initcmd"
-	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
-	"github.com/scapeworld/scape/templates"
-	"github.com/scapeworld/scape/testrun"
 )
 
-// ExportOptions are `kit export`'s inputs after flag parsing.
+// ExportOptions are `kit export`'s inputs after flag parsing: init's, and where to find the
+// running scape binary to copy.
 type ExportOptions struct {
-	IO         *cmdutil.IOStreams
-	Dir        string
-	Template   string
-	SDK        fs.FS
-	TestTypes  fs.FS
+	initcmd.Options
 	Executable func() (string, error)
 }
 
@@ -43,7 +36,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 
 // NewCmdExport returns `kit export`; runF replaces the behaviour in tests of flag parsing.
 func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Command {
-	opts := &ExportOptions{IO: f.IO, Executable: f.Executable}
+	opts := &ExportOptions{Options: initcmd.Options{IO: f.IO}, Executable: f.Executable}
 	cmd := &cobra.Command{
 		Use:   "export <new-directory>",
 		Short: "Export a project with the SDK archive and this scape binary",
@@ -54,19 +47,13 @@ there is one, else the kit's own copy. The directory must not exist; its parent 
 
 Templates: ` + initcmd.TemplateList(),
 		Example: "  scape gizmo kit export ./my-lamp --template lamp\n  cd my-lamp && npm install && npm run build",
-		Args:    initcmd.ExactlyOneDir,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Dir = args[0]
-			opts.SDK = kit.SDK()
-			opts.TestTypes = testrun.Types()
-			if runF != nil {
-				return runF(opts)
-			}
-			return RunExport(opts)
-		},
 	}
-	cmd.Flags().StringVarP(&opts.Template, "template", "t", templates.Blank, "start from this template (see the list above)")
-	return cmd
+	return initcmd.NewProjectCmd(cmd, &opts.Options, func() error {
+		if runF != nil {
+			return runF(opts)
+		}
+		return RunExport(opts)
+	})
 }
 
 // RunExport creates the kit.

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/cli/initcmd"
 )
 
 func fakeSDK() fstest.MapFS {
@@ -27,7 +28,7 @@ func TestExport(t *testing.T) {
 	}
 	ios, _, out, _ := cmdutil.Test()
 	dir := filepath.Join(parent, "kit")
-	opts := &ExportOptions{IO: ios, Dir: dir, Template: "fan", SDK: fakeSDK(), Executable: func() (string, error) { return exe, nil }}
+	opts := &ExportOptions{Options: initcmd.Options{IO: ios, Dir: dir, Template: "fan", SDK: fakeSDK()}, Executable: func() (string, error) { return exe, nil }}
 	if err := RunExport(opts); err != nil {
 		t.Fatal(err)
 	}

@@ -137,35 +137,60 @@ func (e Envelope) Filler(clock Clock) func(dst []float64, k0 int) {
 	}
 	pts := e.Points
 	idx := 0
+	// Segment by segment: find the segment of the next sample, then fill the run of samples
+	// that stay in it with that segment's own loop (no search or switch per sample).
 	return func(dst []float64, k0 int) {
-		seg := -1 // segment whose recurrence is running
-		var v, r float64
-		for i := range dst {
+		i := 0
+		for i < len(dst) {
 			t := clock.At(k0 + i)
 			for idx < len(pts) && pts[idx].Time <= t {
 				idx++
 			}
 			switch {
-			case idx == 0:
-				dst[i] = pts[0].Value
 			case idx == len(pts):
-				dst[i] = pts[len(pts)-1].Value
+				v := pts[len(pts)-1].Value
+				for ; i < len(dst); i++ {
+					dst[i] = v
+				}
+			case idx == 0:
+				i = fillHold(dst, i, k0, clock, pts[0].Value, pts[0].Time)
 			default:
 				p, q := pts[idx-1], pts[idx]
-				if q.Curve == "exponential" && p.Value != 0 && q.Value != 0 && (p.Value < 0) == (q.Value < 0) {
-					if seg != idx {
-						logRatio := math.Log(q.Value / p.Value)
-						v = segmentValue(p, q, t, logRatio)
-						r = math.Exp(logRatio / ((q.Time - p.Time) * clock.Rate))
-						seg = idx
-					} else {
-						v *= r
-					}
+				switch {
+				case q.Curve == "exponential" && p.Value != 0 && q.Value != 0 && (p.Value < 0) == (q.Value < 0):
+					// Anchored exactly at the run's first sample (so at least once per block),
+					// then the per-frame ratio.
+					logRatio := math.Log(q.Value / p.Value)
+					v := segmentValue(p, q, t, logRatio)
+					r := math.Exp(logRatio / ((q.Time - p.Time) * clock.Rate))
 					dst[i] = v
-				} else {
-					dst[i] = segmentValue(p, q, t, 0)
+					for i++; i < len(dst) && clock.At(k0+i) < q.Time; i++ {
+						v *= r
+						dst[i] = v
+					}
+				case q.Curve == "exponential" || q.Curve == "step":
+					i = fillHold(dst, i, k0, clock, p.Value, q.Time)
+				default:
+					v0, dv, t0, dt := p.Value, q.Value-p.Value, p.Time, q.Time-p.Time
+					for ; i < len(dst); i++ {
+						t := clock.At(k0 + i)
+						if t >= q.Time {
+							break
+						}
+						dst[i] = v0 + float64(dv*((t-t0)/dt))
+					}
 				}
 			}
 		}
 	}
+}
+
+// fillHold writes v from dst[i] while the sample's time is before `until`, returning the index
+// reached (at least i+1: the caller found sample i inside the run).
+func fillHold(dst []float64, i, k0 int, clock Clock, v, until float64) int {
+	dst[i] = v
+	for i++; i < len(dst) && clock.At(k0+i) < until; i++ {
+		dst[i] = v
+	}
+	return i
 }

@@ -50,25 +50,37 @@ func NewBiquadCoefficients(kind FilterType, frequency, q, rate float64, linearQ 
 
 // Biquad filters src (direct form I, float64 state starting at zero).
 func Biquad(src Source, c BiquadCoefficients) Source {
-	var x1, x2, y1, y2 float64
+	var st biquadState
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
-		if x1 == 0 && x2 == 0 && y1 == 0 && y2 == 0 && allZero(dst) {
+		if st == (biquadState{}) && allZero(dst) {
 			return // at rest with silent input: the output is the (zero) input
 		}
-		for i, x := range dst {
-			// Explicit float64 conversions stop Go from fusing multiply-adds on arm64, which
-			// would change the last bits against the TypeScript renderer.
-			y := float64(c.B0*x) + float64(c.B1*x1) + float64(c.B2*x2) - float64(c.A1*y1) - float64(c.A2*y2)
-			if y < Tiny && y > -Tiny {
-				y = 0 // a decaying tail would otherwise reach subnormals (slow)
-			}
-			x2, x1 = x1, x
-			y2, y1 = y1, y
-			dst[i] = y
-		}
+		st = st.run(c, dst)
 	})
 }
+
+type biquadState struct{ x1, x2, y1, y2 float64 }
+
+// run filters data in place from state st and returns the new state.
+func (st biquadState) run(c BiquadCoefficients, data []float64) biquadState {
+	x1, x2, y1, y2 := st.x1, st.x2, st.y1, st.y2
+	for i, x := range data {
+		// Explicit float64 conversions stop Go from fusing multiply-adds on arm64, which
+		// would change the last bits against the TypeScript renderer.
+		y := float64(c.B0*x) + float64(c.B1*x1) + float64(c.B2*x2) - float64(c.A1*y1) - float64(c.A2*y2)
+		if math.Abs(y) < Tiny {
+			y = 0 // a decaying tail would otherwise reach subnormals (slow)
+		}
+		x2, x1 = x1, x
+		y2, y1 = y1, y
+		data[i] = y
+	}
+	return biquadState{x1, x2, y1, y2}
+}
+
+// biquadInPlace filters a whole buffer from rest.
+func biquadInPlace(c BiquadCoefficients, data []float64) { biquadState{}.run(c, data) }
 
 // OnePole is the low-pass y += a·(x − y) with a = 1 − e^(−2π·frequency/rate); subtract, when not
 // nil, turns it into x − subtract·y (subtract 1 is a one-pole high-pass).

@@ -174,11 +174,10 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 	k := 0
 	lastF := math.NaN()
 	idx := -1
-	var table []float64
-	cache := make([][]float64, len(Harmonics))
+	var table *[TableSize]float64
+	cache := make([]*[TableSize]float64, len(Harmonics))
 	fill := frequency.Filler(clock)
 	var freq []float64
-	sine := partialSine
 	rate := clock.Rate
 	return SourceFunc(func(dst []float64) {
 		if cap(freq) < len(dst) {
@@ -186,39 +185,74 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 		}
 		freq = freq[:len(dst)]
 		fill(freq, k)
-		for i, f := range freq {
-			var v float64
-			if wave == Sine {
-				x := phase * SineSize
-				j := int(x)
-				a := sine[j]
-				v = a + (sine[j+1]-a)*(x-float64(j))
-			} else {
-				if f != lastF {
-					if !tableValid(idx, f, rate) {
-						idx = TableIndex(f, rate)
-						table = nil
-						if idx >= 0 {
-							if cache[idx] == nil {
-								cache[idx] = WaveTable(wave, idx)
-							}
-							table = cache[idx]
-						}
-					}
-					lastF = f
-				}
-				if table != nil {
-					v = readTable(table, phase)
-				}
-			}
-			dst[i] = v
-			phase += f / rate
-			if phase >= 1 {
-				phase -= math.Floor(phase)
-			}
-		}
 		k += len(dst)
+		if wave == Sine {
+			phase = sineRun(dst, freq, phase, rate)
+			return
+		}
+		for i := 0; i < len(dst); {
+			f := freq[i]
+			if f != lastF {
+				if !tableValid(idx, f, rate) {
+					idx = TableIndex(f, rate)
+					table = nil
+					if idx >= 0 {
+						if cache[idx] == nil {
+							cache[idx] = (*[TableSize]float64)(WaveTable(wave, idx))
+						}
+						table = cache[idx]
+					}
+				}
+				lastF = f
+			}
+			// The run of samples at this frequency (the whole block for a constant one).
+			j := i + 1
+			for j < len(dst) && freq[j] == f {
+				j++
+			}
+			phase = tableRun(dst[i:j], table, f/rate, phase)
+			i = j
+		}
 	})
+}
+
+// sineRun writes sin(2π·phase) from the partials' sine table (value+step pairs), advancing the
+// phase by freq[i]/rate per sample; it returns the phase.
+func sineRun(dst, freq []float64, phase, rate float64) float64 {
+	tab := sineSteps
+	freq = freq[:len(dst)]
+	for i := range dst {
+		x := phase * SineSize
+		j := int(x) // phase ≥ 0: truncation is floor
+		e := &tab[j&(SineSize-1)]
+		dst[i] = e[0] + e[1]*(x-float64(j))
+		phase += freq[i] / rate
+		if phase >= 1 {
+			phase -= math.Floor(phase)
+		}
+	}
+	return phase
+}
+
+// tableRun writes wavetable samples at a constant phase increment (table nil: silence, at or
+// above Nyquist), returning the phase. The same arithmetic as readTable.
+func tableRun(dst []float64, table *[TableSize]float64, inc, phase float64) float64 {
+	for i := range dst {
+		v := 0.0
+		if table != nil {
+			x := phase * TableSize
+			j := int(x) // phase ≥ 0: truncation is floor
+			a := table[j&(TableSize-1)]
+			b := table[(j+1)&(TableSize-1)]
+			v = a + float64((b-a)*(x-float64(j)))
+		}
+		dst[i] = v
+		phase += inc
+		if phase >= 1 {
+			phase -= math.Floor(phase)
+		}
+	}
+	return phase
 }
 
 // NoiseLoop plays a buffer of `length` seeded noise samples recorded at bufferRate, looped, at

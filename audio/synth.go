@@ -36,13 +36,27 @@ func voiceLevel(v *Voice, clock Clock) func(dst []float64, k0 int) {
 		fadeOut = fadeIn
 	}
 	gain := v.Gain.Filler(clock)
+	// The fades touch only their zones: [0, inEnd) and [outFrom, ∞) in voice frames (the same
+	// tests as per sample, found once: t increases with k).
+	limit := int(v.Duration*clock.Rate) + 2
+	inEnd, outFrom := 0, limit
+	if fadeIn > 0 {
+		inEnd = firstFrom(func(k int) bool { return clock.At(k) >= fadeIn }, int(fadeIn*clock.Rate), limit)
+	}
+	if fadeOut > 0 {
+		outFrom = firstFrom(func(k int) bool { return v.Duration-clock.At(k) < fadeOut }, int((v.Duration-fadeOut)*clock.Rate), limit)
+	}
 	return func(dst []float64, k0 int) {
 		gain(dst, k0)
 		if fadeIn == 0 && fadeOut == 0 {
 			return
 		}
 		for i := range dst {
-			t := clock.At(k0 + i)
+			k := k0 + i
+			if k >= inEnd && k < outFrom {
+				continue
+			}
+			t := clock.At(k)
 			if fadeIn > 0 && t < fadeIn {
 				dst[i] *= t / fadeIn
 			}
@@ -117,15 +131,20 @@ func applyEffect(e *Effect, index int, channels [][]float64, seed uint32, rate f
 	switch e.Type {
 	case "lowpass", "highpass", "bandpass":
 		c := NewBiquadCoefficients(FilterType(e.Type), e.Frequency, e.Q, rate, false)
-		for i, ch := range channels {
-			channels[i] = ReadAll(Biquad(Slice(ch), c), frames)
+		for _, ch := range channels {
+			biquadInPlace(c, ch)
 		}
 		return
 	case "delay":
-		for _, ch := range channels {
-			wet = append(wet, ReadAll(DelayWetSized(Slice(ch), e.Time*rate, e.Feedback, frames), frames))
+		dry := 1 - e.Mix
+		if e.Parallel {
+			dry = 1
 		}
-		parallel = e.Parallel
+		history := make([]float64, frames)
+		for _, ch := range channels {
+			delayMix(ch, history, e.Time*rate, e.Feedback, dry, e.Mix)
+		}
+		return
 	case "noise-reverb":
 		wet = ConvolveReal(channels, NoiseReverbResponse(e.Duration, e.Decay, uint32(e.Seed), rate), frames)
 		parallel = e.Parallel
@@ -167,29 +186,34 @@ func (s *Synth) Render() (*Samples, error) {
 	if stereo {
 		channels = append(channels, make([]float64, frames))
 	}
+	block := make([]float64, 4096)
 	for i := range s.Voices {
 		v := &s.Voices[i]
 		src, from := VoiceSource(v, i, seed, rate, frames)
 		if from >= frames {
 			continue // starts within the last half frame: nothing to play
 		}
-		data := ReadAll(src, max(0, frames-from))
-		if !stereo {
-			out := channels[0][from:]
-			for k, x := range data {
-				out[k] += x
-			}
-			continue
-		}
 		left, right := 1.0, 1.0
 		if v.Pan != nil {
 			angle := (*v.Pan + 1) * math.Pi / 4
 			left, right = math.Cos(angle), math.Sin(angle)
 		}
-		l, r := channels[0][from:], channels[1][from:]
-		for k, x := range data {
-			l[k] += x * left
-			r[k] += x * right
+		// Block by block (the 4,096-frame blocks ReadAll would use) into one reused buffer.
+		for i := from; i < frames; i += len(block) {
+			data := block[:min(len(block), frames-i)]
+			src.Read(data)
+			if !stereo {
+				out := channels[0][i : i+len(data)]
+				for k, x := range data {
+					out[k] += x
+				}
+				continue
+			}
+			l, r := channels[0][i:i+len(data)], channels[1][i:i+len(data)]
+			for k, x := range data {
+				l[k] += x * left
+				r[k] += x * right
+			}
 		}
 	}
 	for i := range s.Effects {
@@ -204,4 +228,29 @@ func flush(v float64) float64 {
 		return 0
 	}
 	return v
+}
+
+// delayMix replaces x by dry·x + mix·w, w the wet signal of DelayWet (the same arithmetic, in
+// place, in one pass); history (len(x)) is work space.
+func delayMix(x, history []float64, delayFrames, feedback, dry, mix float64) {
+	s := history[:len(x)] // s[n] = x[n] + feedback·w[n]
+	for i, xi := range x {
+		m := float64(i) - delayFrames
+		v := 0.0
+		if m >= 0 {
+			j := int(m) // m ≥ 0: truncation is floor
+			frac := m - float64(j)
+			a := s[j]
+			b := 0.0
+			if j+1 < i {
+				b = s[j+1]
+			}
+			v = a + float64((b-a)*frac)
+		}
+		if v < Tiny && v > -Tiny {
+			v = 0
+		}
+		s[i] = xi + float64(feedback*v)
+		x[i] = float64(dry*xi) + float64(mix*v)
+	}
 }

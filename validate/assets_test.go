@@ -343,3 +343,15 @@ func TestRefusedModelBesideARuleProblem(t *testing.T) {
 		t.Fatal("no model time")
 	}
 }
+
+// Preview controls only a participant sees are auditioned too.
+func TestParticipantPreviewsAreRendered(t *testing.T) {
+	src := strings.Replace(soundsDefinition, "view: (s) => ({", "view: (s, viewer) => ({", 1)
+	src = strings.Replace(src, "{ id: 'high', label: 'High', preview: 'hear', action: { name: 'tune', payload: { pitch: 880 } } },",
+		"...(viewer.canEdit ? [] : [{ id: 'mid', label: 'Mid', kind: 'preview' as const, action: { name: 'hear', payload: { pitch: 330 } } }]),", 1)
+	rep := check(t, project(t, nil, map[string]string{"src/project.ts": src}), Options{Audio: tight})
+	got := paths(errorsWith(rep, diag.CodeSound))
+	if strings.Join(got, "|") != `soundBank.ring|previews.hear({"pitch":220}).sound|previews.hear({"pitch":330}).sound` {
+		t.Fatalf("%q %v", got, rep.Diagnostics)
+	}
+}

@@ -266,8 +266,8 @@ function ruleProblem(index: number, found: { path: string; message: string; valu
 }
 
 /**
- * The previews resolvable without a player: every control of the initial state's view (for an
- * editor) that auditions a preview (`kind: 'preview'` names it in its action, `preview` names
+ * The previews resolvable without a player: every control of the initial state's views (for an
+ * editor and for a participant) that auditions a preview (`kind: 'preview'` names it in its action, `preview` names
  * it directly) is run with that control's payload, and its result checked with the SDK's
  * previewProblem (the catalog check does not run previews). A preview that throws, or returns
  * something the SDK refuses, is a problem named `previews.NAME(PAYLOAD)`.
@@ -275,9 +275,15 @@ function ruleProblem(index: number, found: { path: string; message: string; valu
 function previewsOf(def: sdk.ObjectDefinition, index: number, state: unknown, out: Probed): void {
   const previews = def.previews;
   if (!previews || typeof def.view !== 'function') return;
-  const view = callAuthor(def, 'view', def.view, state, { actorId: 'scape-validator', canEdit: true }) as { controls?: unknown };
+  // The view for an editor and for a participant: either may show preview controls the other
+  // does not.
+  const controls: Record<string, unknown>[] = [];
+  for (const canEdit of [true, false]) {
+    const view = callAuthor(def, 'view', def.view, JSON.parse(JSON.stringify(state)) as unknown, { actorId: 'scape-validator', canEdit }) as { controls?: unknown };
+    if (Array.isArray(view?.controls)) controls.push(...(view.controls as Record<string, unknown>[]));
+  }
   const seen = new Set<string>();
-  for (const control of Array.isArray(view?.controls) ? (view.controls as Record<string, unknown>[]) : []) {
+  for (const control of controls) {
     const action = (control?.action ?? {}) as { name?: unknown; payload?: unknown };
     const name = control?.kind === 'preview' ? action.name : control?.preview;
     if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(previews, name)) continue;

@@ -12,6 +12,7 @@ import {
   arrayOf,
   finiteNumber,
   first,
+  formatNumber,
   hexColor,
   integerIn,
   isPlainObject,
@@ -168,7 +169,7 @@ export function tapProblem(value: unknown, path: string): Problem {
     () => (jsonData(v.payload) ? null : problem(joinPath(path, 'payload'), 'must be JSON data (finite numbers, strings, booleans, null, plain arrays and objects)', v.payload)),
     () => {
       const bytes = jsonByteLength(v.payload);
-      return bytes > P.tapPayloadBytes ? problem(joinPath(path, 'payload'), `must be at most 2 KiB of JSON (this one is ${bytes} bytes)`, v.payload) : null;
+      return bytes > P.tapPayloadBytes ? problem(joinPath(path, 'payload'), `must be at most 2 KiB of JSON (this one is ${formatNumber(bytes)} bytes)`, v.payload) : null;
     },
   );
 }
@@ -186,7 +187,7 @@ function labelProblem(value: unknown, path: string): Problem {
     () => integerIn(v.fadeMs, at('fadeMs'), 0, v.durationMs as number, 'ms (within durationMs)'),
     () =>
       (v.riseMs as number) + (v.fadeMs as number) > (v.durationMs as number)
-        ? problem(at('fadeMs'), `must leave riseMs + fadeMs at most durationMs (${v.durationMs} ms)`, v.fadeMs)
+        ? problem(at('fadeMs'), `must leave riseMs + fadeMs at most durationMs (${formatNumber(v.durationMs as number)} ms)`, v.fadeMs)
         : null,
     () => numberIn(v.offsetY, at('offsetY'), P.labelOffset[0], P.labelOffset[1], 'pixels'),
     () => numberIn(v.height, at('height'), P.labelHeight[0], P.labelHeight[1], 'pixels'),

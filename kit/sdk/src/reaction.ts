@@ -10,7 +10,7 @@ import type { GizmoAudioCommand, GizmoSounds } from './audio.js';
 import type { GizmoLightingState } from './lighting.js';
 import { audioCommandsProblem } from './audio.js';
 import { lightingProblem } from './lighting.js';
-import { arrayOf, first, hexColor, integerIn, isPlainObject, knownKeys, numberAboveUpTo, numberIn, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
+import { arrayOf, first, formatNumber, hexColor, integerIn, isPlainObject, knownKeys, numberAboveUpTo, numberIn, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
 import { emojiProblem } from './internal/names.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
@@ -72,7 +72,7 @@ const FEEDBACK_KEYS = ['durationMs', 'audio', 'lighting', 'haptic', 'cameraShake
 function innerDurationProblem(value: unknown, path: string, outer: number): Problem {
   return first(
     () => numberIn(value, path, 1, FEEDBACK_DURATION_MAX_MS, 'ms'),
-    () => ((value as number) > outer ? problem(path, `must not outlast the feedback's durationMs (${outer} ms)`, value) : null),
+    () => ((value as number) > outer ? problem(path, `must not outlast the feedback's durationMs (${formatNumber(outer)} ms)`, value) : null),
   );
 }
 

@@ -7,7 +7,7 @@
  * surrogates are not. Empty text is allowed (an unwritten sign).
  */
 import type { ObjectDefinition } from './api.js';
-import { first, integerIn, isPlainObject, knownKeys, numberAboveUpTo, plainString, requiredKeys, type Problem } from './internal/checks.js';
+import { first, formatNumber, integerIn, isPlainObject, knownKeys, numberAboveUpTo, plainString, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
 import { keyProblem } from './internal/names.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
@@ -55,9 +55,9 @@ function loneSurrogate(text: string): number {
 
 export function worldTextProblem(value: unknown, path: string): Problem {
   if (typeof value !== 'string') return problem(path, 'must be a string', value);
-  if (value.length > WORLD_TEXT_UTF16_UNITS) return problem(path, `must be at most 1,024 UTF-16 units (is ${value.length})`, value);
+  if (value.length > WORLD_TEXT_UTF16_UNITS) return problem(path, `must be at most 1,024 UTF-16 units (is ${formatNumber(value.length)})`, value);
   const points = codePointLength(value);
-  if (points > WORLD_TEXT_CODE_POINTS) return problem(path, `must be at most 512 characters (is ${points})`, value);
+  if (points > WORLD_TEXT_CODE_POINTS) return problem(path, `must be at most 512 characters (is ${formatNumber(points)})`, value);
   if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(value)) return problem(path, 'must be plain text: no control characters other than line feeds', value);
   if (/[\u202a-\u202e\u2066-\u2069]/.test(value)) return problem(path, 'must be plain text: no bidirectional override characters', value);
   if (loneSurrogate(value) >= 0) return problem(path, 'must be valid Unicode (no unpaired surrogates)', value);

@@ -5,7 +5,7 @@
  * goja has no atob/btoa. The Go package audio (wav.go) reads and writes the same bytes.
  */
 import { problem, problemText } from './internal/problem.js';
-import type { Problem } from './internal/checks.js';
+import { formatNumber, type Problem } from './internal/checks.js';
 
 /** 44-byte header + 960,000 bytes of PCM16 (10 s mono or 5 s stereo at 48 kHz). */
 export const GIZMO_AUDIO_MAX_BYTES = 960044;
@@ -90,20 +90,20 @@ const PCM_GUID_TAIL = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xa
 
 /** Parses a PCM16 WAV; returns its layout or a sentence saying what is wrong. */
 export function parseWav(bytes: Uint8Array): WavInfo | string {
-  if (bytes.length > GIZMO_AUDIO_MAX_BYTES) return `must be at most ${GIZMO_AUDIO_MAX_BYTES} bytes (got ${bytes.length})`;
+  if (bytes.length > GIZMO_AUDIO_MAX_BYTES) return `must be at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} bytes (got ${bytes.length})`;
   if (bytes.length < 12 || ascii(bytes, 0) !== 'RIFF' || ascii(bytes, 8) !== 'WAVE') return 'is not a RIFF/WAVE file';
   const riff = u32(bytes, 4);
-  if (riff < 4 || riff > bytes.length - 8) return `declares a RIFF size of ${riff} bytes but only ${bytes.length - 8} follow`;
+  if (riff < 4 || riff > bytes.length - 8) return `declares a RIFF size of ${formatNumber(riff)} bytes but only ${formatNumber(bytes.length - 8)} follow`;
   const end = 8 + riff;
   let pos = 12;
   let format: { channels: number; rate: number } | null = null;
   let data: { offset: number; size: number } | null = null;
   while (pos < end) {
-    if (end - pos < 8) return `has a truncated chunk header at byte ${pos}`;
+    if (end - pos < 8) return `has a truncated chunk header at byte ${formatNumber(pos)}`;
     const id = ascii(bytes, pos);
     const size = u32(bytes, pos + 4);
     const body = pos + 8;
-    if (size > end - body) return `chunk "${id}" at byte ${pos} declares ${size} bytes but only ${end - body} remain`;
+    if (size > end - body) return `chunk "${id}" at byte ${formatNumber(pos)} declares ${formatNumber(size)} bytes but only ${formatNumber(end - body)} remain`;
     if (id === 'fmt ') {
       if (format) return 'has more than one fmt chunk';
       if (size < 16) return `has a fmt chunk of ${size} bytes (at least 16 expected)`;
@@ -126,7 +126,7 @@ export function parseWav(bytes: Uint8Array): WavInfo | string {
     } else if (id === 'data') {
       if (data) return 'has more than one data chunk';
       if (!format) return 'has its data chunk before the fmt chunk';
-      if (size % (format.channels * 2) !== 0) return `has ${size} data bytes, not a whole number of ${format.channels}-channel frames`;
+      if (size % (format.channels * 2) !== 0) return `has ${formatNumber(size)} data bytes, not a whole number of ${format.channels}-channel frames`;
       if (size === 0) return 'has no samples';
       data = { offset: body, size };
     }
@@ -141,7 +141,7 @@ export function parseWav(bytes: Uint8Array): WavInfo | string {
 function decodeEncoded(encoded: unknown): Uint8Array | string {
   if (typeof encoded !== 'string') return 'must be a base64 PCM16 WAV string';
   const text = encoded.replace(DATA_URL, '');
-  if (text.length > MAX_BASE64) return `must be at most ${GIZMO_AUDIO_MAX_BYTES} bytes of WAV (got about ${Math.floor((text.length * 3) / 4)})`;
+  if (text.length > MAX_BASE64) return `must be at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} bytes of WAV (got about ${Math.floor((text.length * 3) / 4)})`;
   const bytes = base64Decode(text);
   if (bytes === null) return 'must be base64 (A–Z, a–z, 0–9, +, / and = padding)';
   return bytes;
@@ -199,7 +199,7 @@ export function encodeWavBytes(channels: readonly ArrayLike<number>[], rate: num
   const blockAlign = channels.length * 2;
   const dataBytes = frames * blockAlign;
   const total = 44 + dataBytes;
-  if (total > GIZMO_AUDIO_MAX_BYTES) throw new RangeError(`encodeGizmoWav: the WAV would be ${total} bytes; at most ${GIZMO_AUDIO_MAX_BYTES} are allowed`);
+  if (total > GIZMO_AUDIO_MAX_BYTES) throw new RangeError(`encodeGizmoWav: the WAV would be ${formatNumber(total)} bytes; at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} are allowed`);
   const out = new Uint8Array(total);
   const put16 = (at: number, v: number) => {
     out[at] = v & 0xff;

@@ -156,7 +156,7 @@ describe('ambience', () => {
     const p = playlist();
     const bad = (change: Record<string, unknown>) => gizmoAmbienceError({ ...p, ...change }, sounds());
     assert.match(bad({ sounds: [] })!, /^sounds: must have 1–16 items/);
-    assert.match(bad({ sounds: [{ ...p.sounds[0], weight: 0 }] })!, /^sounds\[0\].weight: must be greater than 0 and at most 1000/);
+    assert.match(bad({ sounds: [{ ...p.sounds[0], weight: 0 }] })!, /^sounds\[0\].weight: must be greater than 0 and at most 1,000/);
     assert.match(bad({ sounds: [{ ...p.sounds[0], pan: 1.5 }] })!, /^sounds\[0\].pan: must be −1–1/);
     assert.match(bad({ intervalSeconds: [6, 2] })!, /^intervalSeconds: must be \[low, high\]/);
     assert.match(bad({ intervalSeconds: [0, 2] })!, /^intervalSeconds\[0\]: must be 0.1–600 s/);

@@ -121,7 +121,7 @@ describe('gizmoLightError', () => {
     assert.match(gizmoLightError(withField(['motion', 'bands'], [[-1, 0.1, 0]]))!, /^motion.bands\[0\]\[0\]/);
     assert.match(gizmoLightError(withField(['motion', 'bias'], -1.5))!, /^motion.bias: must be −1–1/);
     assert.match(gizmoLightError(withField(['motion', 'flare'], [2, 0.9, 0.1, 0.3, 0]))!, /^motion.flare: must have low ≤ high/);
-    assert.match(gizmoLightError(withField(['motion', 'phase'], [0, 1001]))!, /^motion.phase\[1\]: must be −1000–1000/);
+    assert.match(gizmoLightError(withField(['motion', 'phase'], [0, 1001]))!, /^motion.phase\[1\]: must be −1,000–1,000/);
     assert.match(gizmoLightError(withField(['motion', 'radius'], [2.5, 0]))!, /^motion.radius\[0\]: must be 0–2/);
     assert.match(gizmoLightError(withField(['motion', 'drift', 'amount'], 2))!, /^motion.drift.amount/);
     assert.match(gizmoLightError(withField(['motion', 'edge', 'scale'], 17))!, /^motion.edge.scale/);

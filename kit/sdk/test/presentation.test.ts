@@ -83,10 +83,10 @@ describe('presentation fields', () => {
   });
 
   test('textureSize, nominalSize and fitSize ranges', () => {
-    assert.match(fieldError({ textureSize: 31 })!, /^textureSize: must be an integer 32–1024 pixels/);
+    assert.match(fieldError({ textureSize: 31 })!, /^textureSize: must be an integer 32–1,024 pixels/);
     assert.match(fieldError({ textureSize: 1025 })!, /^textureSize:/);
     assert.match(fieldError({ textureSize: 256.5 })!, /^textureSize:/);
-    assert.match(fieldError({ nominalSize: 0 })!, /^nominalSize: must be greater than 0 and at most 1000/);
+    assert.match(fieldError({ nominalSize: 0 })!, /^nominalSize: must be greater than 0 and at most 1,000/);
     assert.match(fieldError({ fitSize: 1000.5 })!, /^fitSize:/);
   });
 

@@ -23,7 +23,7 @@ describe('reactions', () => {
     assert.deepEqual(resolveGizmoReaction({ ...remover, areaRemoval: { radiusCells: 1 } }, {}, {}, ring, 0), { removeArea: { radiusCells: 1 } });
   });
   test('feedback messages read as rules', () => {
-    assert.equal(gizmoFeedbackError({ durationMs: 0 }, {}), 'durationMs: must be 1–2000 ms (got 0)');
+    assert.equal(gizmoFeedbackError({ durationMs: 0 }, {}), 'durationMs: must be 1–2,000 ms (got 0)');
     assert.equal(gizmoFeedbackError({ durationMs: 500, cameraShake: { strength: 0.2, durationMs: 700 } }, {}), "cameraShake.durationMs: must not outlast the feedback's durationMs (500 ms) (got 700)");
     assert.equal(gizmoFeedbackError({ durationMs: 500, haptic: 'heavy' }, {}), null);
   });

@@ -235,7 +235,7 @@ describe('actions', () => {
     assert.deepEqual(registry.act(instance(), { name: 'grow', payload: sized(2048) }, ctx()).state, { n: 0, blob: 'x' });
     const big = refusal(() => registry.act(instance(), { name: 'grow', payload: sized(2049) }, ctx()));
     assert.equal(big.status, 400);
-    assert.match(big.message, /payload: must be at most 2 KiB of JSON \(is 2049 bytes\)/);
+    assert.match(big.message, /payload: must be at most 2 KiB of JSON \(is 2,049 bytes\)/);
   });
 
   test('resulting state: JSON, 32 KiB, valid()', () => {
@@ -311,7 +311,7 @@ describe('execute and reactions', () => {
     assert.match(refusal(() => run(reacting(() => ({ feedback: { durationMs: 600, audio: [play(600)] } }), { sounds }))).message, /react returned an invalid reaction: react\.feedback\.audio\[0\]/);
     assert.equal(refusal(() => run(reacting(() => ({ feedback: { durationMs: 600, audio: [play(0, true)] } }), { sounds }))).status, 400);
     assert.match(refusal(() => run(reacting(() => ({ feedback: { durationMs: 600, audio: [{ ...play(0), sound: 'nope' }] } }), { sounds }))).message, /audio\[0\]/);
-    assert.match(refusal(() => run(reacting(() => ({ feedback: { durationMs: 2001 } })))).message, /durationMs: must be 1–2000 ms \(got 2001\)/);
+    assert.match(refusal(() => run(reacting(() => ({ feedback: { durationMs: 2001 } })))).message, /durationMs: must be 1–2,000 ms \(got 2001\)/);
     assert.match(refusal(() => run(reacting(() => undefined))).message, /must return a reaction or null/);
     assert.equal(run(reacting(() => null)).reaction, null);
   });

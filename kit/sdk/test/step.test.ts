@@ -18,7 +18,7 @@ describe('step', () => {
   });
   test('validateGizmoSteps probes both movements and names the one that fails', () => {
     const pushOnly = { ...pressurePad, step: (_s: unknown, e: { movement: string }) => ({ durationMs: e.movement === 'push' ? 3000 : 100 }) } as unknown as ObjectDefinition;
-    assert.throws(() => validateGizmoSteps(pushOnly, {}), /step\.durationMs: must be 1–2000 ms \(for a push arrival\) \(got 3000\)/);
+    assert.throws(() => validateGizmoSteps(pushOnly, {}), /step\.durationMs: must be 1–2,000 ms \(for a push arrival\) \(got 3000\)/);
   });
   test('the event is checked', () => {
     assert.throws(() => resolveGizmoStep(pressurePad, {}, { ...walk, movement: 'teleport' as never }), /event\.movement/);

@@ -56,6 +56,6 @@ describe('view checks (the fast paths keep the rules)', () => {
       return { p: '€'.repeat(Math.floor(room / 3)) + 'x'.repeat(room % 3) };
     };
     assert.equal(viewProblem(control({ action: { name: 'a', payload: sized(2048) } }), 'view'), null);
-    assert.match(String(viewProblem(control({ action: { name: 'a', payload: sized(2049) } }), 'view')), /^view\.controls\[0\]\.action\.payload: must be at most 2 KiB of JSON \(is 2049 bytes\)/);
+    assert.match(String(viewProblem(control({ action: { name: 'a', payload: sized(2049) } }), 'view')), /^view\.controls\[0\]\.action\.payload: must be at most 2 KiB of JSON \(is 2,049 bytes\)/);
   });
 });

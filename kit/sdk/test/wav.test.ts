@@ -91,8 +91,8 @@ describe('WAV reading', () => {
   });
   test('refuses each unsafe or unsupported case with a reason', () => {
     const cases: [Uint8Array, RegExp][] = [
-      [wav([['fmt ', fmt()], ['data', data(4)]], 0xfffffff0), /declares a RIFF size of 4294967280 bytes/],
-      [(() => { const w = wav([['fmt ', fmt()], ['data', data(4)]]); new DataView(w.buffer).setUint32(40, 0xfffffff0, true); return w; })(), /chunk "data" at byte 36 declares 4294967280 bytes but only 4 remain/],
+      [wav([['fmt ', fmt()], ['data', data(4)]], 0xfffffff0), /declares a RIFF size of 4,294,967,280 bytes/],
+      [(() => { const w = wav([['fmt ', fmt()], ['data', data(4)]]); new DataView(w.buffer).setUint32(40, 0xfffffff0, true); return w; })(), /chunk "data" at byte 36 declares 4,294,967,280 bytes but only 4 remain/],
       [wav([['fmt ', fmt(1, 48000, 8)], ['data', data(4)]]), /must be 16-bit PCM/],
       [wav([['fmt ', fmt(3)], ['data', data(6)]]), /mono or stereo \(got 3 channels\)/],
       [wav([['fmt ', fmt(1, 4000)], ['data', data(4)]]), /sample rate of 8,000–96,000 Hz \(got 4000\)/],
@@ -119,9 +119,9 @@ describe('WAV reading', () => {
     const largest = encodeWavBytes([new Float32Array((GIZMO_AUDIO_MAX_BYTES - 44) / 2)], 48000);
     assert.equal(largest.length, GIZMO_AUDIO_MAX_BYTES);
     assert.equal(wavError(base64Encode(largest)), null);
-    assert.throws(() => encodeWavBytes([new Float32Array((GIZMO_AUDIO_MAX_BYTES - 44) / 2 + 1)], 48000), /at most 960044 are allowed/);
+    assert.throws(() => encodeWavBytes([new Float32Array((GIZMO_AUDIO_MAX_BYTES - 44) / 2 + 1)], 48000), /at most 960,044 are allowed/);
     const tooBig = new Uint8Array(GIZMO_AUDIO_MAX_BYTES + 2);
-    assert.match(wavError(base64Encode(tooBig)) ?? '', /at most 960044 bytes/);
+    assert.match(wavError(base64Encode(tooBig)) ?? '', /at most 960,044 bytes/);
   });
   test('wavProblem names the path and refuses non-base64', () => {
     assert.equal(wavProblem('@@@@', 'sounds.door')?.path, 'sounds.door');

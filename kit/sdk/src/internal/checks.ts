@@ -83,7 +83,7 @@ function rangeText(min: number, max: number, unit: string): string {
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const [int, frac] = String(Math.abs(n)).split('.');
-  const grouped = int.length > 4 ? int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : int;
+  const grouped = int.length > 3 ? int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : int;
   return `${n < 0 ? '−' : ''}${grouped}${frac ? `.${frac}` : ''}`;
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/kit"
 )
 
@@ -385,29 +386,17 @@ func sizeDiagnostic(size, limit int, in []Input) diag.Diagnostic {
 	d := diag.Diagnostic{
 		Code:    diag.CodeSize,
 		Path:    "bundle",
-		Message: fmt.Sprintf("must be at most %s bytes (1 MiB), models and sounds included", groupDigits(limit)),
-		Got:     groupDigits(size) + " bytes",
+		Message: fmt.Sprintf("must be at most %s bytes (1 MiB), models and sounds included", human.Int(limit)),
+		Got:     human.Int(size) + " bytes",
 		Value:   json.RawMessage(fmt.Sprint(size)),
 	}
 	for i, input := range in {
 		if i == 5 {
 			break
 		}
-		d.Notes = append(d.Notes, diag.Note{File: input.Path, Message: fmt.Sprintf("%s bytes (%.1f%% of the bundle)", groupDigits(input.Bytes), 100*float64(input.Bytes)/float64(size))})
+		d.Notes = append(d.Notes, diag.Note{File: input.Path, Message: fmt.Sprintf("%s bytes (%.1f%% of the bundle)", human.Int(input.Bytes), 100*float64(input.Bytes)/float64(size))})
 	}
 	return d
-}
-
-func groupDigits(n int) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // sdkVersionDiagnostic warns when the project vendors (or installed) an SDK whose version is not

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/human"
 )
 
 //go:embed ui
@@ -21,7 +22,7 @@ var uiFiles embed.FS
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"stamp": func(t time.Time) string { return t.Local().Format("15:04:05") },
-	"size":  humanSize,
+	"size":  human.Bytes,
 	// problem renders a diagnostic for the sidebar: positions inside the bundle mean nothing to
 	// the owner (the host has no source map), so only project files are shown.
 	"problem": func(d diag.Diagnostic) string {
@@ -37,18 +38,6 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		return h
 	},
 }).ParseFS(uiFiles, "ui/pages.html"))
-
-// humanSize renders a byte count the way the CLI does: 812 B, 14.2 KiB.
-func humanSize(n int) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
-	default:
-		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
-	}
-}
 
 const ownerCookie = "scape_owner"
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // reporter renders dev-loop events: JSON lines on stdout with --json, else one human line per
@@ -40,17 +41,6 @@ func (r *reporter) paint(code, s string) string {
 		return s
 	}
 	return "\x1b[" + code + "m" + s + "\x1b[0m"
-}
-
-func size(n int) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
-	default:
-		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
-	}
 }
 
 func latency(e devclient.Event) string {
@@ -90,9 +80,9 @@ func (r *reporter) human(e devclient.Event) {
 		fmt.Fprintf(r.out, "%s %s, nothing sent:\n", r.paint("31", "✗"), what)
 		r.diagnostics(e.Errors)
 	case devclient.EventAccepted:
-		fmt.Fprintf(r.out, "r%d %s  %s%s\n", e.Revision, r.paint("32", "accepted"), size(e.Size), latency(e))
+		fmt.Fprintf(r.out, "r%d %s  %s%s\n", e.Revision, r.paint("32", "accepted"), human.Bytes(e.Size), latency(e))
 	case devclient.EventRejected:
-		fmt.Fprintf(r.out, "r%d %s  %s%s  (r%d stays active)\n", e.Revision, r.paint("31", "rejected"), size(e.Size), latency(e), e.Active)
+		fmt.Fprintf(r.out, "r%d %s  %s%s  (r%d stays active)\n", e.Revision, r.paint("31", "rejected"), human.Bytes(e.Size), latency(e), e.Active)
 		r.diagnostics(e.Errors)
 	case devclient.EventRetrying:
 		fmt.Fprintf(r.err, "  upload failed (%s); retrying in %s\n", e.Message, time.Duration(e.DelayMS)*time.Millisecond)

@@ -2,6 +2,13 @@
 // is valid, exactly as the SDK's ObjectRegistry would decide: the rules live only in kit/sdk
 // (catalogProblems), and this package maps each problem to a diag.Diagnostic with the definition
 // and its TypeScript file and line. Author code runs only through jsrt's guarded path.
+//
+// Validation also holds the checks the SDK cannot do cheaply in goja (docs/build.md, "Sounds
+// and models"): every presentation.model is checked by glb once per content (Options.Models),
+// and every declared sound of a valid project — static sounds, the initial sound bank, the
+// initial views' previews and sequence() at a few probed steps — is rendered once within the
+// audio budget (Options.Audio). Their problems are diagnostics with the codes "model" and
+// "sound", naming the definition, the sound or the model's glTF path, and the model's file.
 package validate
 
 import (

@@ -191,19 +191,28 @@ var (
 	ErrCodeUsed    = errors.New("this code was already used: start the dev command again for a new one")
 )
 
-func (s *Server) decide(userCode string, approve bool) error {
-	code := NormalizeUserCode(userCode)
-	now := s.opts.Now()
-	s.pairs.mu.Lock()
-	defer s.pairs.mu.Unlock()
-	p := s.pairs.byCode[code]
+// pendingLocked returns the pairing of a pending, unexpired user code, or the refusal the owner
+// sees. The caller holds s.pairs.mu.
+func (s *Server) pendingLocked(userCode string) (code string, p *pairing, err error) {
+	code = NormalizeUserCode(userCode)
+	p = s.pairs.byCode[code]
 	switch {
 	case code == "" || p == nil:
-		return ErrCodeUnknown
+		return "", nil, ErrCodeUnknown
 	case p.state != pairingPending:
-		return ErrCodeUsed
-	case !now.Before(p.expires):
-		return ErrCodeExpired
+		return "", nil, ErrCodeUsed
+	case !s.opts.Now().Before(p.expires):
+		return "", nil, ErrCodeExpired
+	}
+	return code, p, nil
+}
+
+func (s *Server) decide(userCode string, approve bool) error {
+	s.pairs.mu.Lock()
+	defer s.pairs.mu.Unlock()
+	code, p, err := s.pendingLocked(userCode)
+	if err != nil {
+		return err
 	}
 	if approve {
 		p.state = pairingApproved
@@ -217,18 +226,11 @@ func (s *Server) decide(userCode string, approve bool) error {
 
 // pendingProject returns the project name of a pending, unexpired code, for the approval page.
 func (s *Server) pendingProject(userCode string) (string, error) {
-	code := NormalizeUserCode(userCode)
-	now := s.opts.Now()
 	s.pairs.mu.Lock()
 	defer s.pairs.mu.Unlock()
-	p := s.pairs.byCode[code]
-	switch {
-	case code == "" || p == nil:
-		return "", ErrCodeUnknown
-	case p.state != pairingPending:
-		return "", ErrCodeUsed
-	case !now.Before(p.expires):
-		return "", ErrCodeExpired
+	_, p, err := s.pendingLocked(userCode)
+	if err != nil {
+		return "", err
 	}
 	return p.project, nil
 }

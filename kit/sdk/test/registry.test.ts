@@ -147,6 +147,23 @@ describe('catalog', () => {
     }
   });
 
+  test('ambience composition: the catalog applies audio.ts\'s rule (ambienceCompositionProblem)', () => {
+    const ambience = { sounds: [{ sound: 'ring', gain: 0.5, rate: 1, pan: 0, weight: 1 }], intervalSeconds: [2, 6], chance: 0.5, rangeCells: [1, 10], maxSources: 4, stereo: 0.6, loop: false, duckWhileSpeaking: true };
+    const sequenceAmbience = { mode: 'sequence', bus: { gain: 0.8 }, rangeCells: [0, 12], maxSources: 6, stereo: 0.5, duckWhileSpeaking: false };
+    const sequence = () => ({ afterSeconds: 1, strikes: [] });
+    const soundBank = () => sounds;
+    const problemOf = (overrides: Record<string, unknown>) => {
+      const found = catalogProblems([box(overrides)]);
+      return found.length ? `${found[0].path}: ${found[0].message}` : null;
+    };
+    assert.equal(problemOf({ sounds, ambience }), null);
+    assert.equal(problemOf({ sounds, ambience: sequenceAmbience, sequence }), null);
+    assert.equal(problemOf({ soundBank, ambience }), 'ambience: must not be combined with soundBank (ambience uses static sounds)');
+    assert.equal(problemOf({ sounds, ambience: sequenceAmbience }), 'sequence: must be a function (context) => GizmoSequenceStep when ambience.mode is "sequence"');
+    assert.equal(problemOf({ sounds, ambience, sequence }), 'ambience: must be sequence ambience ({ mode: "sequence", bus, … }) when a sequence callback is declared');
+    assert.equal(problemOf({ sequence }), 'ambience: must be sequence ambience ({ mode: "sequence", bus, … }) when a sequence callback is declared');
+  });
+
   test('hostile definitions produce problems, not crashes', () => {
     const getter = Object.defineProperty(box(), 'hint', { get() { throw new Error('gotcha'); }, enumerable: true });
     const found = catalogProblems([getter, null, 'lamp', box({ type: 'test.two', emoji: '🧃' })]);

@@ -11,7 +11,7 @@
  * callAuthor; a callback that throws becomes a problem naming it.
  */
 import { definedAt, PROJECT_OBJECT_LIMIT, type ObjectDefinition } from '../api.js';
-import { ambienceProblem, audioTimelineProblem, soundsProblem } from '../audio.js';
+import { ambienceCompositionProblem, ambienceProblem, audioTimelineProblem, soundsProblem } from '../audio.js';
 import { configurationProblem } from '../configuration.js';
 import { glowProblem } from '../glow.js';
 import { lightProblem } from '../light.js';
@@ -169,11 +169,10 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   }
   if (def.sounds !== undefined && (found = soundsProblem(def.sounds, 'sounds'))) return found;
   if (def.soundBank !== undefined && def.sounds !== undefined) return problem('soundBank', 'must not be combined with static sounds (declare one or the other)', 'a function');
-  if (def.soundBank !== undefined && def.ambience !== undefined) return problem('ambience', 'must not be combined with soundBank (ambience uses static sounds)', def.ambience);
+  // How ambience composes with soundBank and sequence is audio.ts's rule; before the ambience's own
+  // shape, since with a soundBank there are no static sounds for it to name.
+  if ((found = ambienceCompositionProblem(def))) return found;
   if (def.ambience !== undefined && (found = ambienceProblem(def.ambience, isPlainObject(def.sounds) ? def.sounds : {}, 'ambience'))) return found;
-  const sequenceMode = isPlainObject(def.ambience) && def.ambience.mode === 'sequence';
-  if (sequenceMode && def.sequence === undefined) return problem('sequence', 'is required with ambience.mode "sequence"', undefined);
-  if (!sequenceMode && def.sequence !== undefined) return problem('ambience.mode', 'must be "sequence" when a sequence is declared', isPlainObject(def.ambience) ? def.ambience.mode : def.ambience);
   if (def.light !== undefined && (found = lightProblem(def.light, 'light'))) return found;
   if (def.glow !== undefined && (found = glowProblem(def.glow, 'glow'))) return found;
   if (def.walkable !== undefined && (found = booleanValue(def.walkable, 'walkable'))) return found;

@@ -8,6 +8,7 @@ import (
 	"time"
 )
 
+// syncBuffer is an output the command writes from several goroutines while the test reads it.
 type syncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer

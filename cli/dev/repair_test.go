@@ -1,16 +1,15 @@
 package dev_test
 
 import (
-	"bytes"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/cli/dev"
 	"github.com/scapeworld/scape/host/hosttest"
 )
 
@@ -19,7 +18,7 @@ import (
 // the command with an error saying how to pair.
 func TestDisconnectOffersToPairAgain(t *testing.T) {
 	dir := scaffoldLamp(t)
-	var errOut syncBuffer
+	var errOut dev.SyncBuffer
 	p := runInProcessIO(t, dir, &cmdutil.IOStreams{In: strings.NewReader("y\n"), ErrOut: &errOut, ErrTTY: true, NoColor: true})
 	world := p.next(t, "world")
 	p.next(t, "accepted")
@@ -67,15 +66,3 @@ func TestDisconnectOffersToPairAgain(t *testing.T) {
 		t.Fatal("the command did not stop after the owner disconnected it twice")
 	}
 }
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }

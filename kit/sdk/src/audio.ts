@@ -174,7 +174,7 @@ export function soundBankProblem(value: unknown, path: string): Problem {
   if (found) return found;
   const bytes = jsonByteLength(value);
   if (bytes > A.bankBytes)
-    return problem(path, `must be at most 64 KiB of recipe JSON (${formatNumber(A.bankBytes)} bytes; this one is ${Number.isFinite(bytes) ? formatNumber(bytes) : 'not JSON'})`, `${Object.keys(value as object).length} sounds`);
+    return problem(path, `must be at most 64 KiB of recipe JSON (${formatNumber(A.bankBytes)} bytes; this one is ${Number.isFinite(bytes) ? formatNumber(bytes) : 'not JSON'})`, value);
   const map = value as Record<string, unknown>;
   for (const name of Object.keys(map)) {
     const bad = soundProblem(map[name], joinPath(path, name));

@@ -150,9 +150,9 @@ function decodeEncoded(encoded: unknown): Uint8Array | string {
 /** The internal twin for a recorded sound: a base64 PCM16 WAV string. */
 export function wavProblem(encoded: unknown, path: string): Problem {
   const bytes = decodeEncoded(encoded);
-  if (typeof bytes === 'string') return problem(path, bytes, typeof encoded === 'string' ? `${encoded.length} characters` : encoded);
+  if (typeof bytes === 'string') return problem(path, bytes, encoded);
   const info = parseWav(bytes);
-  if (typeof info === 'string') return problem(path, `WAV ${info}`, `${bytes.length} bytes`);
+  if (typeof info === 'string') return problem(path, `WAV ${info}`, encoded);
   return null;
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { defineObject, exactKeys, ObjectActionError, record, requirePayload, type ObjectContext, type ObjectDefinition } from '../src/index.js';
 import { isObjectConfiguration, isObjectEnvelope, OBJECT_STATE_BYTE_LIMIT, ObjectRegistry } from '../src/runtime.js';
 import { authorCall } from '../src/internal/call.js';
-import { catalogProblems, CatalogError } from '../src/internal/catalog.js';
+import { catalogProblems, catalogProblemText, CatalogError } from '../src/internal/catalog.js';
 import { chime } from './examples/chime.js';
 import { counter } from './examples/counter.js';
 import { fan } from './examples/fan.js';
@@ -162,6 +162,15 @@ describe('catalog', () => {
     assert.equal(problemOf({ sounds, ambience: sequenceAmbience }), 'sequence: must be a function (context) => GizmoSequenceStep when ambience.mode is "sequence"');
     assert.equal(problemOf({ sounds, ambience, sequence }), 'ambience: must be sequence ambience ({ mode: "sequence", bus, … }) when a sequence callback is declared');
     assert.equal(problemOf({ sequence }), 'ambience: must be sequence ambience ({ mode: "sequence", bus, … }) when a sequence callback is declared');
+  });
+
+  test('a function supplied where a rule refuses it is rendered as a function, not as a string', () => {
+    const push = () => null;
+    const [found] = catalogProblems([box({ push })]);
+    assert.equal(found.value, push, 'the problem carries the function itself');
+    assert.equal(catalogProblemText(found), 'test.box (📦 Box): push: requires walkable: true (players must be able to stand on the cell) (got a function)');
+    const [both] = catalogProblems([box({ sounds, soundBank: () => sounds })]);
+    assert.equal(catalogProblemText(both), 'test.box (📦 Box): soundBank: must not be combined with static sounds (declare one or the other) (got a function)');
   });
 
   test('hostile definitions produce problems, not crashes', () => {

@@ -126,6 +126,7 @@ describe('WAV reading', () => {
   test('wavProblem names the path and refuses non-base64', () => {
     assert.equal(wavProblem('@@@@', 'sounds.door')?.path, 'sounds.door');
     assert.match(wavError('@@@@') ?? '', /must be base64/);
+    assert.match(wavError('@@@@') ?? '', /\(got "@@@@"\)$/, 'the supplied string, not a description of it');
     assert.match(wavError(42) ?? '', /must be a base64 PCM16 WAV string/);
   });
   test('encodeGizmoWav refuses bad input', () => {

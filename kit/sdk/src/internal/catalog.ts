@@ -168,7 +168,7 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
     if (isPlainObject(tap) && (found = declaredActionProblem(tap.name, 'presentation.tap.name', def) ?? payloadProblem(tap.payload, 'presentation.tap.payload'))) return found;
   }
   if (def.sounds !== undefined && (found = soundsProblem(def.sounds, 'sounds'))) return found;
-  if (def.soundBank !== undefined && def.sounds !== undefined) return problem('soundBank', 'must not be combined with static sounds (declare one or the other)', 'a function');
+  if (def.soundBank !== undefined && def.sounds !== undefined) return problem('soundBank', 'must not be combined with static sounds (declare one or the other)', def.soundBank);
   // How ambience composes with soundBank and sequence is audio.ts's rule; before the ambience's own
   // shape, since with a soundBank there are no static sounds for it to name.
   if ((found = ambienceCompositionProblem(def))) return found;
@@ -178,7 +178,7 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   if (def.walkable !== undefined && (found = booleanValue(def.walkable, 'walkable'))) return found;
   if (def.link !== undefined && (found = linkProblem(def.link, 'link'))) return found;
   if (def.spin !== undefined && (found = numberIn(def.spin, 'spin', -SPIN_MAX, SPIN_MAX, 'radians per second'))) return found;
-  if (def.push !== undefined && def.walkable !== true) return problem('push', 'requires walkable: true (players must be able to stand on the cell)', 'a function');
+  if (def.push !== undefined && def.walkable !== true) return problem('push', 'requires walkable: true (players must be able to stand on the cell)', def.push);
   return null;
 }
 

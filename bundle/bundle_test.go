@@ -10,22 +10,8 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/testtree"
 )
-
-func writeProject(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 const pkg = `{"name": "@me/My Lamp", "scape": {"entry": "src/project.ts"}}`
 
@@ -53,7 +39,7 @@ func onlyDiag(t *testing.T, res *Result, code diag.Code) diag.Diagnostic {
 }
 
 func TestBuildsIIFEWithSDKExternal(t *testing.T) {
-	dir := writeProject(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"package.json":      pkg,
 		"tsconfig.json":     `{}`,
 		"src/project.ts":    "import { defineProject } from '@scape/sdk';\nimport { lamp } from './definition.js';\nexport default defineProject({ objects: [lamp] });\n",
@@ -126,7 +112,7 @@ func TestProjectErrors(t *testing.T) {
 		{map[string]string{"package.json": `{}`}, "src/definition.ts: the default entry (package.json has no scape.entry) does not exist"},
 	}
 	for _, c := range cases {
-		res := build(t, writeProject(t, c.files))
+		res := build(t, testtree.Write(t, c.files))
 		if res.JS != nil || len(res.Diagnostics) != 1 || !strings.HasPrefix(res.Diagnostics[0].String(), c.want) {
 			t.Errorf("%v: got %v, want prefix %q", c.files, res.Diagnostics, c.want)
 		}
@@ -134,7 +120,7 @@ func TestProjectErrors(t *testing.T) {
 }
 
 func TestUnsupportedImportsNameFileLineColumn(t *testing.T) {
-	dir := writeProject(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"package.json":      `{}`,
 		"src/definition.ts": "import './a.js';\nimport './b.js';\nimport { ObjectRegistry } from '@scape/sdk/runtime';\nexport default ObjectRegistry;\n",
 		"src/a.ts":          "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
@@ -167,7 +153,7 @@ func TestUnsupportedImportsNameFileLineColumn(t *testing.T) {
 }
 
 func TestSyntaxAndResolveErrors(t *testing.T) {
-	res := build(t, writeProject(t, map[string]string{
+	res := build(t, testtree.Write(t, map[string]string{
 		"package.json":      `{}`,
 		"src/definition.ts": "export const x = ;\n",
 	}))
@@ -175,7 +161,7 @@ func TestSyntaxAndResolveErrors(t *testing.T) {
 	if d.File != "src/definition.ts" || d.Line != 1 || d.Column != 18 || d.LineText != "export const x = ;" {
 		t.Fatalf("%+v", d)
 	}
-	res = build(t, writeProject(t, map[string]string{
+	res = build(t, testtree.Write(t, map[string]string{
 		"package.json":      `{}`,
 		"src/definition.ts": "import left from 'left-pad';\nexport default left;\n",
 	}))
@@ -187,7 +173,7 @@ func TestSyntaxAndResolveErrors(t *testing.T) {
 
 func TestAssetsAndPackagesAreBundled(t *testing.T) {
 	glb := []byte("glTF\x02\x00\x00\x00binary\x00\xff")
-	dir := writeProject(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"package.json":                       `{}`,
 		"src/definition.ts":                  "import model from './lamp.glb';\nimport sound from '../sounds/ding.wav';\nimport data from './data.json';\nimport pad from 'tiny-pad';\nexport default { model, sound, n: data.n, p: pad('x') };\n",
 		"src/lamp.glb":                       string(glb),
@@ -222,7 +208,7 @@ func TestAssetsAndPackagesAreBundled(t *testing.T) {
 
 func TestOverSizeListsLargestInputs(t *testing.T) {
 	big := strings.Repeat("a", 3000)
-	dir := writeProject(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"package.json":      `{}`,
 		"src/definition.ts": "import { big } from './big.js';\nimport { small } from './small.js';\nexport default big + small;\n",
 		"src/big.ts":        "export const big = '" + big + "';\n",
@@ -245,7 +231,7 @@ func TestOverSizeListsLargestInputs(t *testing.T) {
 }
 
 func TestUnfaithfulRegexps(t *testing.T) {
-	dir := writeProject(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"package.json": `{}`,
 		"src/definition.ts": "export const ok = /\\d+/u;\n" +
 			"export const letters = /^\\p{L}+$/u;\n" +
@@ -272,7 +258,7 @@ func TestUnfaithfulRegexps(t *testing.T) {
 }
 
 func TestSDKVersionMismatchWarns(t *testing.T) {
-	dir := writeProject(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"package.json":                  `{}`,
 		"src/definition.ts":             "export default 1;\n",
 		"vendor/scape-sdk/package.json": `{"name": "@scape/sdk", "version": "0.0.9"}`,
@@ -285,7 +271,7 @@ func TestSDKVersionMismatchWarns(t *testing.T) {
 }
 
 func TestContextRebuildSeesEdits(t *testing.T) {
-	dir := writeProject(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"package.json":      `{}`,
 		"src/definition.ts": "export default 'one';\n",
 		"src/other.ts":      "export default 'other';\n",

@@ -2,8 +2,6 @@ package testrun
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -11,6 +9,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/scapeworld/scape/internal/testtree"
 	"github.com/scapeworld/scape/kit"
 )
 
@@ -29,22 +28,6 @@ const runtime = { refuse: () => { throw new ObjectActionError(403, 'not allowed'
 `)},
 	})
 })
-
-// project writes files into a new directory and returns it.
-func project(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 func run(t *testing.T, dir string, mutate ...func(*Options)) *Report {
 	t.Helper()
@@ -74,7 +57,7 @@ func byName(r *Report) map[string]Result {
 const header = "import { test, describe, it, before, after, beforeEach, afterEach } from 'node:test';\nimport assert from 'node:assert/strict';\n"
 
 func TestPassFailAndLocations(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"src/lib.ts": "export const add = (a: number, b: number): number => a + b;\nexport function explode(): never {\n  throw new RangeError('boom');\n}\n",
 		"test/math.test.ts": header + `import { add, explode } from '../src/lib.js';
 import { double, ObjectActionError } from '@scape/sdk';
@@ -132,7 +115,7 @@ test('sdk is supplied', () => {
 }
 
 func TestHooksSkipTodoAndSubtests(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"test/hooks.test.ts": header + `
 const log: string[] = [];
 before(() => { log.push('root before'); });
@@ -184,7 +167,7 @@ test('subtests', async (t) => {
 
 // Runaway code fails its own test, with a position, and the next test still runs.
 func TestGuards(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"test/guard.test.ts": header + `
 test('loops forever', () => {
   for (;;) {}
@@ -222,7 +205,7 @@ test('still runs', () => {
 }
 
 func TestCompileErrorsAndUnsupportedImports(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"test/fs.test.ts":     header + "import { readFileSync } from 'node:fs';\ntest('x', () => { readFileSync('x'); });\n",
 		"test/syntax.test.ts": header + "test('x', () => {\n  const = 1;\n});\n",
 		"test/ok.test.ts":     header + "test('fine', () => {});\n",
@@ -243,7 +226,7 @@ func TestCompileErrorsAndUnsupportedImports(t *testing.T) {
 }
 
 func TestPatternAndDiscovery(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"test/a.test.ts":                 header + "test('alpha one', () => {});\ntest('beta', () => {});\n",
 		"src/b.test.ts":                  header + "test('gamma', () => {});\n",
 		"node_modules/x/c.test.ts":       "throw new Error('never found')",
@@ -266,7 +249,7 @@ func TestPatternAndDiscovery(t *testing.T) {
 }
 
 func TestConsoleIsCaptured(t *testing.T) {
-	dir := project(t, map[string]string{"test/log.test.ts": header + "test('logs', () => { console.log('hello', 42); });\n"})
+	dir := testtree.Write(t, map[string]string{"test/log.test.ts": header + "test('logs', () => { console.log('hello', 42); });\n"})
 	var lines []string
 	run(t, dir, func(o *Options) {
 		o.Console = func(file, level, text string) { lines = append(lines, file+" "+level+" "+text) }
@@ -277,7 +260,7 @@ func TestConsoleIsCaptured(t *testing.T) {
 }
 
 func TestMemoryGuardAndBrokenSuites(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"test/mem.test.ts": header + `
 test('hoards memory', () => {
   const hoard: number[][] = [];
@@ -311,7 +294,7 @@ test('after all that', () => {});
 
 // A regular expression goja runs wrongly fails its file at the TypeScript line, like a build.
 func TestUnfaithfulRegexpFailsTheFile(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"src/text.ts":       "// A letter check\nexport const letters = /^\\p{L}+$/u;\n",
 		"test/text.test.ts": header + "import { letters } from '../src/text.js';\ntest('letters', () => { assert.ok(letters.test('abc')); });\n",
 	})
@@ -327,7 +310,7 @@ func TestUnfaithfulRegexpFailsTheFile(t *testing.T) {
 
 // Packages in node_modules are bundled into the test, as into a build.
 func TestNodeModulesAreBundled(t *testing.T) {
-	dir := project(t, map[string]string{
+	dir := testtree.Write(t, map[string]string{
 		"node_modules/tiny/package.json": `{"name":"tiny","main":"index.js"}`,
 		"node_modules/tiny/index.js":     "module.exports = { triple: (n) => n * 3 };\n",
 		"data/table.json":                `{"answer": 42}`,

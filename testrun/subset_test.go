@@ -10,11 +10,12 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/scapeworld/scape/internal/nodetest"
+	"github.com/scapeworld/scape/internal/testtree"
 )
 
 // TestSubsetUnderGoja runs testdata/assert.test.ts (the assertion and test-API contract) in goja.
 func TestSubsetUnderGoja(t *testing.T) {
-	dir := project(t, nil)
+	dir := testtree.Write(t, nil)
 	src, err := os.ReadFile(filepath.Join("testdata", "assert.test.ts"))
 	if err != nil {
 		t.Fatal(err)

@@ -3,13 +3,13 @@ package testcmd
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/internal/testtree"
 )
 
 func TestArguments(t *testing.T) {
@@ -42,21 +42,6 @@ func TestArguments(t *testing.T) {
 	}
 }
 
-func writeProject(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 const sample = `import { test } from 'node:test';
 import assert from 'node:assert/strict';
 test('good', () => { assert.ok(true); });
@@ -67,7 +52,7 @@ test.skip('later', () => {});
 `
 
 func TestRunReportsFailures(t *testing.T) {
-	dir := writeProject(t, map[string]string{"test/a.test.ts": sample})
+	dir := testtree.Write(t, map[string]string{"test/a.test.ts": sample})
 	ios, _, out, _ := cmdutil.Test()
 	err := Run(context.Background(), &Options{IO: ios, Dir: dir, Timeout: 5 * time.Second})
 	if cmdutil.ExitCode(err) != 1 {
@@ -86,7 +71,7 @@ func TestRunReportsFailures(t *testing.T) {
 }
 
 func TestRunJSON(t *testing.T) {
-	dir := writeProject(t, map[string]string{"test/a.test.ts": sample})
+	dir := testtree.Write(t, map[string]string{"test/a.test.ts": sample})
 	ios, _, out, _ := cmdutil.Test()
 	err := Run(context.Background(), &Options{IO: ios, Dir: dir, JSON: true})
 	if cmdutil.ExitCode(err) != 1 {

@@ -161,14 +161,7 @@ func (c *Context) Rebuild() (*Result, error) {
 	res.WatchFiles = append(watchList(project.Dir, meta), manifestFiles...)
 	res.WatchFiles = dedupe(res.WatchFiles)
 	if len(out.Errors) == 0 {
-		for _, f := range out.OutputFiles {
-			switch {
-			case strings.HasSuffix(f.Path, ".map"):
-				res.SourceMap = f.Contents
-			case strings.HasSuffix(f.Path, ".js"):
-				res.JS = f.Contents
-			}
-		}
+		res.JS, res.SourceMap = Outputs(out.OutputFiles)
 		res.Inputs, res.Assets = inputs(meta)
 		res.Diagnostics = append(res.Diagnostics, unfaithfulRegexps(res.JS, res.SourceMap)...)
 		if limit := c.opts.limit(); len(res.JS) > limit {
@@ -202,12 +195,8 @@ func esbuildOptions(p *Project) api.BuildOptions {
 		Outfile:        filepath.Join(p.Dir, outfile),
 		Write:          false,
 		LogLevel:       api.LogLevelSilent,
-		Loader: map[string]api.Loader{
-			".glb":  api.LoaderBase64,
-			".wav":  api.LoaderBase64,
-			".json": api.LoaderJSON,
-		},
-		Plugins: []api.Plugin{importPolicy()},
+		Loader:         Loaders(),
+		Plugins:        []api.Plugin{importPolicy()},
 	}
 }
 

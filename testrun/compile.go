@@ -69,12 +69,8 @@ func compileTest(dir, rel string) (*compiled, error) {
 		SourcesContent: api.SourcesContentInclude,
 		Charset:        api.CharsetUTF8,
 		LogLevel:       api.LogLevelSilent,
-		Loader: map[string]api.Loader{
-			".glb":  api.LoaderBase64,
-			".wav":  api.LoaderBase64,
-			".json": api.LoaderJSON,
-		},
-		Plugins: []api.Plugin{unsupported},
+		Loader:         bundle.Loaders(), // assets load exactly as in a build
+		Plugins:        []api.Plugin{unsupported},
 	})
 	if len(result.Errors) > 0 {
 		seen := map[string]bool{}
@@ -92,14 +88,7 @@ func compileTest(dir, rel string) (*compiled, error) {
 		return nil, ce
 	}
 	out := &compiled{}
-	for _, f := range result.OutputFiles {
-		switch {
-		case strings.HasSuffix(f.Path, ".map"):
-			out.sourceMap = f.Contents
-		case strings.HasSuffix(f.Path, ".js"):
-			out.js = f.Contents
-		}
-	}
+	out.js, out.sourceMap = bundle.Outputs(result.OutputFiles)
 	if out.js == nil {
 		return nil, &CompileError{File: rel, Messages: []string{rel + ": esbuild produced no output"}}
 	}

@@ -342,7 +342,7 @@ func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanc
 			v.Title = in.Type
 		}
 		if js != nil {
-			vctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			vctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 			raw, err := s.opts.Runtime.View(vctx, js, in, ownerViewer)
 			cancel()
 			if err != nil {
@@ -450,7 +450,7 @@ func (s *Server) Place(ctx context.Context, typ string) error {
 	if def == nil {
 		return fmt.Errorf("the accepted build has no Gizmo %q", typ)
 	}
-	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	state, err := s.opts.Runtime.Initial(rctx, js, typ)
 	cancel()
 	if err != nil {
@@ -459,6 +459,10 @@ func (s *Server) Place(ctx context.Context, typ string) error {
 	id := "obj-" + strings.ToLower(newSecret("")[:10])
 	return s.store.addInstance(ctx, worldID, Instance{ID: id, Type: typ, Version: def.Version, State: state}, s.opts.Now())
 }
+
+// runtimeCallTimeout bounds each call the world page makes into author code (view, place, act):
+// the page waits for it, so a runaway Gizmo costs the owner at most this long.
+const runtimeCallTimeout = 2 * time.Second
 
 func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.requireOwner(w, r); !ok {
@@ -486,7 +490,7 @@ func (s *Server) Act(ctx context.Context, id, action string, payload json.RawMes
 	if err != nil {
 		return fmt.Errorf("no placed instance %q", id)
 	}
-	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	state, err := s.opts.Runtime.Act(rctx, js, in, action, payload, ownerViewer)
 	cancel()
 	if err != nil {

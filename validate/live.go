@@ -67,7 +67,7 @@ func Open(ctx context.Context, js []byte, opts Options) (*Project, *Report, erro
 	if !rep.OK() {
 		return nil, rep, nil
 	}
-	reg, err := l.rt.CallToolchain(ctx, "open", append([]goja.Value{l.exports}, l.modelArgs(ctx, opts)...)...)
+	reg, err := l.rt.CallToolchain(ctx, "open", l.exports)
 	if err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
 		return nil, rep, nil

@@ -12,10 +12,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dop251/goja"
-
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/jsrt"
 )
 
 // modelCache is the process's model verdicts when Options.Models is nil: the dev host and the
@@ -35,89 +34,72 @@ const modelPath = "presentation.model"
 
 var dataURLPrefixes = []string{"data:model/gltf-binary;base64,", "data:application/octet-stream;base64,"}
 
-// checkEncoded is glb.CheckEncoded through the cache: the text is decoded here (what
-// CheckEncoded accepts, nothing more) so the cache sees the model's bytes. Texts CheckEncoded
-// refuses before decoding (too long, line breaks, not base64) go to it directly: those
-// refusals cost nothing. data is nil then.
-func checkEncoded(cache *glb.Cache, encoded string) (res *glb.Result, data []byte) {
+// decodeModel returns a presentation.model string's bytes as glb.CheckEncoded reads them, or
+// nil when the text is not base64 (only to name the model's file).
+func decodeModel(encoded string) []byte {
 	body := encoded
 	for _, p := range dataURLPrefixes {
 		body = strings.TrimPrefix(body, p)
 	}
 	if len(body) > glb.MaxEncodedBytes || strings.ContainsAny(body, "\r\n") {
-		return glb.CheckEncoded(encoded), nil
+		return nil
 	}
 	data, err := base64.StdEncoding.DecodeString(body)
 	if err != nil {
 		data, err = base64.RawStdEncoding.DecodeString(body)
 	}
 	if err != nil {
-		return glb.CheckEncoded(encoded), nil
-	}
-	return cache.Check("the model", data), data
-}
-
-// checkedModel is glb's verdict on one definition's presentation.model.
-type checkedModel struct {
-	res  *glb.Result // nil: the definition has no model string
-	data []byte      // the decoded bytes (nil when the text was refused before decoding)
-}
-
-// standInModel is a valid one-triangle GLB (glbtest.Triangles(1, 1), see TestStandInModel):
-// what the SDK's catalog check is shown instead of a model glb has already accepted.
-const standInModel = "Z2xURgIAAABcAgAAGAIAAEpTT057ImFjY2Vzc29ycyI6W3siYnVmZmVyVmlldyI6MCwiY29tcG9uZW50VHlwZSI6NTEyNiwiY291bnQiOjMsIm1heCI6WzEsMSwwXSwibWluIjpbMCwwLDBdLCJ0eXBlIjoiVkVDMyJ9LHsiYnVmZmVyVmlldyI6MSwiY29tcG9uZW50VHlwZSI6NTEyMSwiY291bnQiOjMsInR5cGUiOiJTQ0FMQVIifV0sImFzc2V0Ijp7ImdlbmVyYXRvciI6InNjYXBlIGdsYnRlc3QiLCJ2ZXJzaW9uIjoiMi4wIn0sImJ1ZmZlclZpZXdzIjpbeyJidWZmZXIiOjAsImJ5dGVMZW5ndGgiOjM2LCJieXRlT2Zmc2V0IjowLCJ0YXJnZXQiOjM0OTYyfSx7ImJ1ZmZlciI6MCwiYnl0ZUxlbmd0aCI6MywiYnl0ZU9mZnNldCI6MzYsInRhcmdldCI6MzQ5NjN9XSwiYnVmZmVycyI6W3siYnl0ZUxlbmd0aCI6NDB9XSwibWVzaGVzIjpbeyJwcmltaXRpdmVzIjpbeyJhdHRyaWJ1dGVzIjp7IlBPU0lUSU9OIjowfSwiaW5kaWNlcyI6MX1dfV0sIm5vZGVzIjpbeyJtZXNoIjowLCJ0cmFuc2xhdGlvbiI6WzAsMCwwXX1dLCJzY2VuZSI6MCwic2NlbmVzIjpbeyJub2RlcyI6WzBdfV19ICgAAABCSU4AAAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAECAA=="
-
-// modelArgs checks every definition's model with glb (through the cache: once per content) and
-// returns the toolchain arguments that let the SDK's catalog check skip them (the checked
-// indexes as JSON, and the stand-in). The SDK's validateGizmoModel applies the same rules
-// (glb's agreement tests), but under goja it takes about a second for a model near the
-// triangle budget, on every rebuild, and says only its first problem; glb takes about a
-// millisecond, once per content, and reportModels gives every problem with the model's file.
-func (l *loaded) modelArgs(ctx context.Context, opts Options) []goja.Value {
-	if l.models == nil {
-		start := time.Now()
-		defer func() { l.modelTime += time.Since(start) }()
-		var models []string
-		if err := l.call(ctx, "models", &models, l.exports); err != nil {
-			return nil // the catalog check runs the SDK's own model check
-		}
-		l.models = make([]checkedModel, len(models))
-		for i, m := range models {
-			if m != "" {
-				l.models[i].res, l.models[i].data = checkEncoded(opts.models(), m)
-			}
-		}
-	}
-	var checked []int
-	for i, m := range l.models {
-		if m.res != nil {
-			checked = append(checked, i)
-		}
-	}
-	if len(checked) == 0 {
 		return nil
 	}
-	data, _ := json.Marshal(checked)
-	return []goja.Value{l.rt.VM.ToValue(string(data)), l.rt.VM.ToValue(standInModel)}
+	return data
 }
 
-// reportModels adds glb's verdict on every refused model after the catalog check: one error
-// per problem, with its glTF JSON path, value and the file the model was imported from. Where
-// the SDK checked the model itself (a frozen presentation) and reported its first problem at
-// presentation.model, that line is replaced by glb's. Where glb accepts a model the SDK refused,
-// the SDK's problem stands.
-func (l *loaded) reportModels(opts Options, rep *Report) {
-	for i := range rep.Definitions {
-		def := &rep.Definitions[i]
-		if def.Index >= len(l.models) || l.models[def.Index].res == nil || l.models[def.Index].res.OK() {
+// modelHookGo is the temporary global the Go function is set under before it is made the
+// non-writable, non-configurable __scapeModelCheck.
+const modelHookGo = "__scapeModelCheckGo"
+
+// installModelHook makes the SDK's model check defer to glb through the cache (the hook of
+// kit/sdk/src/model.ts, see glb.NativeVerdict): under goja the SDK's TypeScript inspection of a
+// model near the triangle budget takes about a second, on every validation (long enough for the
+// 2 s deadline of the catalog call to fail a valid project on a loaded machine); glb takes about
+// a millisecond, once per content. The verdicts are the same (glb's agreement tests). Installed
+// before any author code runs, non-writable and non-configurable, so a bundle cannot replace it.
+func installModelHook(rt *jsrt.Runtime, cache *glb.Cache) error {
+	vm := rt.VM
+	if err := vm.Set(modelHookGo, func(encoded string) any { return glb.NativeVerdict(cache.CheckEncoded(encoded)) }); err != nil {
+		return err
+	}
+	_, err := vm.RunString(`Object.defineProperty(globalThis, '__scapeModelCheck', { value: globalThis.` + modelHookGo + `, writable: false, configurable: false, enumerable: false }); delete globalThis.` + modelHookGo + `;`)
+	return err
+}
+
+// reportModels gives glb's whole verdict on every refused model: one error per problem, with
+// its glTF JSON path and value, and the file the model was imported from. It replaces the SDK's
+// one-line refusal (its first problem, at presentation.model) where there is one, and is added
+// after the definition's problems where the SDK stopped at an earlier presentation field, so
+// one export round can fix the model. Where glb accepts a model the SDK refused, the SDK's
+// problem stands.
+func (l *loaded) reportModels(ctx context.Context, opts Options, rep *Report) {
+	start := time.Now()
+	defer func() { rep.Models += time.Since(start) }()
+	var models []string
+	if err := l.call(ctx, "models", &models, l.exports); err != nil {
+		return // the SDK's own problems still say what is wrong
+	}
+	for index, model := range models {
+		if model == "" || index >= len(rep.Definitions) {
 			continue
 		}
-		m := l.models[def.Index]
-		found := l.modelDiagnostics(opts, def, m.res, m.data)
+		res := opts.models().CheckEncoded(model)
+		if res.OK() {
+			continue
+		}
+		def := &rep.Definitions[index]
+		found := l.modelDiagnostics(opts, def, res, decodeModel(model))
 		replaced := false
-		for j, d := range rep.Diagnostics {
+		for i, d := range rep.Diagnostics {
 			if d.Path == modelPath && d.Code == diag.CodeRule && d.Definition != nil && d.Definition.Type == def.Type {
-				rep.Diagnostics = append(rep.Diagnostics[:j], append(found, rep.Diagnostics[j+1:]...)...)
+				rep.Diagnostics = append(rep.Diagnostics[:i], append(found, rep.Diagnostics[i+1:]...)...)
 				replaced = true
 				break
 			}
@@ -128,38 +110,28 @@ func (l *loaded) reportModels(opts Options, rep *Report) {
 	}
 }
 
-func definitionOf(defs []Definition, typ string) *Definition {
-	for i := range defs {
-		if defs[i].Type == typ {
-			return &defs[i]
-		}
-	}
-	return nil
-}
-
-// checkModels records glb's facts and the file of every accepted model of a valid project (a
-// model the toolchain could not read before the check is checked here).
+// checkModels records glb's facts and the file of every model of a valid project (a cache hit:
+// the SDK's check went through the hook). A model glb refuses here was accepted by a check that
+// did not go through the hook, which cannot happen unless the hook was not installed; it is
+// reported as refused, since glb's is the host's verdict.
 func checkModels(opts Options, rep *Report, l *loaded) {
 	for i := range rep.Definitions {
 		def := &rep.Definitions[i]
 		if def.Model == "" {
 			continue
 		}
-		var m checkedModel
-		if def.Index < len(l.models) && l.models[def.Index].res != nil {
-			m = l.models[def.Index]
-		} else {
-			m.res, m.data = checkEncoded(opts.models(), def.Model)
-		}
-		if m.res.OK() {
-			facts := m.res.Facts
-			def.ModelFacts = &facts
-			if opts.ModelFile != nil && m.data != nil {
-				def.ModelFile = opts.ModelFile(m.data)
-			}
+		res := opts.models().CheckEncoded(def.Model)
+		if !res.OK() {
+			rep.Diagnostics = append(rep.Diagnostics, l.modelDiagnostics(opts, def, res, decodeModel(def.Model))...)
 			continue
 		}
-		rep.Diagnostics = append(rep.Diagnostics, l.modelDiagnostics(opts, def, m.res, m.data)...)
+		facts := res.Facts
+		def.ModelFacts = &facts
+		if opts.ModelFile != nil {
+			if data := decodeModel(def.Model); data != nil {
+				def.ModelFile = opts.ModelFile(data)
+			}
+		}
 	}
 }
 

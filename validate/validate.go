@@ -145,10 +145,6 @@ type loaded struct {
 	rt      *jsrt.Runtime
 	script  *jsrt.Script
 	exports goja.Value
-	// models are glb's verdicts on each definition's presentation.model, by index (see
-	// modelArgs); nil before the check.
-	models    []checkedModel
-	modelTime time.Duration // spent checking models in modelArgs
 }
 
 // load compiles (cached per bundle hash) and runs the bundle. A bundle that fails to run
@@ -163,6 +159,9 @@ func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error
 	rt, err := jsrt.New(opts.runtime())
 	if err != nil {
 		return nil, nil, err
+	}
+	if err := installModelHook(rt, opts.models()); err != nil {
+		return nil, nil, fmt.Errorf("validate: installing the model check: %w", err)
 	}
 	l := &loaded{rt: rt, script: script}
 	if _, err := rt.RunScript(ctx, "the bundle's top-level code", script); err != nil {
@@ -250,7 +249,7 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 		}
 		instances = string(data)
 	}
-	args := append([]goja.Value{l.exports, l.rt.VM.ToValue(instances)}, l.modelArgs(ctx, opts)...)
+	args := []goja.Value{l.exports, l.rt.VM.ToValue(instances)}
 	var res checkResult
 	if err := l.call(ctx, "check", &res, args...); err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
@@ -393,13 +392,13 @@ type effectFacts struct {
 }
 
 // verify runs what follows the SDK's catalog rules: glb's verdict on every refused model (every
-// problem and the file it came from; see modelArgs for why glb, not the SDK, checks models);
+// problem and the file it came from; the SDK's model check itself defers to glb, see
+// installModelHook);
 // for a valid project, the effects are resolved (previews and probed sequence steps checked by
 // the SDK's rules), every sound is rendered within the audio budget and each accepted model's
 // facts are recorded.
 func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
-	l.reportModels(opts, rep)
-	rep.Models = l.modelTime
+	l.reportModels(ctx, opts, rep)
 	if !rep.OK() {
 		return
 	}
@@ -409,7 +408,7 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 	}
 	start := time.Now()
 	checkModels(opts, rep, l)
-	rep.Models = l.modelTime + time.Since(start)
+	rep.Models += time.Since(start)
 	start = time.Now()
 	checkSounds(ctx, opts, rep, l)
 	rep.Sounds = time.Since(start)

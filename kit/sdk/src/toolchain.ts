@@ -155,43 +155,12 @@ function describe(exports: unknown): CheckResult {
   return { definitions: facts(objects, names), problems: [], loadError: error };
 }
 
-/**
- * Definitions whose model the toolchain has already checked, by content, with its own
- * implementation of the same rules (Go's glb package, which agrees with validateGizmoModel on
- * every test file, caches verdicts by content hash and reports every problem of a refused model
- * with its file) are shown to the catalog check with `standIn` as their model: the SDK's model
- * inspection then costs nothing, where under goja it takes about a second for a model near the
- * triangle budget, on every rebuild. Only while `swap.on`: the registry built from them
- * afterwards sees the real presentation. A definition whose `presentation` cannot be shadowed
- * (a frozen property) is checked as it is.
- */
-function withCheckedModels(objects: unknown[], checkedJSON: string | undefined, standIn: string | undefined, swap: { on: boolean }): unknown[] {
-  if (!checkedJSON || !standIn) return objects;
-  const checked = new Set(JSON.parse(checkedJSON) as number[]);
-  return objects.map((value, index) => {
-    if (!checked.has(index) || typeof value !== 'object' || value === null) return value;
-    const own = Object.getOwnPropertyDescriptor(value, 'presentation');
-    if (!own || !('value' in own) || (!own.configurable && !own.writable)) return value;
-    const presentation = own.value as unknown;
-    if (typeof presentation !== 'object' || presentation === null) return value;
-    const shown = { ...(presentation as Record<string, unknown>), model: standIn };
-    return new Proxy(value as Record<string, unknown>, {
-      get: (target, key, receiver) => (key === 'presentation' && swap.on ? shown : Reflect.get(target, key, receiver)),
-    });
-  });
-}
-
-/**
- * Validates a bundle's exports. Author callbacks run through the SDK's authorCall. checkedJSON
- * and standIn: see withCheckedModels.
- */
-function check(exports: unknown, instancesJSON?: string, checkedJSON?: string, standIn?: string): CheckResult {
+/** Validates a bundle's exports. Author callbacks run through the SDK's authorCall. */
+function check(exports: unknown, instancesJSON?: string): CheckResult {
   const { objects, names, error } = findProject(exports);
   if (error) return { definitions: [], problems: [], loadError: error };
   const definitions = facts(objects, names);
-  const swap = { on: true };
-  const problems = normalise(catalogProblems(withCheckedModels(objects, checkedJSON, standIn, swap)));
-  swap.on = false;
+  const problems = normalise(catalogProblems(objects));
   if (problems.length === 0 && instancesJSON) problems.push(...instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]));
   return { definitions, problems, loadError: '' };
 }
@@ -403,16 +372,11 @@ function models(exports: unknown): string[] {
   return findProject(exports).objects.map(modelOf);
 }
 
-/** A live registry over a bundle's project, for the dev host and tests (models: see check). */
-function open(exports: unknown, checkedJSON?: string, standIn?: string): runtime.ObjectRegistry {
+/** A live registry over a bundle's project, for the dev host and tests. */
+function open(exports: unknown): runtime.ObjectRegistry {
   const { objects, error } = findProject(exports);
   if (error) throw new Error(error);
-  const swap = { on: true };
-  try {
-    return new runtime.ObjectRegistry(withCheckedModels(objects, checkedJSON, standIn, swap) as sdk.ObjectDefinition[]);
-  } finally {
-    swap.on = false;
-  }
+  return new runtime.ObjectRegistry(objects as sdk.ObjectDefinition[]);
 }
 
 /** A refusal from author code or the registry, as data: { status, message }. */

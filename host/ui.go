@@ -410,8 +410,12 @@ func (s *Server) backToWorld(w http.ResponseWriter, r *http.Request, err error) 
 	http.Redirect(w, r, target, http.StatusSeeOther)
 }
 
-// activeBuild returns the active revision and its bundle, for running author code.
+// activeBuild returns the active revision and its bundle, for running author code, or why
+// there is none to run. Place and Act call it holding worldMu.
 func (s *Server) activeBuild(ctx context.Context) (Revision, []byte, error) {
+	if s.opts.Runtime == nil {
+		return Revision{}, nil, errors.New("this host cannot run Gizmos")
+	}
 	rev, ok, err := s.ActiveRevision(ctx)
 	if err != nil {
 		return Revision{}, nil, err
@@ -432,9 +436,6 @@ func (s *Server) handlePlace(w http.ResponseWriter, r *http.Request) {
 
 // Place puts a new instance of typ from the active build into the world, with its initial state.
 func (s *Server) Place(ctx context.Context, typ string) error {
-	if s.opts.Runtime == nil {
-		return errors.New("this host cannot run Gizmos")
-	}
 	s.worldMu.Lock()
 	defer s.worldMu.Unlock()
 	rev, js, err := s.activeBuild(ctx)
@@ -477,9 +478,6 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 
 // Act applies an action to a placed instance as its owner and saves the new state.
 func (s *Server) Act(ctx context.Context, id, action string, payload json.RawMessage) error {
-	if s.opts.Runtime == nil {
-		return errors.New("this host cannot run Gizmos")
-	}
 	s.worldMu.Lock()
 	defer s.worldMu.Unlock()
 	_, js, err := s.activeBuild(ctx)

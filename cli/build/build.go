@@ -21,6 +21,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/validate"
@@ -249,7 +250,7 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 		fmt.Fprintf(io.Out, "  %s %s v%d  %s%s\n", d.Emoji, d.Type, d.Version, d.Label, assetSummary(d))
 	}
 	b := rep.Bundle
-	fmt.Fprintf(io.Out, "  bundle %s: %s of %s bytes (%.1f%%)\n", b.Path, group(b.Bytes), group(b.Limit), 100*float64(b.Bytes)/float64(b.Limit))
+	fmt.Fprintf(io.Out, "  bundle %s: %s of %s bytes (%.1f%%)\n", b.Path, human.Int(b.Bytes), human.Int(b.Limit), 100*float64(b.Bytes)/float64(b.Limit))
 	fmt.Fprintf(io.Out, "  built in %s (bundle %s, validate %s)\n", formatMs(rep.Timing.Total), formatMs(rep.Timing.Bundle), formatMs(rep.Timing.Validate))
 }
 
@@ -277,7 +278,7 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return group(n) + " " + noun + "s"
+	return human.Int(n) + " " + noun + "s"
 }
 
 // projectName is the bundle name, or the directory's name when package.json could not be read.
@@ -296,18 +297,6 @@ func formatMs(v float64) string {
 		return fmt.Sprintf("%.2f s", v/1000)
 	}
 	return fmt.Sprintf("%.0f ms", v)
-}
-
-func group(n int) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // writeBundle writes DIR/dist/<name>.js atomically (temp file in the same directory, then

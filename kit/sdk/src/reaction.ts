@@ -200,10 +200,10 @@ export function resolveGizmoReaction(definition: ObjectDefinition, state: unknow
 }
 
 /** The checks resolveGizmoReaction and the registry apply to a react result. */
-export function checkedReaction(definition: ObjectDefinition, state: unknown, result: unknown): Problem {
-  if (result === undefined) return problem('react', 'must return a reaction or null', result);
-  const json = jsonProblem(result, 'react');
+export function checkedReaction(definition: ObjectDefinition, state: unknown, result: unknown, path = 'react'): Problem {
+  if (result === undefined) return problem(path, 'must return a reaction or null', result);
+  const json = jsonProblem(result, path);
   if (json) return json;
   const { sounds, problem: bank } = definitionSounds(definition, state);
-  return bank ?? reactionProblem(result, definition, sounds, 'react');
+  return bank ?? reactionProblem(result, definition, sounds, path);
 }

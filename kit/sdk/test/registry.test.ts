@@ -327,7 +327,10 @@ describe('execute and reactions', () => {
     assert.deepEqual(registry.act(c, { name: 'ring', payload: {} }, ctx({ now: 5000 })).state, { lastAt: 5000 });
   });
 
-  const reacting = (react: unknown, extra: Record<string, unknown> = {}) => new ObjectRegistry([box({ react, ...extra })]);
+  // These reacts misbehave only after a real change (n moved), so registration's react probe
+  // (initial state as both state and previous) passes and execute is what refuses them.
+  const afterChange = (react: (...args: unknown[]) => unknown) => (s: Box, previous: Box, ...rest: unknown[]) => (s.n === previous.n ? null : react(s, previous, ...rest));
+  const reacting = (react: (...args: unknown[]) => unknown, extra: Record<string, unknown> = {}) => new ObjectRegistry([box({ react: afterChange(react), ...extra })]);
   const play = (delayMs: number, loop = false) => ({ kind: 'play', voice: 'v', sound: 'ring', delayMs, gain: 1, rate: 1, loop, rangeCells: [1, 8], stereo: 0 });
 
   test('feedback is validated before the state commits', () => {
@@ -347,6 +350,48 @@ describe('execute and reactions', () => {
     assert.deepEqual(run(reacting(() => ({ removeArea: { radiusCells: 2 } }), { areaRemoval: { radiusCells: 2 } })).reaction, { removeArea: { radiusCells: 2 } });
     assert.match(refusal(() => run(reacting(() => ({ removeArea: { radiusCells: 3 } }), { areaRemoval: { radiusCells: 2 } }))).message, /at most the definition's areaRemoval\.radiusCells \(2 cells\)/);
     assert.match(refusal(() => run(reacting(() => ({ removeArea: { radiusCells: 1 } })))).message, /requires the definition to declare areaRemoval/);
+  });
+});
+
+describe('react probe at registration', () => {
+  test('the documented chime passes', () => {
+    assert.deepEqual(catalogProblems([chime]), []);
+  });
+  test('a react returning an invalid reaction is refused, naming react(action …) and the field', () => {
+    const [found] = catalogProblems([box({ react: () => ({ feedback: { durationMs: 5000 } }) })]);
+    assert.equal(found.callback, 'react');
+    assert.equal(found.path, 'react(action "add").feedback.durationMs');
+    assert.equal(
+      catalogProblemText(found),
+      'test.box (📦 Box): react(action "add").feedback.durationMs: must be 1–2,000 ms (react probed with the initial state and an empty payload) (got 5000)',
+    );
+    assert.throws(() => new ObjectRegistry([box({ react: () => ({ feedback: { durationMs: 5000 } }) })]), (err: unknown) => err instanceof CatalogError && err.path === 'react(action "add").feedback.durationMs');
+  });
+  test('each declared action is probed with its name, an empty payload and the initial state', () => {
+    const seen: unknown[] = [];
+    const react = (s: Box, previous: Box, action: { name: string; payload: unknown }, context: unknown) => {
+      seen.push([s, previous, action, context]);
+      return action.name === 'edit' ? { removeArea: { radiusCells: 1 } } : null;
+    };
+    const [found] = catalogProblems([box({ react })]);
+    assert.equal(found.path, 'react(action "edit").removeArea.radiusCells');
+    assert.match(found.message, /^requires the definition to declare areaRemoval/);
+    assert.deepEqual(seen, [
+      [{ n: 0 }, { n: 0 }, { name: 'add', payload: {} }, { now: 0 }],
+      [{ n: 0 }, { n: 0 }, { name: 'edit', payload: {} }, { now: 0 }],
+    ]);
+  });
+  test('a react that throws on the synthetic payload is not a problem', () => {
+    const react = (_s: Box, _p: Box, action: { payload: Record<string, unknown> }) => {
+      if (typeof action.payload.level !== 'number') throw new TypeError('level missing');
+      return { feedback: { durationMs: 5000 } };
+    };
+    assert.deepEqual(catalogProblems([box({ react })]), []);
+    assert.equal(new ObjectRegistry([box({ react })]).all().length, 1);
+  });
+  test('a react returning undefined is refused', () => {
+    const [found] = catalogProblems([box({ react: () => undefined })]);
+    assert.equal(`${found.path}: ${found.message}`, 'react(action "add"): must return a reaction or null (react probed with the initial state and an empty payload)');
   });
 });
 

@@ -19,7 +19,7 @@ import { lightingProblem } from '../lighting.js';
 import { checkedNavigation, worldDestinationProblem, worldEditorProblem } from '../navigation.js';
 import { presentationProblem, timelineProblem } from '../presentation.js';
 import { checkedPush } from '../push.js';
-import { areaRemovalProblem, interactionProblem } from '../reaction.js';
+import { areaRemovalProblem, checkedReaction, interactionProblem } from '../reaction.js';
 import { sequenceStepProblem } from '../sequence.js';
 import { spriteProblem } from '../sprite.js';
 import { stepProbeProblem } from '../step.js';
@@ -256,10 +256,36 @@ function stateProblem(d: ObjectDefinition): Located | null {
           ? resultProblem(callAuthor(d, 'sequence', d.sequence, { step: 0, sources: [{ x: 0, y: 0, gain: 1, pan: 0 }] }), 'sequence', (v, p) => sequenceStepProblem(v, 1, p))
           : null,
     ],
+    ['react', () => reactProbeProblem(d, copy)],
   ];
   for (let i = 0; i < checks.length; i++) {
     const found = guarded(checks[i][0], checks[i][1]);
     if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * react needs an accepted action, which registration does not have; no action is invented. The
+ * probe calls `react(initial, initial, { name, payload: {} }, { now: 0 })` for each declared
+ * action, in declaration order. A throw is not a problem (the payload is synthetic: a react that
+ * reads payload fields may fairly throw on it); a returned reaction is checked as the registry
+ * checks it after an action, and the first invalid one is the problem, at
+ * `react(action "name").field`. A runaway react is still stopped by the host's deadline.
+ */
+function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
+  if (typeof d.react !== 'function' || !isPlainObject(d.actions)) return null;
+  const names = Object.keys(d.actions);
+  for (let i = 0; i < names.length; i++) {
+    const state = copy();
+    let result: unknown;
+    try {
+      result = callAuthor(d, 'react', d.react, state, copy(), { name: names[i], payload: {} }, { now: 0 });
+    } catch {
+      continue;
+    }
+    const found = checkedReaction(d, state, result, `react(action ${JSON.stringify(names[i])})`);
+    if (found) return problem(found.path, `${found.message} (react probed with the initial state and an empty payload)`, found.value);
   }
   return null;
 }

@@ -18,6 +18,8 @@ type Build struct {
 	// Inputs are the files the build read (absolute, or relative to the project): what to watch.
 	Inputs      []string
 	Diagnostics diag.List
+	// ModelFile names the project file an embedded model came from (local messages only).
+	ModelFile func(data []byte) string
 }
 
 // Builder rebuilds the project from what is on disk now. The bundle package's incremental

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/kit"
 )
 
@@ -49,6 +50,9 @@ type Options struct {
 	// Console receives console.log/info/warn/error/debug lines; nil keeps the last lines in
 	// Runtime.Logs.
 	Console func(level, text string)
+	// Models caches the verdicts of the SDK's model check (see installModelHook); nil means
+	// DefaultModels.
+	Models *glb.Cache
 }
 
 // Runtime is one goja runtime with the SDK loaded. Not safe for concurrent use.
@@ -128,6 +132,12 @@ func New(opts Options) (*Runtime, error) {
 	vm.SetMaxCallStackSize(opts.MaxCallStack)
 	r := &Runtime{VM: vm, opts: opts}
 	r.installConsole()
+	if opts.Models == nil {
+		opts.Models = DefaultModels
+	}
+	if err := installModelHook(vm, opts.Models); err != nil {
+		return nil, fmt.Errorf("jsrt: installing the model check: %w", err)
+	}
 	if _, err := vm.RunProgram(script.Program); err != nil {
 		return nil, fmt.Errorf("jsrt: running the SDK failed: %w", err)
 	}

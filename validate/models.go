@@ -17,16 +17,11 @@ import (
 	"github.com/scapeworld/scape/jsrt"
 )
 
-// modelCache is the process's model verdicts when Options.Models is nil: the dev host and the
-// dev loop validate many rebuilds of the same project in one process, and a model that did not
-// change is checked once.
-var modelCache = glb.NewCache(64)
-
 func (o Options) models() *glb.Cache {
 	if o.Models != nil {
 		return o.Models
 	}
-	return modelCache
+	return jsrt.DefaultModels
 }
 
 // modelPath is where the SDK puts a refused model (presentationProblem's path).
@@ -52,25 +47,6 @@ func decodeModel(encoded string) []byte {
 		return nil
 	}
 	return data
-}
-
-// modelHookGo is the temporary global the Go function is set under before it is made the
-// non-writable, non-configurable __scapeModelCheck.
-const modelHookGo = "__scapeModelCheckGo"
-
-// installModelHook makes the SDK's model check defer to glb through the cache (the hook of
-// kit/sdk/src/model.ts, see glb.NativeVerdict): under goja the SDK's TypeScript inspection of a
-// model near the triangle budget takes about a second, on every validation (long enough for the
-// 2 s deadline of the catalog call to fail a valid project on a loaded machine); glb takes about
-// a millisecond, once per content. The verdicts are the same (glb's agreement tests). Installed
-// before any author code runs, non-writable and non-configurable, so a bundle cannot replace it.
-func installModelHook(rt *jsrt.Runtime, cache *glb.Cache) error {
-	vm := rt.VM
-	if err := vm.Set(modelHookGo, func(encoded string) any { return glb.NativeVerdict(cache.CheckEncoded(encoded)) }); err != nil {
-		return err
-	}
-	_, err := vm.RunString(`Object.defineProperty(globalThis, '__scapeModelCheck', { value: globalThis.` + modelHookGo + `, writable: false, configurable: false, enumerable: false }); delete globalThis.` + modelHookGo + `;`)
-	return err
 }
 
 // reportModels gives glb's whole verdict on every refused model: one error per problem, with

@@ -68,7 +68,7 @@ type Options struct {
 }
 
 func (o Options) runtime() jsrt.Options {
-	return jsrt.Options{SDK: o.SDK, Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack, Console: o.Console}
+	return jsrt.Options{SDK: o.SDK, Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack, Console: o.Console, Models: o.models()}
 }
 
 // Definition is one definition of a checked project.
@@ -159,9 +159,6 @@ func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error
 	rt, err := jsrt.New(opts.runtime())
 	if err != nil {
 		return nil, nil, err
-	}
-	if err := installModelHook(rt, opts.models()); err != nil {
-		return nil, nil, fmt.Errorf("validate: installing the model check: %w", err)
 	}
 	l := &loaded{rt: rt, script: script}
 	if _, err := rt.RunScript(ctx, "the bundle's top-level code", script); err != nil {

@@ -37,6 +37,7 @@ func (b *bundleBuilder) Rebuild(ctx context.Context) devclient.Build {
 	out := devclient.Build{Inputs: res.WatchFiles, Diagnostics: res.Diagnostics}
 	if res.OK() {
 		out.JS, out.SourceMap = res.JS, res.SourceMap // the map is for local messages only
+		out.ModelFile = validate.AssetFiles(res.Project.Dir, res.Assets)
 	}
 	return out
 }
@@ -46,7 +47,7 @@ func (b *bundleBuilder) Rebuild(ctx context.Context) devclient.Build {
 // instances, which only it knows.
 func LocalCheck() devclient.LocalCheck {
 	return func(ctx context.Context, b devclient.Build) diag.List {
-		rep, err := validate.Check(ctx, b.JS, validate.Options{SourceMap: b.SourceMap})
+		rep, err := validate.Check(ctx, b.JS, validate.Options{SourceMap: b.SourceMap, ModelFile: b.ModelFile})
 		if err != nil {
 			return diag.List{{Code: diag.CodeLoad, Message: "local validation could not run: " + err.Error()}}
 		}

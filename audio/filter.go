@@ -92,7 +92,7 @@ func OnePole(src Source, frequency, rate float64, subtract *float64) Source {
 		if subtract == nil {
 			for i, x := range dst {
 				lp += float64(a * (x - lp))
-				if lp < Tiny && lp > -Tiny {
+				if math.Abs(lp) < Tiny {
 					lp = 0
 				}
 				dst[i] = lp

@@ -36,20 +36,14 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 		gains[i] = l.Gain
 	}
 	n := 0
-	var mod, wave, acc []float64
+	var mod, acc []float64
 	return SourceFunc(func(dst []float64) {
-		if cap(mod) < len(dst) {
-			mod, wave = make([]float64, len(dst)), make([]float64, len(dst))
-		}
-		mod, wave = mod[:len(dst)], wave[:len(dst)]
+		mod = grow(mod, len(dst))
 		for i := range mod {
 			mod[i] = s.Modulation.Base
 		}
 		for _, w := range s.Modulation.Waves {
-			sinSeries(wave, w.Speed/rate, n)
-			for i, v := range wave {
-				mod[i] += float64(w.Amount * v)
-			}
+			addSines(mod, w.Amount, w.Speed/rate, n)
 		}
 		if len(states) <= 4 {
 			// One pass: draw, filter, sum and modulate per sample, all state in registers.

@@ -32,10 +32,24 @@ func StageSource(src Source, s *Stage, rate float64) Source {
 		})
 	case "soft-clip":
 		drive := s.Drive
-		return Map(src, func(x float64) float64 { return fastTanh(drive * x) })
+		return SourceFunc(func(dst []float64) {
+			src.Read(dst)
+			softClip(dst, drive)
+		})
 	case "hard-clip":
 		drive := s.Drive
-		return Map(src, func(x float64) float64 { return math.Max(-1, math.Min(1, drive*x)) })
+		return SourceFunc(func(dst []float64) {
+			src.Read(dst)
+			for i, x := range dst {
+				v := drive * x
+				if v > 1 {
+					v = 1
+				} else if v < -1 {
+					v = -1
+				}
+				dst[i] = v
+			}
+		})
 	}
 	return src
 }
@@ -265,17 +279,15 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 		}
 		vib = vib[:len(dst)]
 		vmax := 1.0
+		for k := range vib {
+			vib[k] = 1
+		}
 		if depth > 0 {
-			sinSeries(vib, 2*math.Pi*vrate/inner, n)
-			for k := range vib {
-				vib[k] = 1 + depth*vib[k]
-				if vib[k] > vmax {
-					vmax = vib[k]
+			addSines(vib, depth, 2*math.Pi*vrate/inner, n)
+			for _, v := range vib {
+				if v > vmax {
+					vmax = v
 				}
-			}
-		} else {
-			for k := range vib {
-				vib[k] = 1
 			}
 		}
 		// Partials below Nyquist for the whole block take the fast path, two at a time; the
@@ -406,4 +418,38 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 		}
 	}
 	return toSamples([][]float64{out}, rate), nil
+}
+
+// addPartials4 is addPartials for four partials known to stay above the flush threshold for
+// len(dst) samples.
+func addPartials4(dst, vib []float64, p *[4]*partialOsc) {
+	const size = SineSize
+	tab := sineSteps
+	a0, x0, r0, s0 := p[0].amp, p[0].x, p[0].r, p[0].step
+	a1, x1, r1, s1 := p[1].amp, p[1].x, p[1].r, p[1].step
+	a2, x2, r2, s2 := p[2].amp, p[2].x, p[2].r, p[2].step
+	a3, x3, r3, s3 := p[3].amp, p[3].x, p[3].r, p[3].step
+	vib = vib[:len(dst)]
+	for k, v := range vib {
+		i0, i1, i2, i3 := int(x0), int(x1), int(x2), int(x3)
+		e0, e1, e2, e3 := &tab[i0&(size-1)], &tab[i1&(size-1)], &tab[i2&(size-1)], &tab[i3&(size-1)]
+		dst[k] += float64(a0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(a1*(e1[0]+float64(e1[1]*(x1-float64(i1))))) +
+			float64(a2*(e2[0]+float64(e2[1]*(x2-float64(i2))))) + float64(a3*(e3[0]+float64(e3[1]*(x3-float64(i3)))))
+		a0, a1, a2, a3 = a0*r0, a1*r1, a2*r2, a3*r3
+		x0, x1, x2, x3 = x0+s0*v, x1+s1*v, x2+s2*v, x3+s3*v
+		if x0 >= size {
+			x0 = wrapPoints(x0)
+		}
+		if x1 >= size {
+			x1 = wrapPoints(x1)
+		}
+		if x2 >= size {
+			x2 = wrapPoints(x2)
+		}
+		if x3 >= size {
+			x3 = wrapPoints(x3)
+		}
+	}
+	p[0].amp, p[0].x, p[1].amp, p[1].x = a0, x0, a1, x1
+	p[2].amp, p[2].x, p[3].amp, p[3].x = a2, x2, a3, x3
 }

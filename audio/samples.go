@@ -34,7 +34,7 @@ func toSamples(channels [][]float64, rate int) *Samples {
 	for _, ch := range channels {
 		f := make([]float32, len(ch))
 		for i, v := range ch {
-			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			if v-v == 0 { // finite (NaN − NaN and ∞ − ∞ are NaN)
 				f[i] = float32(v)
 			} else {
 				nonFinite.Add(1)

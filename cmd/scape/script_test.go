@@ -17,6 +17,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/cli/root"
+	"github.com/scapeworld/scape/internal/nodetest"
 )
 
 var update = flag.Bool("update", false, "rewrite cmp files in testdata/script from actual output")
@@ -58,7 +59,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 
 // TestScripts runs every testdata/script/*.txtar against the real binary. Scripts exec
 // `scape`; the extra commands are in scriptCmds, each documented where it is defined;
-// conditions: [node] (node on PATH).
+// conditions: [node] (see nodeCondition).
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "script", "*.txtar"))
 	if err != nil || len(files) == 0 {
@@ -86,13 +87,26 @@ func TestScripts(t *testing.T) {
 		Condition: func(cond string) (bool, error) {
 			switch cond {
 			case "node":
-				_, err := lookPath("node")
-				return err == nil, nil
+				return nodeCondition()
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: scriptCmds,
 	})
+}
+
+// nodeCondition is [node]: node and npm are on PATH. Under SCAPE_REQUIRE_NODE=1 their absence
+// fails the script instead of skipping its Node steps, as every Node test does.
+func nodeCondition() (bool, error) {
+	for _, name := range []string{"node", "npm"} {
+		if _, err := exec.LookPath(name); err != nil {
+			if nodetest.Required() {
+				return false, fmt.Errorf("SCAPE_REQUIRE_NODE=1 but %s is not on PATH", name)
+			}
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // deadline reads an optional SECONDS argument at args[at]; def when it is absent.

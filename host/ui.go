@@ -259,11 +259,17 @@ func (s *Server) handleSidebar(w http.ResponseWriter, r *http.Request) {
 	}
 	d := s.page(o, true, "")
 	if err := s.sidebarData(r.Context(), &d); err != nil {
-		s.opts.Logf("sidebar: %v", err)
-		http.Error(w, "unavailable", http.StatusInternalServerError)
+		s.unavailable(w, "sidebar", err)
 		return
 	}
 	s.render(w, http.StatusOK, "sidebar", d)
+}
+
+// unavailable logs why a page could not be read from the store and answers 500 without the
+// detail (it may name files or SQL).
+func (s *Server) unavailable(w http.ResponseWriter, page string, err error) {
+	s.opts.Logf("%s: %v", page, err)
+	http.Error(w, "unavailable", http.StatusInternalServerError)
 }
 
 func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
@@ -275,15 +281,13 @@ func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 	d := s.page(o, true, s.world.Name)
 	d.Error = r.URL.Query().Get("error")
 	if err := s.sidebarData(r.Context(), &d); err != nil {
-		s.opts.Logf("world page: %v", err)
-		http.Error(w, "unavailable", http.StatusInternalServerError)
+		s.unavailable(w, "world page", err)
 		return
 	}
 	var err error
 	d.Instances, err = s.instanceViews(r.Context(), d.Active)
 	if err != nil {
-		s.opts.Logf("world page: %v", err)
-		http.Error(w, "unavailable", http.StatusInternalServerError)
+		s.unavailable(w, "world page", err)
 		return
 	}
 	s.render(w, http.StatusOK, "world", d)

@@ -50,7 +50,11 @@ func firstLine(b []byte) string {
 
 // Get fetches a page and returns its status and body.
 func (o *Owner) Get(path string) (int, string, error) {
-	resp, err := o.Client.Get(o.Base + path)
+	return readPage(o.Client.Get(o.Base + path))
+}
+
+// readPage returns a response's status and body.
+func readPage(resp *http.Response, err error) (int, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
@@ -81,13 +85,7 @@ func (o *Owner) Post(path string, form url.Values) (int, string, error) {
 		}
 		form.Set("csrf", tok)
 	}
-	resp, err := o.Client.PostForm(o.Base+path, form)
-	if err != nil {
-		return 0, "", err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b), err
+	return readPage(o.Client.PostForm(o.Base+path, form))
 }
 
 // Approve opens the verification page for code, as the printed link does, and chooses

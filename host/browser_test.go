@@ -7,23 +7,17 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-)
 
-func text(t *testing.T, ctx context.Context, sel string) string {
-	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Text(sel))
-	if err != nil {
-		t.Fatalf("text of %s: %v", sel, err)
-	}
-	return strings.TrimSpace(s)
-}
+	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/internal/chromium"
+)
 
 // TestBrowserApproveAndSidebar drives the owner's pages in headless Chromium: sign in from the
 // link, compare the code, connect, then watch the sidebar show the accepted revision and a
 // rejection (through its own refresh), place a Gizmo and disconnect.
 func TestBrowserApproveAndSidebar(t *testing.T) {
 	f := newFixture(t, t.TempDir())
-	browser := hostBrowser(t)
+	browser := hosttest.Browser(t)
 	ctx, cancel := context.WithTimeout(browser, 60*time.Second)
 	defer cancel()
 
@@ -39,7 +33,7 @@ func TestBrowserApproveAndSidebar(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if code, project := text(t, ctx, `#code`), text(t, ctx, `#project`); code != p.UserCode || project != "lamp" {
+	if code, project := chromium.Text(t, ctx, `#code`), chromium.Text(t, ctx, `#project`); code != p.UserCode || project != "lamp" {
 		t.Fatalf("approval page shows code %q for %q, terminal shows %q", code, project, p.UserCode)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(`#approve`), chromedp.WaitVisible(`#done`)); err != nil {
@@ -54,7 +48,7 @@ func TestBrowserApproveAndSidebar(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible(`#active-revision`)); err != nil {
 		t.Fatal(err)
 	}
-	if active, name := text(t, ctx, `#active-revision`), text(t, ctx, `#project-name`); active != "revision 1" || name != "lamp" {
+	if active, name := chromium.Text(t, ctx, `#active-revision`), chromium.Text(t, ctx, `#project-name`); active != "revision 1" || name != "lamp" {
 		t.Fatalf("sidebar: %q %q", active, name)
 	}
 	// A rejection appears without reloading: the sidebar refreshes itself.
@@ -62,7 +56,7 @@ func TestBrowserApproveAndSidebar(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#rejection-2`)); err != nil {
 		t.Fatal(err)
 	}
-	if rejection, active := text(t, ctx, `#rejection-2`), text(t, ctx, `#active-revision`); !strings.Contains(rejection, "light.radiusCells: must be 0.25–12 cells (got 13)") || active != "revision 1" {
+	if rejection, active := chromium.Text(t, ctx, `#rejection-2`), chromium.Text(t, ctx, `#active-revision`); !strings.Contains(rejection, "light.radiusCells: must be 0.25–12 cells (got 13)") || active != "revision 1" {
 		t.Fatalf("rejection %q, active %q", rejection, active)
 	}
 	// Place the Gizmo from the sidebar, see its view, then disconnect.
@@ -72,7 +66,7 @@ func TestBrowserApproveAndSidebar(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if view := text(t, ctx, `.instance`); !strings.Contains(view, "Toggle") || !strings.Contains(view, `"on":false`) {
+	if view := chromium.Text(t, ctx, `.instance`); !strings.Contains(view, "Toggle") || !strings.Contains(view, `"on":false`) {
 		t.Fatalf("placed instance view: %q", view)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(`#disconnect`), chromedp.WaitVisible(`#no-project`)); err != nil {

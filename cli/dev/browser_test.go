@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/internal/chromium"
 )
 
 // TestBrowserLiveWorld is the whole loop as its author sees it: `scape gizmo dev` with the
@@ -27,14 +28,7 @@ func TestBrowserLiveWorld(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(browser, 60*time.Second)
 	defer cancel()
-	text := func(sel string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(sel))
-		if err != nil {
-			t.Fatalf("text of %s: %v", sel, err)
-		}
-		return strings.TrimSpace(s)
-	}
+	text := func(sel string) string { t.Helper(); return chromium.Text(t, ctx, sel) }
 	if err := chromedp.Do(ctx, chromedp.Navigate(world.Link), chromedp.WaitVisible(`#active-revision`)); err != nil {
 		t.Fatal(err)
 	}

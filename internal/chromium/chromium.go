@@ -8,6 +8,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,4 +82,15 @@ func Start(t testing.TB, what string, ready func(ctx context.Context) error) con
 		t.Skipf("SKIP: Chromium did not start (%v); %s did not run", err, what)
 	}
 	return ctx
+}
+
+// Text returns the trimmed text of the first element matching sel, failing t when there is none
+// before ctx ends.
+func Text(t testing.TB, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(sel))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
 }

@@ -11,30 +11,17 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/internal/nodetest"
 	"github.com/scapeworld/scape/glb/glbtest"
 )
 
 // requireNode returns the repository root, or skips (fails when SCAPE_REQUIRE_NODE=1) when node
-// or the repository's npm packages are missing.
+// or the repository's npm package pkg is missing.
 func requireNode(t *testing.T, pkg string) string {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not on PATH"
-	} else if _, err := os.Stat(filepath.Join(root, "node_modules", pkg)); err != nil {
-		missing = "node_modules/" + pkg + " is missing (run `npm ci` at the repository root)"
-	}
-	if missing != "" {
-		if os.Getenv("SCAPE_REQUIRE_NODE") == "1" {
-			t.Fatalf("SCAPE_REQUIRE_NODE=1 but %s", missing)
-		}
-		t.Skipf("skipping: %s (set SCAPE_REQUIRE_NODE=1 to make this a failure)", missing)
-	}
-	return root
+	nodetest.Node(t)
+	nodetest.Module(t, pkg)
+	return nodetest.Root(t)
 }
 
 // agreementFiles writes the project's own fixtures (every checklist case and some valid

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/glb"
-	"github.com/scapeworld/scape/internal/nodetest"
 	"github.com/scapeworld/scape/glb/glbtest"
+	"github.com/scapeworld/scape/internal/nodetest"
 )
 
 // requireNode returns the repository root, or skips (fails when SCAPE_REQUIRE_NODE=1) when node

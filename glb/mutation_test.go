@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/glb"
-	"github.com/scapeworld/scape/internal/nodetest"
 	"github.com/scapeworld/scape/glb/glbtest"
+	"github.com/scapeworld/scape/internal/nodetest"
 )
 
 // mutate makes one random, deterministic edit to a glTF tree: a number replaced by an

@@ -140,20 +140,37 @@ func addGrains(out []float64, g *Grains, seed uint32, rate float64) {
 		from := FramesFor(t, rate)
 		length := max(1, FramesFor(duration, rate))
 		decay := g.Decay * duration
+		n := max(0, min(length, frames-from))
+		// The envelope's factors apply only in the attack and decay zones (the same tests as per
+		// sample, found once: τ increases with k); in between it is exactly the amplitude.
+		attackEnd, decayFrom := 0, n
+		if g.Attack > 0 {
+			attackEnd = firstFrom(func(k int) bool { return float64(k)/rate >= g.Attack }, int(g.Attack*rate), n)
+		}
+		if decay > 0 {
+			decayFrom = firstFrom(func(k int) bool { return duration-float64(k)/rate < decay }, int((duration-decay)*rate), n)
+		}
 		y := 0.0
-		for k := 0; k < length && from+k < frames; k++ {
+		s, c := g.Smoothing, 1-g.Smoothing
+		grain := out[from : from+n]
+		for k := range grain {
 			x := rng.Sample()
-			y = flush(float64(g.Smoothing*y) + float64((1-g.Smoothing)*x))
-			tau := float64(k) / rate
+			y = float64(s*y) + float64(c*x)
+			if math.Abs(y) < Tiny {
+				y = 0
+			}
 			env := amplitude
-			if g.Attack > 0 && tau < g.Attack {
-				env *= tau / g.Attack
+			if k < attackEnd || k >= decayFrom {
+				tau := float64(k) / rate
+				if g.Attack > 0 && tau < g.Attack {
+					env *= tau / g.Attack
+				}
+				left := duration - tau
+				if decay > 0 && left < decay {
+					env *= math.Max(0, left) / decay
+				}
 			}
-			left := duration - tau
-			if decay > 0 && left < decay {
-				env *= math.Max(0, left) / decay
-			}
-			out[from+k] += env * y
+			grain[k] += env * y
 		}
 		t += g.Interval[0] + float64((g.Interval[1]-g.Interval[0])*di)
 	}

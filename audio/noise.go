@@ -93,36 +93,31 @@ func NoiseLayers(s *NoiseSound, rate float64) Source {
 }
 
 // layers4 writes mod[i] × Σ gain·layer for up to four layers (padded with zero coefficient and
-// gain), drawing the white source from rng, and returns the layer states.
+// gain), drawing the white source from rng (Mulberry32.Sample written out), and returns the
+// layer states (flushed every FlushEvery samples).
 func layers4(dst, mod []float64, rng *Mulberry32, a, g *[4]float64, st [4]float64) [4]float64 {
 	a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
 	g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
 	s0, s1, s2, s3 := st[0], st[1], st[2], st[3]
 	state := rng.state
 	mod = mod[:len(dst)]
-	for i := range dst {
-		state += 0x6d2b79f5
-		t := state
-		t = (t ^ (t >> 15)) * (t | 1)
-		t ^= t + (t^(t>>7))*(t|61)
-		x := float64(float32(float64(t^(t>>14))/4294967296*2 - 1))
-		s0 += float64(a0 * (x - s0))
-		if math.Abs(s0) < Tiny {
-			s0 = 0
+	for len(dst) > 0 {
+		chunk := dst[:min(FlushEvery, len(dst))]
+		m := mod[:len(chunk)]
+		dst, mod = dst[len(chunk):], mod[len(chunk):]
+		for i := range chunk {
+			state += 0x6d2b79f5
+			t := state
+			t = (t ^ (t >> 15)) * (t | 1)
+			t ^= t + (t^(t>>7))*(t|61)
+			x := float64(float32(float64(t^(t>>14))/4294967296*2 - 1))
+			s0 += float64(a0 * (x - s0))
+			s1 += float64(a1 * (x - s1))
+			s2 += float64(a2 * (x - s2))
+			s3 += float64(a3 * (x - s3))
+			chunk[i] = m[i] * (0 + float64(g0*s0) + float64(g1*s1) + float64(g2*s2) + float64(g3*s3))
 		}
-		s1 += float64(a1 * (x - s1))
-		if math.Abs(s1) < Tiny {
-			s1 = 0
-		}
-		s2 += float64(a2 * (x - s2))
-		if math.Abs(s2) < Tiny {
-			s2 = 0
-		}
-		s3 += float64(a3 * (x - s3))
-		if math.Abs(s3) < Tiny {
-			s3 = 0
-		}
-		dst[i] = mod[i] * (0 + float64(g0*s0) + float64(g1*s1) + float64(g2*s2) + float64(g3*s3))
+		s0, s1, s2, s3 = flush(s0), flush(s1), flush(s2), flush(s3)
 	}
 	rng.state = state
 	return [4]float64{s0, s1, s2, s3}

@@ -97,28 +97,47 @@ func biquadInPlace(c BiquadCoefficients, data []float64) { biquadState{}.run(c, 
 // OnePole is the low-pass y += a·(x − y) with a = 1 − e^(−2π·frequency/rate); subtract, when not
 // nil, turns it into x − subtract·y (subtract 1 is a one-pole high-pass).
 func OnePole(src Source, frequency, rate float64, subtract *float64) Source {
-	a := 1 - math.Exp(-2*math.Pi*frequency/rate)
-	lp := 0.0
+	p := newOnePole(frequency, rate, subtract)
 	return SourceFunc(func(dst []float64) {
 		src.Read(dst)
-		for len(dst) > 0 {
-			chunk := dst[:min(FlushEvery, len(dst))]
-			dst = dst[len(chunk):]
-			if subtract == nil {
-				for i, x := range chunk {
-					lp += float64(a * (x - lp))
-					chunk[i] = lp
-				}
-			} else {
-				sub := *subtract
-				for i, x := range chunk {
-					lp += float64(a * (x - lp))
-					chunk[i] = x - float64(sub*lp)
-				}
-			}
-			lp = flush(lp)
-		}
+		p.run(dst)
 	})
+}
+
+// onePole is OnePole's state: coefficient, optional subtraction and the low-pass value.
+type onePole struct {
+	a, sub, lp float64
+	subtract   bool
+}
+
+func newOnePole(frequency, rate float64, subtract *float64) *onePole {
+	p := &onePole{a: 1 - math.Exp(-2*math.Pi*frequency/rate)}
+	if subtract != nil {
+		p.subtract, p.sub = true, *subtract
+	}
+	return p
+}
+
+// run filters dst in place, flushing the state every FlushEvery samples.
+func (p *onePole) run(dst []float64) {
+	a, lp, sub := p.a, p.lp, p.sub
+	for len(dst) > 0 {
+		chunk := dst[:min(FlushEvery, len(dst))]
+		dst = dst[len(chunk):]
+		if !p.subtract {
+			for i, x := range chunk {
+				lp += float64(a * (x - lp))
+				chunk[i] = lp
+			}
+		} else {
+			for i, x := range chunk {
+				lp += float64(a * (x - lp))
+				chunk[i] = x - float64(sub*lp)
+			}
+		}
+		lp = flush(lp)
+	}
+	p.lp = lp
 }
 
 // BiquadCascade is Biquad applied section after section, computed sample by sample across all

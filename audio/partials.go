@@ -269,6 +269,13 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 	if l.Vibrato != nil {
 		depth, vrate = l.Vibrato.Depth, l.Vibrato.Rate
 	}
+	// A pole as the layer's first stage runs inside the layer (see addPartials4Pole).
+	stages := l.Stages
+	var pole *onePole
+	if len(stages) > 0 && stages[0].Kind == "pole" {
+		pole = newOnePole(stages[0].Frequency, inner, stages[0].Subtract)
+		stages = stages[1:]
+	}
 	n := 0
 	var vib []float64
 	var silent partialOsc // a stand-in partner with zero amplitude
@@ -315,31 +322,50 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 				}
 			}
 		}
-		i := 0
-		// Four at a time while all four amplitudes stay above the flush threshold for the
-		// whole block, then pairs.
-		for ; i+4 <= len(fast); i += 4 {
-			quad := [4]*partialOsc{fast[i], fast[i+1], fast[i+2], fast[i+3]}
-			if min(steadyFor(quad[0].amp, quad[0].r), steadyFor(quad[1].amp, quad[1].r), steadyFor(quad[2].amp, quad[2].r), steadyFor(quad[3].amp, quad[3].r)) < len(dst) {
-				break
+		// Pairs first (the partials beyond a multiple of four), then fours, while all of them
+		// stay above the flush threshold for the whole block; otherwise pairs throughout.
+		steady := len(fast) >= 4
+		for _, p := range fast {
+			if steady && steadyFor(p.amp, p.r) < len(dst) {
+				steady = false
 			}
-			addPartials4(dst, vib, &quad)
 		}
-		for ; i < len(fast); i += 2 {
+		pairs := len(fast)
+		if steady {
+			pairs = len(fast) % 4
+		}
+		for i := 0; i < pairs; i += 2 {
 			q := &silent
-			if i+1 < len(fast) {
+			if i+1 < pairs {
 				q = fast[i+1]
 			}
 			addPartials(dst, vib, fast[i], q)
 			silent = partialOsc{}
 		}
-		for k := range dst {
-			dst[k] *= l.Gain
+		done := false // gain and pole already applied
+		for i := pairs; i < len(fast); i += 4 {
+			quad := [4]*partialOsc{fast[i], fast[i+1], fast[i+2], fast[i+3]}
+			if i+4 == len(fast) && pole != nil {
+				// The last four carry the layer gain and the pole in the same loop, whose
+				// recursion then overlaps their arithmetic.
+				addPartials4Pole(dst, vib, &quad, l.Gain, pole)
+				done = true
+			} else {
+				addPartials4(dst, vib, &quad)
+			}
+		}
+		if !done {
+			for k := range dst {
+				dst[k] *= l.Gain
+			}
+			if pole != nil {
+				pole.run(dst)
+			}
 		}
 		n += len(dst)
 	})
-	for i := range l.Stages {
-		src = StageSource(src, &l.Stages[i], inner)
+	for i := range stages {
+		src = StageSource(src, &stages[i], inner)
 	}
 	return src
 }
@@ -460,6 +486,61 @@ func addPartials4(dst, vib []float64, p *[4]*partialOsc) {
 			x3 = wrapPoints(x3)
 		}
 	}
+	p[0].amp, p[0].x, p[1].amp, p[1].x = a0, x0, a1, x1
+	p[2].amp, p[2].x, p[3].amp, p[3].x = a2, x2, a3, x3
+}
+
+// addPartials4Pole is addPartials4 for the layer's last four partials, followed in the same loop
+// by the layer gain and the pole p: the same operations in the same order as adding the four,
+// multiplying the block by the gain and running the pole after (flushing its state at the same
+// points), but the pole's recursion now overlaps the partials' arithmetic.
+func addPartials4Pole(dst, vib []float64, p *[4]*partialOsc, gain float64, pl *onePole) {
+	const size = SineSize
+	tab := sineSteps
+	a0, x0, r0, s0 := p[0].amp, p[0].x, p[0].r, p[0].step
+	a1, x1, r1, s1 := p[1].amp, p[1].x, p[1].r, p[1].step
+	a2, x2, r2, s2 := p[2].amp, p[2].x, p[2].r, p[2].step
+	a3, x3, r3, s3 := p[3].amp, p[3].x, p[3].r, p[3].step
+	a, lp, subtract := pl.a, pl.lp, pl.subtract
+	sub := 0.0
+	if subtract {
+		sub = pl.sub
+	}
+	vib = vib[:len(dst)]
+	for len(dst) > 0 {
+		chunk := dst[:min(FlushEvery, len(dst))]
+		v := vib[:len(chunk)]
+		dst, vib = dst[len(chunk):], vib[len(chunk):]
+		for k, v := range v {
+			i0, i1, i2, i3 := int(x0), int(x1), int(x2), int(x3)
+			e0, e1, e2, e3 := &tab[i0&(size-1)], &tab[i1&(size-1)], &tab[i2&(size-1)], &tab[i3&(size-1)]
+			x := chunk[k] + (float64(a0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(a1*(e1[0]+float64(e1[1]*(x1-float64(i1))))) +
+				float64(a2*(e2[0]+float64(e2[1]*(x2-float64(i2))))) + float64(a3*(e3[0]+float64(e3[1]*(x3-float64(i3))))))
+			x *= gain
+			lp += float64(a * (x - lp))
+			if subtract {
+				chunk[k] = x - float64(sub*lp)
+			} else {
+				chunk[k] = lp
+			}
+			a0, a1, a2, a3 = a0*r0, a1*r1, a2*r2, a3*r3
+			x0, x1, x2, x3 = x0+s0*v, x1+s1*v, x2+s2*v, x3+s3*v
+			if x0 >= size {
+				x0 = wrapPoints(x0)
+			}
+			if x1 >= size {
+				x1 = wrapPoints(x1)
+			}
+			if x2 >= size {
+				x2 = wrapPoints(x2)
+			}
+			if x3 >= size {
+				x3 = wrapPoints(x3)
+			}
+		}
+		lp = flush(lp)
+	}
+	pl.lp = lp
 	p[0].amp, p[0].x, p[1].amp, p[1].x = a0, x0, a1, x1
 	p[2].amp, p[2].x, p[3].amp, p[3].x = a2, x2, a3, x3
 }

@@ -1,6 +1,7 @@
 package audio
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -128,6 +129,40 @@ func TestNoiseLayerPathsAgree(t *testing.T) {
 	for n := range a {
 		if math.Float64bits(a[n]) != math.Float64bits(b[n]) {
 			t.Fatalf("sample %d: %g (one pass) vs %g (grouped)", n, a[n], b[n])
+		}
+	}
+}
+
+// TestLayerPoleFused: a layer whose first stage is a pole (run inside the layer's last four
+// partials) gives the samples of the same layer without stages followed by OnePole, bit for bit,
+// for partial counts with and without a remainder of pairs, with and without subtract, and
+// through partials that decay to the flush threshold.
+func TestLayerPoleFused(t *testing.T) {
+	const inner = 96000.0
+	half := 0.5
+	for _, count := range []int{3, 4, 6, 8, 9} {
+		for _, subtract := range []*float64{nil, &half} {
+			var layer PartialLayer
+			if err := json.Unmarshal([]byte(`{"frequency": 440, "gain": 0.7, "vibrato": {"depth": 0.01, "rate": 5}, "partials": []}`), &layer); err != nil {
+				t.Fatal(err)
+			}
+			for i := range count {
+				layer.Partials = append(layer.Partials, struct {
+					Ratio float64 `json:"ratio"`
+					Gain  float64 `json:"gain"`
+					Decay float64 `json:"decay"`
+				}{Ratio: 1 + 1.37*float64(i), Gain: 1 / float64(i+1), Decay: 40 * float64(i)})
+			}
+			plain := layer
+			plain.Stages = nil
+			want := ReadAll(OnePole(LayerSource(&plain, inner), 3000, inner, subtract), 3*48000)
+			layer.Stages = []Stage{{Kind: "pole", Frequency: 3000, Subtract: subtract}}
+			got := ReadAll(LayerSource(&layer, inner), 3*48000)
+			for n := range want {
+				if math.Float64bits(got[n]) != math.Float64bits(want[n]) {
+					t.Fatalf("%d partials, subtract %v, sample %d: fused %g, separate %g", count, subtract != nil, n, got[n], want[n])
+				}
+			}
 		}
 	}
 }

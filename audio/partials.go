@@ -114,13 +114,17 @@ func amplitudeBlock(a *Amplitude, rate, duration float64) func(dst []float64, n0
 	}
 	gain := a.Gain
 	return func(dst []float64, n0 int) {
-		for k := range dst {
-			n := n0 + k
-			if n >= lo && n < hi {
-				dst[k] *= gain
-			} else {
-				dst[k] *= AmplitudeAt(a, float64(n)/rate, duration)
-			}
+		// Three runs: before the constant span, in it, after it.
+		from := min(max(lo-n0, 0), len(dst))
+		to := min(max(hi-n0, from), len(dst))
+		for k := range dst[:from] {
+			dst[k] *= AmplitudeAt(a, float64(n0+k)/rate, duration)
+		}
+		for k := range dst[from:to] {
+			dst[from+k] *= gain
+		}
+		for k := to; k < len(dst); k++ {
+			dst[k] *= AmplitudeAt(a, float64(n0+k)/rate, duration)
 		}
 	}
 }
@@ -285,17 +289,15 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 			vib = make([]float64, len(dst))
 		}
 		vib = vib[:len(dst)]
-		vmax := 1.0
 		for k := range vib {
 			vib[k] = 1
 		}
+		vmax := 1.0
 		if depth > 0 {
 			addSines(vib, depth, 2*math.Pi*vrate/inner, n)
-			for _, v := range vib {
-				if v > vmax {
-					vmax = v
-				}
-			}
+			// 1 + depth·sin ≤ 1 + depth; the exact block maximum only matters when a
+			// partial is near Nyquist, where the bound sends it to the checked path.
+			vmax = 1 + depth + 1e-9
 		}
 		// Partials below Nyquist for the whole block take the fast path, two at a time; the
 		// others (rare) are checked sample by sample.
@@ -446,7 +448,9 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 	}
 	if tail > 0 {
 		total := float64(frames) / fr
-		for n := range out {
+		// Only the last `tail` seconds change (the same test per sample, from where it starts).
+		zone := firstFrom(func(n int) bool { return total-float64(n)/fr < tail }, int((total-tail)*fr), frames)
+		for n := zone; n < frames; n++ {
 			left := total - float64(n)/fr
 			if left < tail {
 				out[n] *= left / tail

@@ -2,8 +2,10 @@
 // Runs the @scape/sdk tests under Node: bundles each kit/sdk/test/*.test.ts with the repository's
 // npm esbuild (the SDK has no build step of its own) into a temporary directory, then runs
 // `node --test` on the results. A file that does not build is reported and fails the run, while
-// the others still run. Arguments filter test files by substring ("view" runs
-// view.test.ts). The exit status is node's.
+// the others still run. '@scape/sdk' and '@scape/sdk/runtime' resolve to kit/sdk/src (the
+// examples the tests use are the templates' own definition files, which import '@scape/sdk').
+// Arguments filter test files by substring ("view" runs view.test.ts). The exit status is
+// node's.
 //
 // Usage: node scripts/test-sdk.mjs [filter...]
 import { spawnSync } from 'node:child_process';
@@ -53,6 +55,14 @@ try {
         logLevel: 'error',
         loader: { '.json': 'json' },
         external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+        // The documented examples (templates/<name>/src/definition.ts) import '@scape/sdk' as
+        // authors do. Aliased to the sources, the tests' relative ../src imports and the
+        // examples' '@scape/sdk' land on the same files, so one bundle holds one SDK instance
+        // (ObjectActionError and the other classes keep their identity across both).
+        alias: {
+          '@scape/sdk': join(root, 'kit', 'sdk', 'src', 'index.ts'),
+          '@scape/sdk/runtime': join(root, 'kit', 'sdk', 'src', 'runtime.ts'),
+        },
       });
       outputs.push(outfile);
     } catch (err) {

@@ -34,12 +34,27 @@ type compiled struct {
 }
 
 // compileTest bundles the test file rel (relative to dir) into an IIFE for goja, with a source
-// map whose sources are relative to dir, so stack frames read `test/lamp.test.ts:42:7`.
-func compileTest(dir, rel string) (*compiled, error) {
+// map whose sources are relative to dir, so stack frames read `test/lamp.test.ts:42:7`. A
+// non-empty sdkSource bundles the SDK entries from that directory (Options.SDKSource).
+func compileTest(dir, rel, sdkSource string) (*compiled, error) {
+	var sdkEntries map[string]string
+	if sdkSource != "" {
+		abs, err := filepath.Abs(sdkSource)
+		if err != nil {
+			return nil, err
+		}
+		sdkEntries = map[string]string{
+			"@scape/sdk":         filepath.Join(abs, "src", "index.ts"),
+			"@scape/sdk/runtime": filepath.Join(abs, "src", "runtime.ts"),
+		}
+	}
 	unsupported := api.Plugin{
 		Name: "scape-test-imports",
 		Setup: func(b api.PluginBuild) {
 			b.OnResolve(api.OnResolveOptions{Filter: `^(@scape/sdk(/.*)?|node:.*|assert(/strict)?|test)$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				if file, ok := sdkEntries[args.Path]; ok {
+					return api.OnResolveResult{Path: file}, nil
+				}
 				if suppliedModules[args.Path] {
 					return api.OnResolveResult{Path: args.Path, External: true}, nil
 				}

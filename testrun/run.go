@@ -48,6 +48,13 @@ type Options struct {
 	Progress func(Result)
 	// SDK is the compiled SDK the tests run against; nil means the embedded one.
 	SDK *kit.Compiled
+	// SDKSource, when set, is the directory of an SDK package's TypeScript sources
+	// (src/index.ts, src/runtime.ts): '@scape/sdk' and '@scape/sdk/runtime' are then bundled
+	// from it into each test file instead of being supplied at run time. The SDK's own suite
+	// needs this: its tests import the sources relatively (internals included) while the
+	// documented examples they exercise import '@scape/sdk', and only bundling both from the
+	// same files gives one SDK instance per test file (so instanceof ObjectActionError holds).
+	SDKSource string
 }
 
 // Status is a test's outcome.
@@ -237,7 +244,7 @@ func runFile(ctx context.Context, opts Options, file string, report *Report) err
 	started := time.Now()
 	selectedFile := opts.Pattern == nil || opts.Pattern.MatchString(file)
 
-	out, err := compileTest(opts.Dir, file)
+	out, err := compileTest(opts.Dir, file, opts.SDKSource)
 	if err != nil {
 		var ce *CompileError
 		if errors.As(err, &ce) {

@@ -2,6 +2,7 @@ package testrun
 
 import (
 	"context"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -319,5 +320,36 @@ func TestNodeModulesAreBundled(t *testing.T) {
 	report := run(t, dir)
 	if report.Passed != 1 || report.Failed != 0 {
 		t.Errorf("%+v", report.Results)
+	}
+}
+
+// With SDKSource, '@scape/sdk' and '@scape/sdk/runtime' are bundled from that package's sources
+// rather than supplied: a test importing the sources relatively and a module importing
+// '@scape/sdk' then share one instance (the SDK's own suite relies on it); without it, the
+// supplied SDK is a different instance.
+func TestSDKSourceGivesOneInstance(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{
+		"sdk/src/index.ts":   "export class ObjectActionError extends Error {}\nexport const origin = 'source';\n",
+		"sdk/src/runtime.ts": "import { ObjectActionError } from './index.js';\nexport const refuse = (): never => { throw new ObjectActionError('no'); };\n",
+		"example/definition.ts": "import { ObjectActionError, origin } from '@scape/sdk';\n" +
+			"export const fail = (): never => { throw new ObjectActionError(origin); };\n",
+		"sdk/test/one.test.ts": header + `import { ObjectActionError } from '../src/index.js';
+import { refuse } from '@scape/sdk/runtime';
+import { fail } from '../../example/definition.js';
+
+test('one instance', () => {
+  assert.throws(() => fail(), (e: unknown) => e instanceof ObjectActionError && e.message === 'source');
+  assert.throws(() => refuse(), ObjectActionError);
+});
+`,
+	})
+	sdkDir := filepath.Join(dir, "sdk")
+	bundled := run(t, sdkDir, func(o *Options) { o.SDKSource = sdkDir })
+	if bundled.Passed != 1 || bundled.Failed != 0 {
+		t.Fatalf("with SDKSource: %+v", bundled.Results)
+	}
+	supplied := run(t, sdkDir)
+	if supplied.Passed != 0 || supplied.Failed != 1 {
+		t.Fatalf("without SDKSource the supplied SDK should be a second instance: %+v", supplied.Results)
 	}
 }

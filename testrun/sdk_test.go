@@ -21,7 +21,10 @@ func TestSDKSuiteUnderGoja(t *testing.T) {
 	// Rendering tests that take well under a second in V8 take 13–20 s in goja (measured); this
 	// suite checks that the SDK's tests agree under both engines, so it gives them time. The
 	// cost of rendering in goja is a separate, measured concern (the audio render budget).
-	report, err := Run(context.Background(), Options{Dir: dir, Timeout: 60 * time.Second})
+	// The tests import kit/sdk/src relatively and the templates' example definitions import
+	// '@scape/sdk': both are bundled from kit/sdk/src so each file holds one SDK instance, as
+	// scripts/test-sdk.mjs does under Node.
+	report, err := Run(context.Background(), Options{Dir: dir, Timeout: 60 * time.Second, SDKSource: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,37 +12,35 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/scaffold"
 )
 
-// project copies testdata/lamp into a temp dir, applies edits (old → new in definition.ts, or
-// whole files), and bundles it.
+// project scaffolds the lamp template (as `scape gizmo init --template lamp` does) into a temp
+// dir, applies edits (old → new in src/definition.ts, or whole files), and bundles it. The
+// template is the one copy of the documented example, so these tests follow it.
 func project(t *testing.T, replace map[string]string, files map[string]string) *bundle.Result {
 	t.Helper()
-	dir := t.TempDir()
-	err := filepath.Walk("testdata/lamp", func(p string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel("testdata/lamp", p)
-		data, err := os.ReadFile(p)
+	dir := filepath.Join(t.TempDir(), "lamp")
+	if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: "lamp", SDK: kit.SDK()}); err != nil {
+		t.Fatal(err)
+	}
+	if len(replace) > 0 {
+		def := filepath.Join(dir, "src", "definition.ts")
+		data, err := os.ReadFile(def)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		text := string(data)
-		if rel == filepath.FromSlash("src/definition.ts") {
-			for old, repl := range replace {
-				if !strings.Contains(text, old) {
-					t.Fatalf("definition.ts has no %q", old)
-				}
-				text = strings.Replace(text, old, repl, 1)
+		for old, repl := range replace {
+			if !strings.Contains(text, old) {
+				t.Fatalf("definition.ts has no %q", old)
 			}
+			text = strings.Replace(text, old, repl, 1)
 		}
-		dst := filepath.Join(dir, rel)
-		_ = os.MkdirAll(filepath.Dir(dst), 0o755)
-		return os.WriteFile(dst, []byte(text), 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
+		if err := os.WriteFile(def, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for name, content := range files {
 		dst := filepath.Join(dir, filepath.FromSlash(name))

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { gizmoPushError, resolveGizmoPush, type ObjectDefinition } from '../src/index.js';
-import { fan } from './examples/fan.js';
+import { fan } from '../../../templates/fan/src/definition.js';
 
 describe('push', () => {
   test('the fan pushes while on and stops when off', () => {

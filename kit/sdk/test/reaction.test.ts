@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { gizmoFeedbackError, resolveGizmoReaction, validGizmoConfiguration, validGizmoInteraction, type ObjectDefinition } from '../src/index.js';
-import { chime } from './examples/chime.js';
+import { chime } from '../../../templates/chime/src/definition.js';
 
 const ring = { name: 'ring', payload: {} };
 

@@ -4,7 +4,7 @@ import { defineObject, record, type ObjectDefinition } from '../src/index.js';
 import { ObjectRegistry } from '../src/runtime.js';
 import { authorCall } from '../src/internal/call.js';
 import { catalogProblems } from '../src/internal/catalog.js';
-import { chime } from './examples/chime.js';
+import { chime } from '../../../templates/chime/src/definition.js';
 
 /**
  * Every callback the SDK invokes must run through callAuthor, so the Go host can name it after

@@ -4,14 +4,14 @@ import { defineObject, exactKeys, ObjectActionError, record, requirePayload, typ
 import { isObjectConfiguration, isObjectEnvelope, OBJECT_STATE_BYTE_LIMIT, ObjectRegistry } from '../src/runtime.js';
 import { authorCall } from '../src/internal/call.js';
 import { catalogProblems, catalogProblemText, CatalogError } from '../src/internal/catalog.js';
-import { chime } from './examples/chime.js';
-import { counter } from './examples/counter.js';
-import { fan } from './examples/fan.js';
-import { jumpPad } from './examples/jump-pad.js';
-import { lamp } from './examples/lamp.js';
-import { pressurePad } from './examples/pressure-pad.js';
-import { votingBooth } from './examples/voting-booth.js';
-import { walkableTile } from './examples/walkable-tile.js';
+import { chime } from '../../../templates/chime/src/definition.js';
+import { counter } from '../../../templates/counter/src/definition.js';
+import { fan } from '../../../templates/fan/src/definition.js';
+import { jumpPad } from '../../../templates/jump-pad/src/definition.js';
+import { lamp } from '../../../templates/lamp/src/definition.js';
+import { pressurePad } from '../../../templates/pressure-pad/src/definition.js';
+import { votingBooth } from '../../../templates/voting-booth/src/definition.js';
+import { walkableTile } from '../../../templates/walkable-tile/src/definition.js';
 
 const sounds = { ring: chime.sounds!.ring };
 const examples = [chime, counter, fan, jumpPad, lamp, pressurePad, votingBooth, walkableTile];

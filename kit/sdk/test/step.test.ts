@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { gizmoStepError, resolveGizmoStep, validateGizmoSteps, type ObjectDefinition } from '../src/index.js';
-import { pressurePad } from './examples/pressure-pad.js';
+import { pressurePad } from '../../../templates/pressure-pad/src/definition.js';
 
 const walk = { id: 'e1', at: 10, movement: 'walk' } as const;
 

@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { gizmoWorldText, validGizmoTextEditor, validGizmoWorldText, type ObjectDefinition } from '../src/index.js';
 import { worldTextProblem } from '../src/text.js';
-import { counter } from './examples/counter.js';
+import { counter } from '../../../templates/counter/src/definition.js';
 
 describe('world text', () => {
   test('512 code points and 1,024 UTF-16 units', () => {

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { gizmoTravelError, resolveGizmoTravel, travelExitOffsets, validGizmoLink, type ObjectDefinition } from '../src/index.js';
-import { jumpPad } from './examples/jump-pad.js';
+import { jumpPad } from '../../../templates/jump-pad/src/definition.js';
 
 const def = (extra: Partial<ObjectDefinition>) => ({ ...jumpPad, ...extra }) as ObjectDefinition;
 

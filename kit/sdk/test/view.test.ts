@@ -2,9 +2,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { validObjectView } from '../src/index.js';
 import { viewProblem } from '../src/view.js';
-import { fan } from './examples/fan.js';
-import { votingBooth } from './examples/voting-booth.js';
-import { lamp } from './examples/lamp.js';
+import { fan } from '../../../templates/fan/src/definition.js';
+import { votingBooth } from '../../../templates/voting-booth/src/definition.js';
+import { lamp } from '../../../templates/lamp/src/definition.js';
 
 const editor = { actorId: 'ed', canEdit: true };
 const guest = { actorId: 'guest', canEdit: false };

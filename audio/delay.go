@@ -20,23 +20,30 @@ func DelayWetSized(src Source, delayFrames, feedback float64, frames int) Source
 		}
 		for k, x := range dst {
 			i := base + k
-			m := float64(i) - delayFrames
-			v := 0.0
-			if m >= 0 {
-				j := int(m) // m ≥ 0: truncation is floor
-				frac := m - float64(j)
-				a := s[j]
-				b := 0.0
-				if j+1 < i {
-					b = s[j+1]
-				}
-				v = a + float64((b-a)*frac)
-			}
-			if v < Tiny && v > -Tiny {
-				v = 0
-			}
+			v := delayTap(s, i, delayFrames)
 			dst[k] = v
 			s[i] = x + float64(feedback*v)
 		}
 	})
+}
+
+// delayTap is w[i]: the history s (s[n] = x[n] + feedback·w[n], filled below i) read delayFrames
+// back with linear interpolation; 0 before the first echo, and tiny values flushed to 0.
+func delayTap(s []float64, i int, delayFrames float64) float64 {
+	m := float64(i) - delayFrames
+	if m < 0 {
+		return 0
+	}
+	j := int(m) // m ≥ 0: truncation is floor
+	frac := m - float64(j)
+	a := s[j]
+	b := 0.0
+	if j+1 < i {
+		b = s[j+1]
+	}
+	v := a + float64((b-a)*frac)
+	if v < Tiny && v > -Tiny {
+		return 0
+	}
+	return v
 }

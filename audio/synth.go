@@ -235,21 +235,7 @@ func flush(v float64) float64 {
 func delayMix(x, history []float64, delayFrames, feedback, dry, mix float64) {
 	s := history[:len(x)] // s[n] = x[n] + feedback·w[n]
 	for i, xi := range x {
-		m := float64(i) - delayFrames
-		v := 0.0
-		if m >= 0 {
-			j := int(m) // m ≥ 0: truncation is floor
-			frac := m - float64(j)
-			a := s[j]
-			b := 0.0
-			if j+1 < i {
-				b = s[j+1]
-			}
-			v = a + float64((b-a)*frac)
-		}
-		if v < Tiny && v > -Tiny {
-			v = 0
-		}
+		v := delayTap(s, i, delayFrames)
 		s[i] = xi + float64(feedback*v)
 		x[i] = float64(dry*xi) + float64(mix*v)
 	}

@@ -65,6 +65,19 @@ func TestSoundOverBudgetNamesTheSound(t *testing.T) {
 	}
 }
 
+// A caller that renders the sounds itself (scape gizmo sound) gets the recipes without a render
+// inside validation, so nothing is rendered twice.
+func TestCallerRendersSkipsTheRender(t *testing.T) {
+	res := project(t, nil, map[string]string{"src/project.ts": soundsDefinition})
+	rep := check(t, res, Options{Audio: tight, CallerRenders: true})
+	if !rep.OK() || rep.Definitions[0].Rendered != 0 || rep.Sounds != 0 {
+		t.Fatalf("rendered %d in %v; diagnostics %v", rep.Definitions[0].Rendered, rep.Sounds, rep.Diagnostics)
+	}
+	if len(rep.Definitions[0].SoundBank) == 0 {
+		t.Fatal("the sound bank's recipes are missing from the report")
+	}
+}
+
 // The wall-clock bound: a long reverb cannot render in a millisecond.
 func TestSoundOverTimeBudget(t *testing.T) {
 	res := project(t, nil, map[string]string{"src/project.ts": staticSound(`{ kind: 'synth', duration: 2, voices: [{ wave: 'sawtooth', start: 0, duration: 2, frequency: 220, gain: 0.2 }], effects: [{ type: 'noise-reverb', duration: 1, decay: 2, seed: 7, mix: 0.5 }] }`)})

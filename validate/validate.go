@@ -59,6 +59,9 @@ type Options struct {
 	// Audio is the render budget of one declared sound (nil: audio.DefaultBudget). Every sound
 	// a valid project declares is rendered once within it (see sounds.go).
 	Audio *audio.Budget
+	// CallerRenders skips that render: the caller renders every sound itself within the same
+	// budget (`scape gizmo sound`, which would otherwise render each sound twice).
+	CallerRenders bool
 	// Models remembers model verdicts by content (nil: one cache shared by the process), so the
 	// dev loop checks an unchanged model once, not on every rebuild.
 	Models *glb.Cache
@@ -406,6 +409,9 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 	start := time.Now()
 	checkModels(opts, rep, l)
 	rep.Models += time.Since(start)
+	if opts.CallerRenders {
+		return
+	}
 	start = time.Now()
 	checkSounds(ctx, opts, rep, l)
 	rep.Sounds = time.Since(start)

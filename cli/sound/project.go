@@ -30,7 +30,7 @@ func projectSounds(dir string) ([]Sound, error) {
 	if !res.OK() {
 		return nil, res.Diagnostics.Errors()
 	}
-	rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap})
+	rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap, CallerRenders: true})
 	if err != nil {
 		return nil, fmt.Errorf("validating: %w", err)
 	}

@@ -219,15 +219,7 @@ func compile(fsys fs.FS) ([]byte, error) {
 		Outfile:           "sdk.js",
 	})
 	if len(result.Errors) > 0 {
-		var lines []string
-		for _, m := range result.Errors {
-			loc := ""
-			if m.Location != nil {
-				loc = fmt.Sprintf("%s:%d:%d: ", m.Location.File, m.Location.Line, m.Location.Column+1)
-			}
-			lines = append(lines, loc+m.Text)
-		}
-		return nil, errors.New("kit: compiling the embedded SDK failed:\n" + strings.Join(lines, "\n"))
+		return nil, MessagesError("kit: compiling the embedded SDK failed", "", result.Errors)
 	}
 	for _, f := range result.OutputFiles {
 		if strings.HasSuffix(f.Path, ".js") {
@@ -235,4 +227,23 @@ func compile(fsys fs.FS) ([]byte, error) {
 		}
 	}
 	return nil, errors.New("kit: compiling the embedded SDK produced no script")
+}
+
+// MessagesError turns esbuild's errors into one error for a compile the author did not write
+// (the embedded or vendored SDK): what failed, then `file:line:column: text` per message, files
+// under dir when dir is not empty.
+func MessagesError(what, dir string, msgs []api.Message) error {
+	lines := []string{what + ":"}
+	for _, m := range msgs {
+		loc := ""
+		if m.Location != nil {
+			file := m.Location.File
+			if dir != "" {
+				file = dir + "/" + file
+			}
+			loc = fmt.Sprintf("%s:%d:%d: ", file, m.Location.Line, m.Location.Column+1)
+		}
+		lines = append(lines, loc+m.Text)
+	}
+	return errors.New(strings.Join(lines, "\n"))
 }

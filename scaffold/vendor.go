@@ -1,13 +1,14 @@
 package scaffold
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/scapeworld/scape/kit"
 )
 
 // sdkEntries are the package's two public entry points (package.json "exports").
@@ -83,15 +84,7 @@ func compileDist(w *writer) error {
 		Write:         false,
 	})
 	if len(result.Errors) > 0 {
-		var lines []string
-		for _, m := range result.Errors {
-			loc := ""
-			if m.Location != nil {
-				loc = fmt.Sprintf("%s/%s:%d:%d: ", VendorSDK, m.Location.File, m.Location.Line, m.Location.Column+1)
-			}
-			lines = append(lines, loc+m.Text)
-		}
-		return errors.New("scaffold: compiling the vendored SDK failed:\n" + strings.Join(lines, "\n"))
+		return kit.MessagesError("scaffold: compiling the vendored SDK failed", VendorSDK, result.Errors)
 	}
 	for _, f := range result.OutputFiles {
 		rel, err := filepath.Rel(pkgDir, f.Path)

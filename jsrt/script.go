@@ -17,8 +17,6 @@ type Script struct {
 	// Name is the file name goja reports in stack frames for positions no source map covers.
 	Name    string
 	Program *goja.Program
-	// Hash is the hex SHA-256 of the source.
-	Hash string
 
 	sources map[string][]string // source-map sources → lines, for code frames
 }
@@ -44,8 +42,7 @@ func CompileScript(name string, js []byte, sourceMap []byte) (*Script, error) {
 	if err != nil {
 		return nil, &SyntaxError{Name: name, Err: err}
 	}
-	sum := sha256.Sum256(js)
-	s := &Script{Name: name, Program: prog, Hash: hex.EncodeToString(sum[:])}
+	s := &Script{Name: name, Program: prog}
 	if len(sourceMap) > 0 {
 		s.sources = sourceLines(sourceMap)
 	}
@@ -90,8 +87,8 @@ type SyntaxError struct {
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%s: %v", e.Name, e.Err) }
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
-// scriptCache keeps compiled scripts by content hash: the SDK once per process, and a bundle
-// once per distinct build (the dev loop revalidates an unchanged bundle for free).
+// scriptCache keeps compiled bundles by content hash, once per distinct build (the dev loop
+// revalidates an unchanged bundle for free). The SDK has its own cache (sdkScript).
 type scriptCache struct {
 	mu      sync.Mutex
 	scripts map[string]*Script

@@ -122,12 +122,7 @@ func (l *loaded) modelDiagnostics(opts Options, def *Definition, res *glb.Result
 	def.ModelFile = file
 	out := make([]diag.Diagnostic, 0, len(res.Problems))
 	for _, p := range res.Problems {
-		d := diag.Diagnostic{
-			Code:       diag.CodeModel,
-			Definition: &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label},
-			Path:       modelPath,
-			Message:    p.Message,
-		}
+		d := diag.Diagnostic{Code: diag.CodeModel, Path: modelPath, Message: p.Message}
 		if p.Path != "" {
 			if strings.HasPrefix(p.Path, "[") {
 				d.Path += p.Path
@@ -145,10 +140,7 @@ func (l *loaded) modelDiagnostics(opts Options, def *Definition, res *glb.Result
 		} else {
 			d.Notes = []diag.Note{{Message: "glTF check step " + itoa(p.Step) + ", " + string(p.Code) + "; run `scape gizmo model FILE.glb` on the exported file"}}
 		}
-		if def.Line > 0 {
-			d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
-		}
-		out = append(out, d)
+		out = append(out, l.atDefinition(d, *def))
 	}
 	return out
 }

@@ -107,20 +107,11 @@ func checkSounds(ctx context.Context, opts Options, rep *Report, l *loaded) {
 		if j.err == nil {
 			continue
 		}
-		def := rep.Definitions[j.def]
-		d := diag.Diagnostic{
-			Code:       diag.CodeSound,
-			Definition: &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label},
-			Path:       j.names[0],
-			Message:    j.err.Error(),
-		}
+		d := diag.Diagnostic{Code: diag.CodeSound, Path: j.names[0], Message: j.err.Error()}
 		if len(j.names) > 1 {
 			d.Notes = []diag.Note{{Message: "the same recipe is also " + strings.Join(j.names[1:], ", ")}}
 		}
-		if def.Line > 0 && l != nil {
-			d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
-		}
-		rep.Diagnostics = append(rep.Diagnostics, d)
+		rep.Diagnostics = append(rep.Diagnostics, l.atDefinition(d, rep.Definitions[j.def]))
 	}
 }
 

@@ -280,13 +280,24 @@ func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
 		}
 	}
 	if index >= 0 && index < len(defs) {
-		def := defs[index]
-		d.Definition = &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label}
-		if def.Line > 0 {
-			d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
-		}
+		d = l.atDefinition(d, defs[index])
 	}
 	return d
+}
+
+// atDefinition names def in d and places d at def's defineObject call when it was found, with
+// the line for a code frame. l may be nil (no script: the definition is named, not placed).
+func (l *loaded) atDefinition(d diag.Diagnostic, def Definition) diag.Diagnostic {
+	d.Definition = def.ref()
+	if def.Line > 0 && l != nil {
+		d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
+	}
+	return d
+}
+
+// ref is how a diagnostic names the definition.
+func (def Definition) ref() *diag.Definition {
+	return &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label}
 }
 
 // failure turns a jsrt error from author code into a diagnostic.
@@ -312,7 +323,7 @@ func (l *loaded) failure(err error, defs []Definition) diag.Diagnostic {
 		d.Definition = &diag.Definition{Type: typ}
 		for _, def := range defs {
 			if def.Type == typ {
-				d.Definition = &diag.Definition{Type: def.Type, Version: def.Version, Emoji: def.Emoji, Label: def.Label}
+				d.Definition = def.ref()
 			}
 		}
 	}

@@ -73,14 +73,7 @@ type sdkVerdict struct {
 func TestSDKAgreesWithGo(t *testing.T) {
 	root := requireNode(t, "esbuild")
 	files := agreementFiles(t, t.TempDir())
-	cmd := exec.Command("node", append([]string{filepath.Join(root, "scripts", "glb-verdicts.mjs")}, files...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("glb-verdicts.mjs: %v\n%s", err, stderr.String())
-	}
-	got := parseVerdicts(t, out)
+	got := nodeReports[sdkVerdict](t, root, "glb-verdicts.mjs", files)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -106,17 +99,28 @@ func TestSDKAgreesWithGo(t *testing.T) {
 	t.Logf("compared %d files", len(files))
 }
 
-func parseVerdicts(t *testing.T, out []byte) map[string]sdkVerdict {
+// nodeReports runs scripts/<script> under node on files and decodes its output, one JSON object
+// per line, keyed by the object's "file" field (every script prints one line per file).
+func nodeReports[T interface{ file() string }](t *testing.T, root, script string, files []string) map[string]T {
 	t.Helper()
-	got := map[string]sdkVerdict{}
+	cmd := exec.Command("node", append([]string{filepath.Join(root, "scripts", script)}, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, stderr.String())
+	}
+	got := map[string]T{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var v sdkVerdict
+		var v T
 		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%v: %s", err, sc.Text())
+			t.Fatalf("%s: %v: %s", script, err, sc.Text())
 		}
-		got[v.File] = v
+		got[v.file()] = v
 	}
 	return got
 }
+
+func (v sdkVerdict) file() string { return v.File }

@@ -1,11 +1,7 @@
 package glb_test
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -44,6 +40,8 @@ type khronosReport struct {
 	Details  []string       `json:"details"`
 }
 
+func (r khronosReport) file() string { return r.File }
+
 // TestKhronosValidatorDifferential runs the Khronos glTF-Validator on every test file: whatever
 // it calls invalid we refuse too, and where we accept a file it warns about, acceptedWarnings
 // says why.
@@ -56,23 +54,7 @@ func TestKhronosValidatorDifferential(t *testing.T) {
 			files = append(files, f)
 		}
 	}
-	cmd := exec.Command("node", append([]string{filepath.Join(root, "scripts", "glb-khronos.mjs")}, files...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("glb-khronos.mjs: %v\n%s", err, stderr.String())
-	}
-	reports := map[string]khronosReport{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r khronosReport
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("%v: %s", err, sc.Text())
-		}
-		reports[r.File] = r
-	}
+	reports := nodeReports[khronosReport](t, root, "glb-khronos.mjs", files)
 	var invalid, stricter int
 	for _, f := range files {
 		rep, ok := reports[f]

@@ -77,8 +77,9 @@ function innerDurationProblem(value: unknown, path: string, outer: number): Prob
 }
 
 /**
- * Shared feedback. `keys` narrows the accepted fields (navigation and travel accept only
- * durationMs, audio and haptic). Audio must reference `sounds`, not loop, and start before expiry.
+ * Shared feedback. `keys` are the accepted fields: navigation and travel accept only durationMs,
+ * audio and haptic; step effects accept durationMs, lighting, audio and `animation`, which step.ts
+ * checks itself. Audio must reference `sounds`, not loop, and start before expiry.
  */
 export function feedbackProblem(value: unknown, sounds: GizmoSounds, path: string, keys: readonly string[] = FEEDBACK_KEYS): Problem {
   const shape = first(

@@ -8,10 +8,9 @@ import type { GizmoSpriteAnimation } from './sprite.js';
 import type { ObjectDefinition } from './api.js';
 import type { GizmoAudioCommand, GizmoSounds } from './audio.js';
 import type { GizmoLightingState } from './lighting.js';
-import { audioCommandsProblem } from './audio.js';
-import { lightingProblem } from './lighting.js';
+import { feedbackProblem } from './reaction.js';
 import { spriteAnimationProblem, spriteProblem } from './sprite.js';
-import { first, finiteNumber, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
+import { first, finiteNumber, knownKeys, oneOf, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
 import { jsonProblem } from './internal/json.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
@@ -31,21 +30,14 @@ export interface GizmoStepEffects {
   animation?: GizmoSpriteAnimation;
 }
 
-export const STEP_DURATION_MAX_MS = 2000;
+/** Step effects are shared feedback (1–2,000 ms, lighting, audio) plus a sprite animation. */
+const STEP_EFFECT_KEYS = ['durationMs', 'lighting', 'audio', 'animation'] as const;
 
 export function stepEffectsProblem(value: unknown, sounds: GizmoSounds, path: string): Problem {
-  const shape = first(
-    () => knownKeys(value, path, ['durationMs', 'lighting', 'audio', 'animation']),
-    () => requiredKeys(value as Record<string, unknown>, path, ['durationMs']),
-    () => numberIn((value as Record<string, unknown>).durationMs, joinPath(path, 'durationMs'), 1, STEP_DURATION_MAX_MS, 'ms'),
-  );
-  if (shape) return shape;
-  const v = value as Record<string, unknown>;
-  return first(
-    () => optional(v.lighting, () => lightingProblem(v.lighting, joinPath(path, 'lighting'))),
-    () => optional(v.audio, () => audioCommandsProblem(v.audio, sounds, joinPath(path, 'audio'), v.durationMs as number)),
-    () => optional(v.animation, () => spriteAnimationProblem(v.animation, joinPath(path, 'animation'))),
-  );
+  const found = feedbackProblem(value, sounds, path, STEP_EFFECT_KEYS);
+  if (found) return found;
+  const animation = (value as Record<string, unknown>).animation;
+  return optional(animation, () => spriteAnimationProblem(animation, joinPath(path, 'animation')));
 }
 
 export function stepEventProblem(value: unknown, path: string): Problem {

@@ -16,6 +16,7 @@ import { authorCall, callAuthor, thrownMessage } from './internal/call.js';
 import { definedAt } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
 import { jsonProblem } from './internal/json.js';
+import { AUDIO_LIMITS } from './audio.js';
 import { previewProblem } from './soundBank.js';
 import { sequenceStepProblem } from './sequence.js';
 
@@ -300,9 +301,10 @@ function probeSources(n: number): { x: number; y: number; gain: number; pan: num
 
 function sequenceOf(def: sdk.ObjectDefinition, index: number, out: Probed): void {
   if (typeof def.sequence !== 'function') return;
-  // A host never lists more sources than the ambience's maxSources (validated: 1–16).
+  // A host never lists more sources than the ambience's maxSources (validated within AUDIO_LIMITS).
   const declared = (def.ambience as { maxSources?: unknown } | undefined)?.maxSources;
-  const max = typeof declared === 'number' && declared >= 1 ? Math.min(declared, 16) : 1;
+  const [least, most] = AUDIO_LIMITS.maxSources;
+  const max = typeof declared === 'number' && declared >= least ? Math.min(declared, most) : least;
   for (const { step: n, sources: wanted } of SEQUENCE_PROBES) {
     const probe = { step: n, sources: Math.min(wanted, max) };
     const at = `sequence(step ${probe.step})`;

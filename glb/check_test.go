@@ -370,6 +370,17 @@ func TestLibraryDecoderRefusalIsARefusal(t *testing.T) {
 	}))
 }
 
+// A name is checked once, by the loop over every glTF object (materials once had a second check).
+func TestNameProblemReportedOnce(t *testing.T) {
+	for _, list := range []string{"materials", "nodes", "meshes", "accessors"} {
+		r := glb.Check(edited(func(m *glbtest.Model) { m.Obj(list, 0)["name"] = 5 }))
+		want := list + "[0].name = 5: must be a string"
+		if len(r.Problems) != 1 || r.Problems[0].Message != want {
+			t.Errorf("%s: problems = %v, want only %q", list, r.Problems, want)
+		}
+	}
+}
+
 func TestMaterialFactors(t *testing.T) {
 	r := glb.Check(edited(func(m *glbtest.Model) { m.Obj("materials", 0)["alphaMode"] = "SOMETIMES" }))
 	if !r.Has(glb.CodeSchema) || r.Problems[0].Message != `materials[0].alphaMode = "SOMETIMES": must be OPAQUE, MASK or BLEND` {

@@ -616,9 +616,8 @@ func (s *schema) unitNumber(obj map[string]any, key, base string) {
 }
 
 // material is check 9 for materials: the factors and modes the host reads (glTF's material
-// schema). Texture slots are check 12's business.
+// schema). Texture slots are check 12's business; the name, readModel's loop over every object.
 func (s *schema) material(mat map[string]any, p string) {
-	s.str(mat, "name", p)
 	if v, ok := mat["pbrMetallicRoughness"]; ok {
 		pp := join(p, "pbrMetallicRoughness")
 		if pbr := s.object(v, pp); pbr != nil {

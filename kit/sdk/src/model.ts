@@ -499,8 +499,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     if (typeof v !== 'number' || !(v >= 0 && v <= 1)) schema(join(base, key), v, `${join(base, key)} = ${describe(v)}: must be a number from 0 to 1`);
   };
   materials.forEach((mat, i) => {
-    const p = at('materials', i);
-    str(mat, 'name', p);
+    const p = at('materials', i); // its name is checked with every object's, above
     if ('pbrMetallicRoughness' in mat) {
       const pp = join(p, 'pbrMetallicRoughness');
       const pbr = obj(mat.pbrMetallicRoughness, pp);

@@ -126,6 +126,15 @@ describe('validateGizmoModel', () => {
     assert.deepEqual(over.problems.map((p) => p.code), ['triangles', 'draw-calls']);
   });
 
+  test('a name that is not a string is one problem, for materials too', () => {
+    const t = triangles();
+    (t.doc as { materials?: unknown[] }).materials = [{ name: 5 }];
+    assert.deepEqual(
+      checkGizmoModel(glb(t.doc, t.bin)).problems.map((p) => p.message),
+      ['materials[0].name = 5: must be a string'],
+    );
+  });
+
   test('integers may be written 36.0 (JSON.parse reads them as 36)', () => {
     const t = triangles();
     const text = JSON.stringify(t.doc).replace('"count":3,', '"count":3.0,');

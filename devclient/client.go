@@ -21,7 +21,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/protocol"
 )
 
 // CheckOrigin parses a host origin and refuses plain HTTP to anything but loopback: the
@@ -70,10 +70,8 @@ func (c *Client) Origin() string { return c.origin.String() }
 
 // ProtocolError is an error answer of the host (docs/protocol.md).
 type ProtocolError struct {
-	Status      int
-	Code        string `json:"error"`
-	Description string `json:"error_description"`
-	Interval    int    `json:"interval"`
+	Status int `json:"-"`
+	protocol.ErrorResponse
 }
 
 func (e *ProtocolError) Error() string {
@@ -161,12 +159,7 @@ func (c *Client) do(ctx context.Context, method, path, token string, body, out a
 
 // Pairing is a started device authorization.
 type Pairing struct {
-	DeviceCode              string `json:"device_code"`
-	UserCode                string `json:"user_code"`
-	VerificationURI         string `json:"verification_uri"`
-	VerificationURIComplete string `json:"verification_uri_complete"`
-	ExpiresIn               int    `json:"expires_in"`
-	Interval                int    `json:"interval"`
+	protocol.PairingResponse
 	// Expires is computed from ExpiresIn when the answer arrived.
 	Expires time.Time `json:"-"`
 }
@@ -174,7 +167,7 @@ type Pairing struct {
 // StartPairing asks the host for a user code for project.
 func (c *Client) StartPairing(ctx context.Context, project string) (*Pairing, error) {
 	var p Pairing
-	if err := c.do(ctx, "POST", "/api/dev/pairings", "", map[string]string{"project": project, "client": "scape"}, &p); err != nil {
+	if err := c.do(ctx, "POST", "/api/dev/pairings", "", protocol.PairingRequest{Project: project, Client: "scape"}, &p); err != nil {
 		return nil, err
 	}
 	if p.Interval < 1 {
@@ -201,10 +194,10 @@ func (c *Client) WaitForApproval(ctx context.Context, p *Pairing) (*Session, err
 			return nil, ctx.Err()
 		case <-time.After(interval):
 		}
-		var tr tokenResponse
-		err := c.do(ctx, "POST", "/api/dev/token", "", map[string]string{"device_code": p.DeviceCode}, &tr)
+		var tr protocol.TokenResponse
+		err := c.do(ctx, "POST", "/api/dev/token", "", protocol.TokenRequest{DeviceCode: p.DeviceCode}, &tr)
 		if err == nil {
-			return tr.session(), nil
+			return newSession(tr), nil
 		}
 		var pe *ProtocolError
 		if !errors.As(err, &pe) {
@@ -236,40 +229,10 @@ func (c *Client) WaitForApproval(ctx context.Context, p *Pairing) (*Session, err
 	}
 }
 
-// World names the world a session uploads to.
-type World struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-	URL  string `json:"url"`
-}
+// Revision is the host's answer to an upload: the revision and what is active after it.
+type Revision = protocol.RevisionResponse
 
-// Revision is the host's record of one upload.
-type Revision struct {
-	Number        int       `json:"revision"`
-	Status        string    `json:"status"`
-	ContentSHA256 string    `json:"content_sha256"`
-	Size          int       `json:"size"`
-	BaseRevision  int       `json:"base_revision"`
-	Errors        diag.List `json:"errors"`
-	Definitions   []struct {
-		Type    string `json:"type"`
-		Version int    `json:"version"`
-		Emoji   string `json:"emoji"`
-		Label   string `json:"label"`
-	} `json:"definitions"`
-	ActiveRevision int  `json:"active_revision"`
-	Duplicate      bool `json:"duplicate"`
-}
-
-type tokenResponse struct {
-	AccessToken    string    `json:"access_token"`
-	TokenType      string    `json:"token_type"`
-	ExpiresIn      int       `json:"expires_in"`
-	World          World     `json:"world"`
-	ActiveRevision *Revision `json:"active_revision"`
-}
-
-func (t tokenResponse) session() *Session {
+func newSession(t protocol.TokenResponse) *Session {
 	s := &Session{token: t.AccessToken, Expires: time.Now().Add(time.Duration(t.ExpiresIn) * time.Second), World: t.World}
 	if t.ActiveRevision != nil {
 		s.Active = *t.ActiveRevision
@@ -282,21 +245,15 @@ func (t tokenResponse) session() *Session {
 type Session struct {
 	token   string
 	Expires time.Time
-	World   World
+	World   protocol.World
 	// Active is the world's accepted revision when the session began (Number 0: none).
-	Active Revision
+	Active protocol.Revision
 }
 
 func (s *Session) String() string {
 	return fmt.Sprintf("session for %s until %s", s.World.Name, s.Expires.Format(time.RFC3339))
 }
 func (s *Session) GoString() string { return "&devclient.Session{token: <redacted>}" }
-
-// SessionFromToken wraps a token obtained elsewhere (the embedded host's auto-approval goes
-// through the same endpoints; this exists for tools that stored a token owner-only).
-func SessionFromToken(token string, world World) *Session {
-	return &Session{token: token, World: world}
-}
 
 // ContentHash is the idempotency key of a bundle: hex SHA-256 of its bytes.
 func ContentHash(js []byte) string {
@@ -308,7 +265,7 @@ func ContentHash(js []byte) string {
 // repeated bundle); a 401 becomes *SessionEnded.
 func (c *Client) Upload(ctx context.Context, s *Session, base int, js []byte) (*Revision, error) {
 	var r Revision
-	body := map[string]any{"base_revision": base, "content_sha256": ContentHash(js), "bundle": string(js)}
+	body := protocol.UploadRequest{BaseRevision: base, ContentSHA256: ContentHash(js), Bundle: string(js)}
 	if err := c.do(ctx, "POST", "/api/dev/revisions", s.token, body, &r); err != nil {
 		return nil, err
 	}
@@ -326,10 +283,8 @@ func (c *Client) Revoke(ctx context.Context, s *Session) error {
 }
 
 // Status reads the session and the world's accepted revision.
-func (c *Client) Status(ctx context.Context, s *Session) (*Revision, error) {
-	var resp struct {
-		ActiveRevision *Revision `json:"active_revision"`
-	}
+func (c *Client) Status(ctx context.Context, s *Session) (*protocol.Revision, error) {
+	var resp protocol.SessionResponse
 	if err := c.do(ctx, "GET", "/api/dev/session", s.token, nil, &resp); err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ func (l *Loop) Run(ctx context.Context) error {
 	}
 	if l.Session != nil && l.Session.Active.Number > 0 {
 		l.base = l.Session.Active.Number
-		l.lastHash = l.Session.Active.ContentSHA256
+		l.lastHash = l.Session.Active.SHA256
 	}
 	batch := watch.Batch{First: l.Now()}
 	for {
@@ -190,5 +190,5 @@ func (l *Loop) verdict(batch watch.Batch, b Build, hash string, rev *Revision) {
 		l.emit(Event{Kind: EventAccepted, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency})
 		return
 	}
-	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: remap(rev.Errors, b.SourceMap)})
+	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: remap(rev.Problems, b.SourceMap)})
 }

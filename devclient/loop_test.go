@@ -212,7 +212,7 @@ func TestLoopBurstEndsWithLastState(t *testing.T) {
 		}
 	}
 	rev, err := e.client.Status(context.Background(), s)
-	if err != nil || rev == nil || rev.ContentSHA256 != want {
+	if err != nil || rev == nil || rev.SHA256 != want {
 		t.Fatalf("active revision is not the last save: %+v %v", rev, err)
 	}
 	if rev.Number > 10 {

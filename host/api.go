@@ -14,16 +14,8 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/protocol"
 )
-
-// APIError is the body of every protocol error: an RFC 6749-style code a client switches on,
-// and a sentence for people.
-type APIError struct {
-	Code        string `json:"error"`
-	Description string `json:"error_description,omitempty"`
-	// Interval is set with slow_down: the polling interval, in seconds, from now on.
-	Interval int `json:"interval,omitempty"`
-}
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -35,7 +27,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, code, desc string) {
-	writeJSON(w, status, APIError{Code: code, Description: desc})
+	writeJSON(w, status, protocol.ErrorResponse{Code: code, Description: desc})
 }
 
 func decodeJSON(r *http.Request, limit int64, v any) error {
@@ -46,24 +38,8 @@ func decodeJSON(r *http.Request, limit int64, v any) error {
 
 // ---- pairing
 
-// PairingRequest starts a pairing.
-type PairingRequest struct {
-	Project string `json:"project"`
-	Client  string `json:"client,omitempty"`
-}
-
-// PairingResponse is RFC 8628's device authorization response.
-type PairingResponse struct {
-	DeviceCode              string `json:"device_code"`
-	UserCode                string `json:"user_code"`
-	VerificationURI         string `json:"verification_uri"`
-	VerificationURIComplete string `json:"verification_uri_complete"`
-	ExpiresIn               int    `json:"expires_in"`
-	Interval                int    `json:"interval"`
-}
-
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
-	var req PairingRequest
+	var req protocol.PairingRequest
 	if err := decodeJSON(r, 4096, &req); err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"project\": \"name\"}: "+err.Error())
 		return
@@ -83,7 +59,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	}
 	code := FormatUserCode(p.userCode)
 	s.opts.Logf("pairing requested by project %q: code %s", req.Project, code)
-	writeJSON(w, http.StatusOK, PairingResponse{
+	writeJSON(w, http.StatusOK, protocol.PairingResponse{
 		DeviceCode:              device,
 		UserCode:                code,
 		VerificationURI:         s.opts.BaseURL + "/connect",
@@ -101,33 +77,11 @@ func seconds(d time.Duration) int {
 	return n
 }
 
-// TokenRequest polls a pairing.
-type TokenRequest struct {
-	DeviceCode string `json:"device_code"`
-}
-
-// WorldInfo names the world a session is scoped to.
-type WorldInfo struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-	URL  string `json:"url"`
-}
-
-// TokenResponse grants a development session.
-type TokenResponse struct {
-	AccessToken    string     `json:"access_token"`
-	TokenType      string     `json:"token_type"`
-	ExpiresIn      int        `json:"expires_in"`
-	World          WorldInfo  `json:"world"`
-	ActiveRevision *Revision  `json:"active_revision"`
-	Session        DevSession `json:"session"`
-}
-
 // slowDownStep is RFC 8628's increase of the interval after each too-early poll.
 const slowDownStep = 5 * time.Second
 
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
-	var req TokenRequest
+	var req protocol.TokenRequest
 	if err := decodeJSON(r, 4096, &req); err != nil || req.DeviceCode == "" {
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"device_code\": \"…\"}")
 		return
@@ -152,7 +106,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 		p.lastPoll = now
 		iv := seconds(p.interval)
 		s.pairs.mu.Unlock()
-		writeJSON(w, http.StatusBadRequest, APIError{Code: "slow_down", Description: fmt.Sprintf("poll at most every %d s", iv), Interval: iv})
+		writeJSON(w, http.StatusBadRequest, protocol.ErrorResponse{Code: "slow_down", Description: fmt.Sprintf("poll at most every %d s", iv), Interval: iv})
 		return
 	}
 	p.lastPoll = now
@@ -178,7 +132,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.opts.Logf("project %q connected (session %s, expires %s)", project, sess.ID, sess.ExpiresAt.Format(time.RFC3339))
-	resp := TokenResponse{AccessToken: token, TokenType: "Bearer", ExpiresIn: int(s.opts.SessionTTL / time.Second),
+	resp := protocol.TokenResponse{AccessToken: token, TokenType: "Bearer", ExpiresIn: int(s.opts.SessionTTL / time.Second),
 		World: s.worldInfo(), Session: sess}
 	if rev, ok, err := s.ActiveRevision(r.Context()); err == nil && ok {
 		resp.ActiveRevision = &rev
@@ -186,8 +140,8 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-func (s *Server) worldInfo() WorldInfo {
-	return WorldInfo{ID: s.world.ID, Name: s.world.Name, URL: s.opts.BaseURL + "/"}
+func (s *Server) worldInfo() protocol.World {
+	return protocol.World{ID: s.world.ID, Name: s.world.Name, URL: s.opts.BaseURL + "/"}
 }
 
 func (s *Server) internalError(w http.ResponseWriter, what string, err error) {
@@ -236,19 +190,12 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (DevSessio
 	return sess, true
 }
 
-// SessionResponse describes the caller's session and the world's state.
-type SessionResponse struct {
-	Session        DevSession `json:"session"`
-	World          WorldInfo  `json:"world"`
-	ActiveRevision *Revision  `json:"active_revision"`
-}
-
 func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	sess, ok := s.authenticate(w, r)
 	if !ok {
 		return
 	}
-	resp := SessionResponse{Session: sess, World: s.worldInfo()}
+	resp := protocol.SessionResponse{Session: sess, World: s.worldInfo()}
 	if rev, ok, err := s.ActiveRevision(r.Context()); err == nil && ok {
 		resp.ActiveRevision = &rev
 	}
@@ -270,30 +217,12 @@ func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request) {
 
 // ---- revisions
 
-// UploadRequest carries one whole-project build.
-type UploadRequest struct {
-	// BaseRevision is the revision the client last saw accepted (0: none).
-	BaseRevision int `json:"base_revision"`
-	// ContentSHA256 is the hex SHA-256 of Bundle's UTF-8 bytes: the idempotency key.
-	ContentSHA256 string `json:"content_sha256"`
-	// Bundle is the built JavaScript (assets embedded), without a source map.
-	Bundle string `json:"bundle"`
-}
-
-// UploadResponse is a revision and what is active after it.
-type UploadResponse struct {
-	Revision
-	ActiveRevision int `json:"active_revision"`
-	// Duplicate is true when this bundle was already the latest revision: nothing was created.
-	Duplicate bool `json:"duplicate"`
-}
-
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	sess, ok := s.authenticate(w, r)
 	if !ok {
 		return
 	}
-	var req UploadRequest
+	var req protocol.UploadRequest
 	if err := decodeJSON(r, maxUploadBody, &req); err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"base_revision\", \"content_sha256\", \"bundle\"}: "+err.Error())
 		return
@@ -317,24 +246,24 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 
 // submit validates and records one upload. Only one runs at a time per world, so the
 // instances it validates against are the ones that exist when it activates.
-func (s *Server) submit(ctx context.Context, sess DevSession, req UploadRequest) (UploadResponse, int, error) {
+func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.UploadRequest) (protocol.RevisionResponse, int, error) {
 	s.worldMu.Lock()
 	defer s.worldMu.Unlock()
 	hash := strings.ToLower(req.ContentSHA256)
 	w, err := s.store.world(ctx, worldID)
 	if err != nil {
-		return UploadResponse{}, 0, err
+		return protocol.RevisionResponse{}, 0, err
 	}
 	// Idempotency: the same bundle as the latest revision is that revision (a retried upload
 	// whose answer was lost). An older identical bundle is a new revision: reverting an edit
 	// must activate it again.
 	if last, err := s.store.latestRevision(ctx, worldID); err == nil && last.SHA256 == hash {
-		return UploadResponse{Revision: last, ActiveRevision: w.ActiveRevision, Duplicate: true}, http.StatusOK, nil
+		return protocol.RevisionResponse{Revision: last, ActiveRevision: w.ActiveRevision, Duplicate: true}, http.StatusOK, nil
 	} else if err != nil && !isNotFound(err) {
-		return UploadResponse{}, 0, err
+		return protocol.RevisionResponse{}, 0, err
 	}
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
-		Project: sess.Project, CreatedAt: s.opts.Now(), sessionID: sess.ID, Problems: diag.List{}, Definitions: []Definition{}}
+		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
 	if len(req.Bundle) > MaxBundleBytes {
 		rev.Status = "rejected"
 		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
@@ -342,13 +271,13 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req UploadRequest)
 	} else {
 		placed, err := s.store.instances(ctx, worldID)
 		if err != nil {
-			return UploadResponse{}, 0, err
+			return protocol.RevisionResponse{}, 0, err
 		}
 		vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
 		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), placed)
 		cancel()
 		if err != nil {
-			return UploadResponse{}, 0, err
+			return protocol.RevisionResponse{}, 0, err
 		}
 		if verdict.Definitions != nil {
 			rev.Definitions = verdict.Definitions
@@ -362,9 +291,9 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req UploadRequest)
 	}
 	// Storing is not cancelled with the request: once validated, the verdict is recorded even if
 	// the client went away, so its retry finds it by hash.
-	rev, err = s.store.addRevision(context.WithoutCancel(ctx), worldID, rev, []byte(req.Bundle))
+	rev, err = s.store.addRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle))
 	if err != nil {
-		return UploadResponse{}, 0, err
+		return protocol.RevisionResponse{}, 0, err
 	}
 	active := w.ActiveRevision
 	if rev.Status == "accepted" {
@@ -373,7 +302,7 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req UploadRequest)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])
 	}
-	return UploadResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, nil
+	return protocol.RevisionResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, nil
 }
 
 func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {
@@ -399,7 +328,7 @@ func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, "read world", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, UploadResponse{Revision: rev, ActiveRevision: wd.ActiveRevision})
+	writeJSON(w, http.StatusOK, protocol.RevisionResponse{Revision: rev, ActiveRevision: wd.ActiveRevision})
 }
 
 var errNoActive = errors.New("no accepted build yet")

@@ -20,6 +20,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/host/protocol"
 )
 
 // fakeRuntime places instances with {"on":false} and toggles them.
@@ -141,20 +142,20 @@ func (f *fixture) call(method, path, token string, body any, out any) int {
 	return resp.StatusCode
 }
 
-func (f *fixture) pairRequest() host.PairingResponse {
+func (f *fixture) pairRequest() protocol.PairingResponse {
 	f.t.Helper()
-	var p host.PairingResponse
-	if st := f.call("POST", "/api/dev/pairings", "", host.PairingRequest{Project: "lamp"}, &p); st != 200 {
+	var p protocol.PairingResponse
+	if st := f.call("POST", "/api/dev/pairings", "", protocol.PairingRequest{Project: "lamp"}, &p); st != 200 {
 		f.t.Fatalf("pair: %d", st)
 	}
 	return p
 }
 
-func (f *fixture) poll(device string) (host.TokenResponse, host.APIError, int) {
+func (f *fixture) poll(device string) (protocol.TokenResponse, protocol.ErrorResponse, int) {
 	var raw json.RawMessage
-	st := f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: device}, &raw)
-	var tok host.TokenResponse
-	var e host.APIError
+	st := f.call("POST", "/api/dev/token", "", protocol.TokenRequest{DeviceCode: device}, &raw)
+	var tok protocol.TokenResponse
+	var e protocol.ErrorResponse
 	if st == 200 {
 		json.Unmarshal(raw, &tok)
 	} else {
@@ -188,11 +189,11 @@ func bundleJSON(defs string, problems string) string {
 	return `{"definitions":` + defs + `,"problems":` + problems + `}`
 }
 
-func (f *fixture) upload(token string, base int, bundle string) (host.UploadResponse, int) {
+func (f *fixture) upload(token string, base int, bundle string) (protocol.RevisionResponse, int) {
 	f.t.Helper()
 	sum := sha256.Sum256([]byte(bundle))
-	var r host.UploadResponse
-	st := f.call("POST", "/api/dev/revisions", token, host.UploadRequest{BaseRevision: base, ContentSHA256: hex.EncodeToString(sum[:]), Bundle: bundle}, &r)
+	var r protocol.RevisionResponse
+	st := f.call("POST", "/api/dev/revisions", token, protocol.UploadRequest{BaseRevision: base, ContentSHA256: hex.EncodeToString(sum[:]), Bundle: bundle}, &r)
 	return r, st
 }
 
@@ -255,27 +256,27 @@ func TestPairingCodes(t *testing.T) {
 func TestSlowDown(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	p := f.pairRequest()
-	var e host.APIError
-	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	var e protocol.ErrorResponse
+	f.call("POST", "/api/dev/token", "", protocol.TokenRequest{DeviceCode: p.DeviceCode}, &e)
 	if e.Code != "authorization_pending" {
 		t.Fatalf("first poll: %+v", e)
 	}
 	// Immediately again: too fast.
-	e = host.APIError{}
-	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	e = protocol.ErrorResponse{}
+	f.call("POST", "/api/dev/token", "", protocol.TokenRequest{DeviceCode: p.DeviceCode}, &e)
 	if e.Code != "slow_down" || e.Interval != p.Interval+5 {
 		t.Fatalf("fast poll: %+v", e)
 	}
 	// After the old interval it is still too fast: the new one applies.
 	f.clock.Add(time.Duration(p.Interval) * time.Second)
-	e = host.APIError{}
-	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	e = protocol.ErrorResponse{}
+	f.call("POST", "/api/dev/token", "", protocol.TokenRequest{DeviceCode: p.DeviceCode}, &e)
 	if e.Code != "slow_down" {
 		t.Fatalf("poll at the old interval: %+v", e)
 	}
 	f.clock.Add(time.Duration(e.Interval) * time.Second)
-	e = host.APIError{}
-	f.call("POST", "/api/dev/token", "", host.TokenRequest{DeviceCode: p.DeviceCode}, &e)
+	e = protocol.ErrorResponse{}
+	f.call("POST", "/api/dev/token", "", protocol.TokenRequest{DeviceCode: p.DeviceCode}, &e)
 	if e.Code != "authorization_pending" {
 		t.Fatalf("poll at the new interval: %+v", e)
 	}
@@ -334,8 +335,8 @@ func TestRevisions(t *testing.T) {
 		t.Fatalf("repeat upload: %d %+v", st, again)
 	}
 	// A damaged upload is refused before anything runs.
-	var e host.APIError
-	f.call("POST", "/api/dev/revisions", tok, host.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: "x"}, &e)
+	var e protocol.ErrorResponse
+	f.call("POST", "/api/dev/revisions", tok, protocol.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: "x"}, &e)
 	if e.Code != "hash_mismatch" {
 		t.Fatalf("damaged upload: %+v", e)
 	}
@@ -356,7 +357,7 @@ func TestRevisions(t *testing.T) {
 	if r3.Status != "rejected" || r3.Problems[0].Path != "light.radiusCells" || r3.Problems[0].Got != "13" {
 		t.Fatalf("rule rejection: %+v", r3)
 	}
-	var status host.UploadResponse
+	var status protocol.RevisionResponse
 	if st := f.call("GET", "/api/dev/revisions/3", tok, nil, &status); st != 200 || status.Status != "rejected" || status.ActiveRevision != 1 {
 		t.Fatalf("revision status: %d %+v", st, status)
 	}
@@ -389,7 +390,7 @@ func TestSessions(t *testing.T) {
 	if _, st := f.upload(tok, 0, bundleJSON(lampV1, "")); st != 201 {
 		t.Fatal("upload")
 	}
-	var e host.APIError
+	var e protocol.ErrorResponse
 	if st := f.call("GET", "/api/dev/session", "sgs_not-a-token", nil, &e); st != 401 || e.Code != "invalid_token" {
 		t.Fatalf("unknown token: %d %+v", st, e)
 	}
@@ -415,7 +416,7 @@ func TestSessions(t *testing.T) {
 	}
 	// Two hours later a session has expired.
 	tok4 := f.pair(o)
-	var s host.SessionResponse
+	var s protocol.SessionResponse
 	if st := f.call("GET", "/api/dev/session", tok4, nil, &s); st != 200 || s.ActiveRevision == nil || s.ActiveRevision.Number != 1 {
 		t.Fatalf("session: %d %+v", st, s)
 	}
@@ -436,7 +437,7 @@ func TestDurableAcrossRestart(t *testing.T) {
 
 	// The same data directory: the revision, the rejection and the session survive.
 	f.start()
-	var s host.SessionResponse
+	var s protocol.SessionResponse
 	if st := f.call("GET", "/api/dev/session", tok, nil, &s); st != 200 || s.ActiveRevision == nil || s.ActiveRevision.Number != 1 {
 		t.Fatalf("after restart: %d %+v", st, s)
 	}
@@ -452,8 +453,8 @@ func TestPendingPairingsBounded(t *testing.T) {
 	for i := 0; i < 64; i++ {
 		f.pairRequest()
 	}
-	var e host.APIError
-	if st := f.call("POST", "/api/dev/pairings", "", host.PairingRequest{Project: "flood"}, &e); st != 429 || e.Code != "too_many_requests" {
+	var e protocol.ErrorResponse
+	if st := f.call("POST", "/api/dev/pairings", "", protocol.PairingRequest{Project: "flood"}, &e); st != 429 || e.Code != "too_many_requests" {
 		t.Fatalf("65th pending pairing: %d %+v", st, e)
 	}
 	// Expired ones no longer count.

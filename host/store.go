@@ -13,6 +13,7 @@ import (
 	_ "modernc.org/sqlite" // pure-Go SQLite: the host stays one static binary
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/protocol"
 )
 
 // The schema. Session tokens and owner cookies are stored as SHA-256 hashes only, so a copy
@@ -150,20 +151,7 @@ func (s *store) deleteOwnerSession(ctx context.Context, tokenHash string) error 
 // ---- dev sessions
 
 // DevSession is one approved connection of a project to a world.
-type DevSession struct {
-	ID           string    `json:"id"`
-	WorldID      string    `json:"world_id"`
-	Project      string    `json:"project"`
-	CreatedAt    time.Time `json:"created_at"`
-	ExpiresAt    time.Time `json:"expires_at"`
-	RevokedAt    time.Time `json:"revoked_at,omitzero"`
-	RevokeReason string    `json:"revoke_reason,omitempty"`
-}
-
-// Live says whether the session may still upload at now.
-func (d DevSession) Live(now time.Time) bool {
-	return d.RevokedAt.IsZero() && now.Before(d.ExpiresAt)
-}
+type DevSession = protocol.Session
 
 const devSessionCols = `id, world_id, project, created_at, expires_at, revoked_at, revoke_reason`
 
@@ -220,26 +208,15 @@ func (s *store) revokeDevSession(ctx context.Context, id, reason string, now tim
 // ---- revisions
 
 // Revision is one uploaded build and its verdict.
-type Revision struct {
-	Number       int          `json:"revision"`
-	Status       string       `json:"status"` // "accepted" or "rejected"
-	SHA256       string       `json:"content_sha256"`
-	Size         int          `json:"size"`
-	BaseRevision int          `json:"base_revision"`
-	Project      string       `json:"project"`
-	CreatedAt    time.Time    `json:"created_at"`
-	Problems     diag.List    `json:"errors"`
-	Definitions  []Definition `json:"definitions"`
-	sessionID    string
-}
+type Revision = protocol.Revision
 
-const revisionCols = `number, status, sha256, size, base_revision, project, created_at, problems, definitions, session_id`
+const revisionCols = `number, status, sha256, size, base_revision, project, created_at, problems, definitions`
 
 func scanRevision(row interface{ Scan(...any) error }) (Revision, error) {
 	var r Revision
 	var created int64
 	var problems, defs string
-	if err := row.Scan(&r.Number, &r.Status, &r.SHA256, &r.Size, &r.BaseRevision, &r.Project, &created, &problems, &defs, &r.sessionID); err != nil {
+	if err := row.Scan(&r.Number, &r.Status, &r.SHA256, &r.Size, &r.BaseRevision, &r.Project, &created, &problems, &defs); err != nil {
 		return Revision{}, err
 	}
 	r.CreatedAt = fromMS(created)
@@ -293,7 +270,7 @@ func (s *store) bundle(ctx context.Context, worldID string, number int) ([]byte,
 
 // addRevision records a verdict and, for an accepted one, makes it the world's active build,
 // in one transaction. It returns the revision with its number.
-func (s *store) addRevision(ctx context.Context, worldID string, r Revision, js []byte) (Revision, error) {
+func (s *store) addRevision(ctx context.Context, worldID, sessionID string, r Revision, js []byte) (Revision, error) {
 	problems, err := json.Marshal(r.Problems)
 	if err != nil {
 		return Revision{}, err
@@ -316,7 +293,7 @@ func (s *store) addRevision(ctx context.Context, worldID string, r Revision, js 
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO revisions(world_id, number, sha256, size, base_revision, session_id, project, status, created_at, problems, definitions, bundle)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		worldID, r.Number, r.SHA256, r.Size, r.BaseRevision, r.sessionID, r.Project, r.Status, ms(r.CreatedAt), string(problems), string(defs), stored); err != nil {
+		worldID, r.Number, r.SHA256, r.Size, r.BaseRevision, sessionID, r.Project, r.Status, ms(r.CreatedAt), string(problems), string(defs), stored); err != nil {
 		return Revision{}, err
 	}
 	if r.Status == "accepted" {

@@ -5,16 +5,11 @@ import (
 	"encoding/json"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/protocol"
 )
 
 // Definition is what the world shows of one Gizmo definition of the active build.
-type Definition struct {
-	Type    string `json:"type"`
-	Version int    `json:"version"`
-	Emoji   string `json:"emoji"`
-	Label   string `json:"label"`
-	Hint    string `json:"hint,omitempty"`
-}
+type Definition = protocol.Definition
 
 // Instance is one placed Gizmo with its saved state.
 type Instance struct {

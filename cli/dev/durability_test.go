@@ -106,7 +106,7 @@ func TestHostKilledAtAnyMoment(t *testing.T) {
 		if restarted != nil {
 			<-restarted
 		}
-		if rev.Number != i+1 || rev.Status != "accepted" || rev.ContentSHA256 != devclient.ContentHash(js) {
+		if rev.Number != i+1 || rev.Status != "accepted" || rev.SHA256 != devclient.ContentHash(js) {
 			t.Fatalf("upload %d became revision %d (%s, duplicate %v): want exactly one new revision per build", i, rev.Number, rev.Status, rev.Duplicate)
 		}
 		base = rev.Number

@@ -1,0 +1,116 @@
+// Package protocol holds the JSON bodies of the developer-world protocol (docs/protocol.md).
+// The reference host (package host) writes them and the dev client (package devclient) reads
+// them: declared once, the two sides cannot drift apart.
+package protocol
+
+import (
+	"time"
+
+	"github.com/scapeworld/scape/diag"
+)
+
+// ErrorResponse is the body of every protocol error: an RFC 6749-style code a client switches
+// on, and a sentence for people.
+type ErrorResponse struct {
+	Code        string `json:"error"`
+	Description string `json:"error_description,omitempty"`
+	// Interval is set with slow_down: the polling interval, in seconds, from now on.
+	Interval int `json:"interval,omitempty"`
+}
+
+// PairingRequest starts a pairing (POST /api/dev/pairings).
+type PairingRequest struct {
+	Project string `json:"project"`
+	Client  string `json:"client,omitempty"`
+}
+
+// PairingResponse is RFC 8628's device authorization response.
+type PairingResponse struct {
+	DeviceCode              string `json:"device_code"`
+	UserCode                string `json:"user_code"`
+	VerificationURI         string `json:"verification_uri"`
+	VerificationURIComplete string `json:"verification_uri_complete"`
+	ExpiresIn               int    `json:"expires_in"`
+	Interval                int    `json:"interval"`
+}
+
+// TokenRequest polls a pairing (POST /api/dev/token).
+type TokenRequest struct {
+	DeviceCode string `json:"device_code"`
+}
+
+// World names the world a session is scoped to.
+type World struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// Session is one approved connection of a project to a world.
+type Session struct {
+	ID           string    `json:"id"`
+	WorldID      string    `json:"world_id"`
+	Project      string    `json:"project"`
+	CreatedAt    time.Time `json:"created_at"`
+	ExpiresAt    time.Time `json:"expires_at"`
+	RevokedAt    time.Time `json:"revoked_at,omitzero"`
+	RevokeReason string    `json:"revoke_reason,omitempty"`
+}
+
+// TokenResponse grants a development session.
+type TokenResponse struct {
+	AccessToken    string    `json:"access_token"`
+	TokenType      string    `json:"token_type"`
+	ExpiresIn      int       `json:"expires_in"`
+	World          World     `json:"world"`
+	ActiveRevision *Revision `json:"active_revision"`
+	Session        Session   `json:"session"`
+}
+
+// SessionResponse describes the caller's session and the world's state (GET /api/dev/session).
+type SessionResponse struct {
+	Session        Session   `json:"session"`
+	World          World     `json:"world"`
+	ActiveRevision *Revision `json:"active_revision"`
+}
+
+// Definition is what the world shows of one Gizmo definition of a build.
+type Definition struct {
+	Type    string `json:"type"`
+	Version int    `json:"version"`
+	Emoji   string `json:"emoji"`
+	Label   string `json:"label"`
+	Hint    string `json:"hint,omitempty"`
+}
+
+// UploadRequest carries one whole-project build (POST /api/dev/revisions).
+type UploadRequest struct {
+	// BaseRevision is the revision the client last saw accepted (0: none).
+	BaseRevision int `json:"base_revision"`
+	// ContentSHA256 is the hex SHA-256 of Bundle's UTF-8 bytes: the idempotency key.
+	ContentSHA256 string `json:"content_sha256"`
+	// Bundle is the built JavaScript (assets embedded), without a source map.
+	Bundle string `json:"bundle"`
+}
+
+// Revision is one uploaded build and its verdict.
+type Revision struct {
+	Number       int          `json:"revision"`
+	Status       string       `json:"status"` // "accepted" or "rejected"
+	SHA256       string       `json:"content_sha256"`
+	Size         int          `json:"size"`
+	BaseRevision int          `json:"base_revision"`
+	Project      string       `json:"project"`
+	CreatedAt    time.Time    `json:"created_at"`
+	Problems     diag.List    `json:"errors"`
+	Definitions  []Definition `json:"definitions"`
+}
+
+// RevisionResponse is a revision and what is active after it: the answer to an upload and to
+// GET /api/dev/revisions/{n}.
+type RevisionResponse struct {
+	Revision
+	ActiveRevision int `json:"active_revision"`
+	// Duplicate is true when this bundle was already the latest revision: nothing was created.
+	Duplicate bool `json:"duplicate"`
+}

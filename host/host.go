@@ -250,10 +250,9 @@ func (s *Server) Disconnect(ctx context.Context) error {
 
 // ActiveRevision returns the world's active (last accepted) revision, or ok=false.
 func (s *Server) ActiveRevision(ctx context.Context) (Revision, bool, error) {
-	w, err := s.store.world(ctx, worldID)
-	if err != nil || w.ActiveRevision == 0 {
-		return Revision{}, false, err
+	r, err := s.store.activeRevision(ctx, worldID)
+	if isNotFound(err) {
+		return Revision{}, false, nil
 	}
-	r, err := s.store.revision(ctx, worldID, w.ActiveRevision)
 	return r, err == nil, err
 }

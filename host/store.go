@@ -239,6 +239,13 @@ func (s *store) revision(ctx context.Context, worldID string, number int) (Revis
 	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? AND number = ?`, worldID, number))
 }
 
+// activeRevision is the world's active revision (sql.ErrNoRows: none accepted yet), in one
+// query: the sidebar asks for it every second.
+func (s *store) activeRevision(ctx context.Context, worldID string) (Revision, error) {
+	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions
+		WHERE world_id = ? AND number = (SELECT active_revision FROM worlds WHERE id = ?)`, worldID, worldID))
+}
+
 func (s *store) latestRevision(ctx context.Context, worldID string) (Revision, error) {
 	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? ORDER BY number DESC LIMIT 1`, worldID))
 }

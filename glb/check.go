@@ -56,10 +56,7 @@ func CheckFile(path string) (*Result, error) {
 	}
 	name := st.Name()
 	if st.Size() > MaxFileBytes {
-		return &Result{Facts: Facts{Bytes: int(st.Size()), Extensions: []string{}}, Problems: []Problem{{
-			Step: 1, Code: CodeTooLarge, Value: st.Size(),
-			Message: fmt.Sprintf("%s is %d bytes; a model can be at most %d bytes (768 KiB), the most that fits in the 1 MiB bundle as base64", name, st.Size(), MaxFileBytes),
-		}}}, nil
+		return tooLargeResult(name, st.Size()), nil
 	}
 	// Read at most one byte past the limit: the file may have grown since Stat.
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
@@ -67,6 +64,18 @@ func CheckFile(path string) (*Result, error) {
 		return nil, fmt.Errorf("%w: %v", ErrUnreadable, err)
 	}
 	return CheckNamed(name, data), nil
+}
+
+// tooLarge is check 1's refusal. CheckFile and CheckEncoded raise it before reading or decoding
+// anything, from the file's size or the text's length; walkContainer from the bytes.
+func tooLarge(name string, size int64) Problem {
+	return Problem{Step: 1, Code: CodeTooLarge, Value: size,
+		Message: fmt.Sprintf("%s is %d bytes; a model can be at most %d bytes (768 KiB), the most that fits in the 1 MiB bundle as base64", name, size, MaxFileBytes)}
+}
+
+// tooLargeResult is the verdict on a model refused from its size alone.
+func tooLargeResult(name string, size int64) *Result {
+	return &Result{Facts: Facts{Bytes: int(size), Extensions: []string{}}, Problems: []Problem{tooLarge(name, size)}}
 }
 
 func run(name string, data []byte, res *Result) {

@@ -42,7 +42,8 @@ func walkContainer(name string, data []byte) (container, *Problem) {
 		return c, &Problem{Step: step, Code: code, Message: fmt.Sprintf(msg, args...)}
 	}
 	if size > MaxFileBytes {
-		return fail(1, CodeTooLarge, "%s is %d bytes; a model can be at most %d bytes (768 KiB), the most that fits in the 1 MiB bundle as base64", name, size, MaxFileBytes)
+		p := tooLarge(name, int64(size))
+		return c, &p
 	}
 	if size < 12 {
 		return fail(2, CodeTooShort, "%s is %d bytes; a .glb file starts with a 12-byte header", name, size)

@@ -23,10 +23,7 @@ func CheckEncoded(encoded string) *Result {
 	}
 	if len(body) > MaxEncodedBytes {
 		n := len(body)*3/4 - min(2, len(body)-len(strings.TrimRight(body, "=")))
-		return &Result{Facts: Facts{Bytes: n, Extensions: []string{}}, Problems: []Problem{{
-			Step: 1, Code: CodeTooLarge, Value: n,
-			Message: fmt.Sprintf("the model is %d bytes; a model can be at most %d bytes (768 KiB), the most that fits in the 1 MiB bundle as base64", n, MaxFileBytes),
-		}}}
+		return tooLargeResult("the model", int64(n))
 	}
 	// Go's decoder skips line breaks; the SDK's does not, and the two must agree.
 	data, err := []byte(nil), fmt.Errorf("line break in base64")

@@ -2,6 +2,9 @@ package glb_test
 
 import (
 	"encoding/base64"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -31,5 +34,30 @@ func TestCheckEncoded(t *testing.T) {
 	}
 	if r := glb.CheckEncoded(base64.StdEncoding.EncodeToString(make([]byte, glb.MaxFileBytes))); r.Has(glb.CodeTooLarge) {
 		t.Errorf("exactly the limit refused for size: %v", r.Problems)
+	}
+}
+
+// The size refusal reads the same whether it comes from the bytes, the file's size (nothing
+// read) or the base64 text's length (nothing decoded).
+func TestTooLargeSameFromEveryEntry(t *testing.T) {
+	data := make([]byte, glb.MaxFileBytes+1)
+	path := filepath.Join(t.TempDir(), "big.glb")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := glb.CheckFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromBytes := glb.CheckNamed("big.glb", data)
+	fromText := glb.CheckEncoded(base64.StdEncoding.EncodeToString(data))
+	fromText.Problems[0].Message = strings.Replace(fromText.Problems[0].Message, "the model", "big.glb", 1)
+	for _, r := range []*glb.Result{fromFile, fromBytes, fromText} {
+		if !reflect.DeepEqual(r.Problems, fromFile.Problems) || r.Facts.Bytes != len(data) {
+			t.Errorf("%+v\nwant %+v", r, fromFile)
+		}
+	}
+	if p := fromFile.Problems; len(p) != 1 || p[0].Code != glb.CodeTooLarge || p[0].Value != int64(len(data)) {
+		t.Errorf("problems = %+v", p)
 	}
 }

@@ -241,7 +241,7 @@ func newSession(t protocol.TokenResponse) *Session {
 }
 
 // Session is an approved development session. Its token is unexported and never printed:
-// String and GoString redact it.
+// String and GoString redact it (value receivers, so a copied Session redacts too).
 type Session struct {
 	token   string
 	Expires time.Time
@@ -250,10 +250,10 @@ type Session struct {
 	Active protocol.Revision
 }
 
-func (s *Session) String() string {
+func (s Session) String() string {
 	return fmt.Sprintf("session for %s until %s", s.World.Name, s.Expires.Format(time.RFC3339))
 }
-func (s *Session) GoString() string { return "&devclient.Session{token: <redacted>}" }
+func (s Session) GoString() string { return "devclient.Session{token: <redacted>}" }
 
 // ContentHash is the idempotency key of a bundle: hex SHA-256 of its bytes.
 func ContentHash(js []byte) string {

@@ -318,6 +318,7 @@ func TestTokenNeverShown(t *testing.T) {
 		mu.Unlock()
 	}
 	record(s)
+	record(*s)
 	e.start(s)
 	record(e.until(EventAccepted))
 	e.client.Revoke(context.Background(), s)

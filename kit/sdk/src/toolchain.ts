@@ -129,18 +129,7 @@ function gotText(text: string, value: unknown): string {
 
 /** Reshapes catalogProblems' CatalogProblem list (see internal/catalog.ts) for Go. */
 function normalise(found: readonly CatalogProblem[]): ProblemFacts[] {
-  return found.map((item) => {
-    const text = (item as unknown as { text?: unknown }).text;
-    const full = typeof text === 'string' ? text : new GizmoProblem(item.path, item.message, item.value).toString();
-    return {
-      index: item.index,
-      path: item.path,
-      message: item.message,
-      valueJSON: valueJSON(item.value),
-      got: gotText(full, item.value),
-      callback: item.callback ?? '',
-    };
-  });
+  return found.map((item) => ruleProblem(item.index, item, item.callback ?? ''));
 }
 
 interface InstanceInput {
@@ -230,8 +219,13 @@ function thrownProblem(index: number, path: string, callback: string, err: unkno
   return { index, path, message: `threw ${name}${thrownMessage(err)}`, valueJSON: '', got: '', callback };
 }
 
+/**
+ * A rule's problem for Go. Its full text is the problem's own when it carries one (the catalog
+ * keeps a thrown error's text, which has no "got" part), else the SDK's standard rendering.
+ */
 function ruleProblem(index: number, found: { path: string; message: string; value?: unknown }, callback: string): ProblemFacts {
-  const full = new GizmoProblem(found.path, found.message, found.value).toString();
+  const text = (found as { text?: unknown }).text;
+  const full = typeof text === 'string' ? text : new GizmoProblem(found.path, found.message, found.value).toString();
   return { index, path: found.path, message: found.message, valueJSON: valueJSON(found.value), got: gotText(full, found.value), callback };
 }
 

@@ -31,7 +31,7 @@ func (c *Checker) Check(ctx context.Context, js []byte, placed []Instance) (Verd
 	opts := c.Options
 	opts.Instances = make([]validate.Instance, len(placed))
 	for i, in := range placed {
-		opts.Instances[i] = validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State}
+		opts.Instances[i] = toValidate(in)
 	}
 	rep, err := validate.Check(ctx, js, opts)
 	if err != nil {

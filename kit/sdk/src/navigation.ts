@@ -11,14 +11,14 @@
 import type { ObjectDefinition } from './api.js';
 import type { GizmoFeedback } from './reaction.js';
 import { feedbackProblem } from './reaction.js';
-import { first, knownKeys, numberIn, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
+import { first, knownKeys, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
 import { jsonProblem } from './internal/json.js';
 import { keyProblem } from './internal/names.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
 import { editorActionProblem } from './internal/references.js';
 import { definitionSounds } from './internal/sounds.js';
-import { MOTION_SCALE_MIN, MOVEMENT_FEEDBACK_KEYS, trailProblem } from './travel.js';
+import { motionProblem, MOVEMENT_FEEDBACK_KEYS } from './travel.js';
 import type { GizmoSounds } from './audio.js';
 
 /** Display metadata, never proof of access. The host checks admission on every visit. */
@@ -49,7 +49,6 @@ export interface GizmoNavigation {
 
 export const WORLD_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const WORLD_NAME_MAX = 120;
-export const NAVIGATION_TRANSITION_MAX_MS = 1000;
 
 export function worldIdProblem(value: unknown, path: string): Problem {
   if (typeof value !== 'string' || !WORLD_ID_PATTERN.test(value))
@@ -97,19 +96,7 @@ export function navigationProblem(value: unknown, sounds: GizmoSounds, path: str
   const n = value as Record<string, unknown>;
   return first(
     () => worldIdProblem(n.world, joinPath(path, 'world')),
-    () =>
-      optional(n.transition, () => {
-        const at = joinPath(path, 'transition');
-        const t = n.transition as Record<string, unknown>;
-        return first(
-          () => knownKeys(t, at, ['durationMs', 'scale', 'opacity', 'trail']),
-          () => requiredKeys(t, at, ['durationMs', 'scale', 'opacity']),
-          () => numberIn(t.durationMs, joinPath(at, 'durationMs'), 1, NAVIGATION_TRANSITION_MAX_MS, 'ms'),
-          () => numberIn(t.scale, joinPath(at, 'scale'), MOTION_SCALE_MIN, 1),
-          () => numberIn(t.opacity, joinPath(at, 'opacity'), MOTION_SCALE_MIN, 1),
-          () => optional(t.trail, () => trailProblem(t.trail, joinPath(at, 'trail'))),
-        );
-      }),
+    () => optional(n.transition, () => motionProblem(n.transition, joinPath(path, 'transition'), true)),
     () => optional(n.feedback, () => feedbackProblem(n.feedback, sounds, joinPath(path, 'feedback'), MOVEMENT_FEEDBACK_KEYS)),
   );
 }

@@ -56,7 +56,8 @@ export interface GizmoTravel {
 export const TRAVEL_OFFSET_MAX = 64;
 export const TRAVEL_EXITS_MAX = 9;
 export const TRAVEL_COOLDOWN_MS: readonly [number, number] = [650, 5000];
-export const ARRIVAL_DURATION_MAX_MS = 1000;
+/** A travel arrival and a navigation transition share these bounds: 1–1,000 ms, scale 0.02–1. */
+export const MOTION_DURATION_MAX_MS = 1000;
 export const MOTION_SCALE_MIN = 0.02;
 /** Navigation and travel feedback accept only these fields of GizmoFeedback. */
 export const MOVEMENT_FEEDBACK_KEYS = ['durationMs', 'audio', 'haptic'] as const;
@@ -72,12 +73,33 @@ export function linkProblem(value: unknown, path: string): Problem {
 export const validGizmoLink = (value: unknown): value is GizmoLink => linkProblem(value, '') === null;
 
 /** `{ color, opacity }`: a six-digit hex color and an opacity 0–1. */
-export function trailProblem(value: unknown, path: string): Problem {
+function trailProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, ['color', 'opacity']),
     () => requiredKeys(value as Record<string, unknown>, path, ['color', 'opacity']),
     () => hexColor((value as Record<string, unknown>).color, joinPath(path, 'color')),
     () => numberIn((value as Record<string, unknown>).opacity, joinPath(path, 'opacity'), 0, 1),
+  );
+}
+
+const ARRIVAL_KEYS = ['durationMs', 'scale', 'trail'];
+const ARRIVAL_REQUIRED = ['durationMs', 'scale'];
+const TRANSITION_KEYS = ['durationMs', 'scale', 'opacity', 'trail'];
+const TRANSITION_REQUIRED = ['durationMs', 'scale', 'opacity'];
+
+/**
+ * A travel `arrival` or, `withOpacity`, a navigation `transition`: durationMs 1–1,000, scale (and
+ * opacity) 0.02–1, an optional trail.
+ */
+export function motionProblem(value: unknown, path: string, withOpacity: boolean): Problem {
+  const m = value as Record<string, unknown>;
+  return first(
+    () => knownKeys(value, path, withOpacity ? TRANSITION_KEYS : ARRIVAL_KEYS),
+    () => requiredKeys(m, path, withOpacity ? TRANSITION_REQUIRED : ARRIVAL_REQUIRED),
+    () => numberIn(m.durationMs, joinPath(path, 'durationMs'), 1, MOTION_DURATION_MAX_MS, 'ms'),
+    () => numberIn(m.scale, joinPath(path, 'scale'), MOTION_SCALE_MIN, 1),
+    () => (withOpacity ? numberIn(m.opacity, joinPath(path, 'opacity'), MOTION_SCALE_MIN, 1) : null),
+    () => optional(m.trail, () => trailProblem(m.trail, joinPath(path, 'trail'))),
   );
 }
 
@@ -125,18 +147,7 @@ export function travelProblem(value: unknown, sounds: GizmoSounds, path: string,
     () => optional(t.relative, () => booleanValue(t.relative, joinPath(path, 'relative'))),
     () => numberIn(t.cooldownMs, joinPath(path, 'cooldownMs'), TRAVEL_COOLDOWN_MS[0], TRAVEL_COOLDOWN_MS[1], 'ms'),
     () => optional(t.feedback, () => feedbackProblem(t.feedback, sounds, joinPath(path, 'feedback'), MOVEMENT_FEEDBACK_KEYS)),
-    () =>
-      optional(t.arrival, () => {
-        const at = joinPath(path, 'arrival');
-        const arrival = t.arrival as Record<string, unknown>;
-        return first(
-          () => knownKeys(arrival, at, ['durationMs', 'scale', 'trail']),
-          () => requiredKeys(arrival, at, ['durationMs', 'scale']),
-          () => numberIn(arrival.durationMs, joinPath(at, 'durationMs'), 1, ARRIVAL_DURATION_MAX_MS, 'ms'),
-          () => numberIn(arrival.scale, joinPath(at, 'scale'), MOTION_SCALE_MIN, 1),
-          () => optional(arrival.trail, () => trailProblem(arrival.trail, joinPath(at, 'trail'))),
-        );
-      }),
+    () => optional(t.arrival, () => motionProblem(t.arrival, joinPath(path, 'arrival'), false)),
   );
 }
 

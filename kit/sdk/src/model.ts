@@ -10,8 +10,8 @@
  * it is used, and nothing is allocated from a declared size. No TextDecoder in goja: UTF-8 is
  * validated and decoded by hand.
  */
-import { GizmoProblem, problem } from './internal/problem.js';
-import type { Problem } from './internal/checks.js';
+import { joinPath as at, problem } from './internal/problem.js'; // at(base, i): base[i], as Go's at
+import { isPlainObject, type Problem } from './internal/checks.js';
 import { base64Decode } from './wav.js';
 
 /** 768 KiB: the most that fits in the 1 MiB bundle once base64-encoded. */
@@ -70,16 +70,9 @@ function quoteShort(s: string): string {
   return JSON.stringify(chars.length > 40 ? chars.slice(0, 40).join('') + '…' : s).replace(/\\u2026"$/, '…"');
 }
 
-function at(base: string, i: number): string {
-  return `${base}[${i}]`;
-}
-
+/** Go's join: unlike joinPath it never quotes a key (paths name glTF keys as the checklist writes them). */
 function join(base: string, key: string): string {
   return base === '' ? key : `${base}.${key}`;
-}
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function describe(v: unknown): string {
@@ -301,7 +294,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     }
     fail(8, 'json-text', `JSON chunk is not valid JSON: ${(e as Error).message}`);
   }
-  if (!isObject(root)) fail(8, 'json-text', `JSON chunk holds ${Array.isArray(root) ? 'an array' : typeof root}; a glTF JSON chunk is one object`);
+  if (!isPlainObject(root)) fail(8, 'json-text', `JSON chunk holds ${Array.isArray(root) ? 'an array' : typeof root}; a glTF JSON chunk is one object`);
   const doc = root as Json;
 
   // 9: schema basics, integers accepting 36.0.
@@ -327,7 +320,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     if (typeof o[key] !== 'string') return wrong(join(base, key), o[key], 'a string'), null;
     return o[key] as string;
   };
-  const obj = (v: unknown, path: string): Json | null => (isObject(v) ? v : (wrong(path, v, 'an object'), null));
+  const obj = (v: unknown, path: string): Json | null => (isPlainObject(v) ? v : (wrong(path, v, 'an object'), null));
   const arr = (o: Json, key: string, base: string): unknown[] => {
     if (!(key in o)) return [];
     if (!Array.isArray(o[key])) return wrong(join(base, key), o[key], 'an array'), [];
@@ -339,7 +332,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     const out: Json[] = new Array(list.length);
     for (let i = 0; i < list.length; i++) {
       const v = list[i];
-      out[i] = isObject(v) ? v : (obj(v, at(join(base, key), i)) ?? {});
+      out[i] = isPlainObject(v) ? v : (obj(v, at(join(base, key), i)) ?? {});
     }
     return out;
   };
@@ -483,7 +476,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   for (const key of ['accessors', 'animations', 'buffers', 'bufferViews', 'cameras', 'images', 'materials', 'meshes', 'nodes', 'samplers', 'scenes', 'skins', 'textures']) {
     const list = doc[key];
     if (!Array.isArray(list)) continue;
-    for (let i = 0; i < list.length; i++) if (isObject(list[i])) str(list[i] as Json, 'name', at(key, i));
+    for (let i = 0; i < list.length; i++) if (isPlainObject(list[i])) str(list[i] as Json, 'name', at(key, i));
   }
   const scenes = objects(doc, 'scenes', '').map((sc, i) => indexList(sc, 'nodes', at('scenes', i)));
   const materials = objects(doc, 'materials', '');
@@ -546,7 +539,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     const v = f.v;
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) if (typeof v[i] === 'object' && v[i] !== null) stack.push({ v: v[i], seg: `[${i}]`, up: f });
-    } else if (isObject(v)) {
+    } else if (isPlainObject(v)) {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i];
@@ -616,7 +609,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       const base = at('materials', i);
       let p = '';
       const pbr = mat.pbrMetallicRoughness;
-      if (isObject(pbr)) p = 'baseColorTexture' in pbr ? `${base}.pbrMetallicRoughness.baseColorTexture` : 'metallicRoughnessTexture' in pbr ? `${base}.pbrMetallicRoughness.metallicRoughnessTexture` : '';
+      if (isPlainObject(pbr)) p = 'baseColorTexture' in pbr ? `${base}.pbrMetallicRoughness.baseColorTexture` : 'metallicRoughnessTexture' in pbr ? `${base}.pbrMetallicRoughness.metallicRoughnessTexture` : '';
       if (!p) for (const k of ['normalTexture', 'occlusionTexture', 'emissiveTexture']) if (!p && k in mat) p = `${base}.${k}`;
       if (p) add(12, 'textures', p, undefined, `${p}: textures are not supported; use material colors or vertex colors`);
     });
@@ -1007,11 +1000,11 @@ function libraryRules(doc: Json, add: Add) {
   const lib = (p: string, v: unknown, m: string) => add(9, 'decode', p, v, `the glTF JSON does not decode: ${m}`);
   const mats = Array.isArray(doc.materials) ? doc.materials : [];
   mats.forEach((m, i) => {
-    if (isObject(m) && 'alphaMode' in m && !['OPAQUE', 'MASK', 'BLEND'].includes(m.alphaMode as string)) lib(`materials[${i}].alphaMode`, m.alphaMode, `gltf: unknown alpha mode: ${String(m.alphaMode)}`);
+    if (isPlainObject(m) && 'alphaMode' in m && !['OPAQUE', 'MASK', 'BLEND'].includes(m.alphaMode as string)) lib(`materials[${i}].alphaMode`, m.alphaMode, `gltf: unknown alpha mode: ${String(m.alphaMode)}`);
   });
   const cams = Array.isArray(doc.cameras) ? doc.cameras : [];
   cams.forEach((c, i) => {
-    if (!isObject(c)) return;
+    if (!isPlainObject(c)) return;
     if ('perspective' in c && 'orthographic' in c) lib(`cameras[${i}]`, undefined, 'gltf: camera must not define both perspective and orthographic properties');
     else if (c.type === 'perspective' && !('perspective' in c)) lib(`cameras[${i}]`, undefined, 'gltf: perspective camera must define the perspective property');
     else if (c.type === 'orthographic' && !('orthographic' in c)) lib(`cameras[${i}]`, undefined, 'gltf: orthographic camera must define the orthographic property');
@@ -1019,7 +1012,7 @@ function libraryRules(doc: Json, add: Add) {
   });
   const samplers = Array.isArray(doc.samplers) ? doc.samplers : [];
   samplers.forEach((s, i) => {
-    if (!isObject(s)) return;
+    if (!isPlainObject(s)) return;
     if ('magFilter' in s && ![9728, 9729].includes(s.magFilter as number)) lib(`samplers[${i}].magFilter`, s.magFilter, `gltf: unknown mag filter: ${String(s.magFilter)}`);
     if ('minFilter' in s && ![9728, 9729, 9984, 9985, 9986, 9987].includes(s.minFilter as number)) lib(`samplers[${i}].minFilter`, s.minFilter, `gltf: unknown min filter: ${String(s.minFilter)}`);
     for (const k of ['wrapS', 'wrapT'])
@@ -1227,7 +1220,7 @@ export function modelProblem(value: unknown, path: string): Problem {
   if (typeof value !== 'string') return problem(path, 'must be a base64-encoded .glb string', value);
   const found = firstModelProblem(value);
   if (found === null) return null;
-  return new GizmoProblem(path, found.message.replace(/^model: /, ''), found.value === undefined ? value : found.value);
+  return problem(path, found.message.replace(/^model: /, ''), found.value === undefined ? value : found.value);
 }
 
 /** Inspect GLB structure before a host parser sees it. No URLs, textures, skins or extensions. */

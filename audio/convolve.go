@@ -115,15 +115,3 @@ func ConvolveChannels(channels [][]float64, response []float64, length int) [][]
 	}
 	return out
 }
-
-// Convolve is the Source form of ConvolveChannels for one channel: it reads `length` samples of
-// src on first use, convolves them with response, then plays the result (then silence).
-func Convolve(src Source, response []float64, length int) Source {
-	var played Source
-	return SourceFunc(func(dst []float64) {
-		if played == nil {
-			played = Slice(ConvolveReal([][]float64{ReadAll(src, length)}, response, length)[0])
-		}
-		played.Read(dst)
-	})
-}

@@ -1,34 +1,19 @@
 package audio
 
-// DelayWet is the wet signal of a feedback delay: w[n] = x[n−D] + feedback·w[n−D], read with
-// linear interpolation for a fractional D (≥ 1 sample). It keeps the whole history, which is
-// bounded by the sound's length.
-func DelayWet(src Source, delayFrames, feedback float64) Source {
-	return DelayWetSized(src, delayFrames, feedback, 0)
+// delayMix replaces x by dry·x + mix·w, w the wet signal of a feedback delay, in place and in
+// one pass; history (len(x)) is work space.
+func delayMix(x, history []float64, delayFrames, feedback, dry, mix float64) {
+	s := history[:len(x)] // s[n] = x[n] + feedback·w[n]
+	for i, xi := range x {
+		v := delayTap(s, i, delayFrames)
+		s[i] = xi + float64(feedback*v)
+		x[i] = float64(dry*xi) + float64(mix*v)
+	}
 }
 
-// DelayWetSized is DelayWet with the history allocated for `frames` samples up front.
-func DelayWetSized(src Source, delayFrames, feedback float64, frames int) Source {
-	s := make([]float64, 0, frames) // s[n] = x[n] + feedback·w[n]
-	return SourceFunc(func(dst []float64) {
-		src.Read(dst)
-		base := len(s)
-		if base+len(dst) <= cap(s) {
-			s = s[:base+len(dst)]
-		} else {
-			s = append(s, make([]float64, len(dst))...)
-		}
-		for k, x := range dst {
-			i := base + k
-			v := delayTap(s, i, delayFrames)
-			dst[k] = v
-			s[i] = x + float64(feedback*v)
-		}
-	})
-}
-
-// delayTap is w[i]: the history s (s[n] = x[n] + feedback·w[n], filled below i) read delayFrames
-// back with linear interpolation; 0 before the first echo, and tiny values flushed to 0.
+// delayTap is w[i] of the feedback delay w[n] = x[n−D] + feedback·w[n−D]: the history s
+// (s[n] = x[n] + feedback·w[n], filled below i) read delayFrames back with linear
+// interpolation; 0 before the first echo, and tiny values flushed to 0.
 func delayTap(s []float64, i int, delayFrames float64) float64 {
 	m := float64(i) - delayFrames
 	if m < 0 {

@@ -8,8 +8,8 @@
 //	s, err := r.Render()              // *Samples: float32 channels at 48 kHz
 //
 // The renderers are built from small composable pieces: a Source interface (Read(dst)) and
-// constructors such as Oscillator, NoiseLoop, Noise, Take, Gain, Map, Biquad, OnePole,
-// DelayWet and Convolve, plus the whole-buffer ConvolveChannels (FFT). Pieces work a block
+// constructors such as Oscillator, NoiseLoop, Take, GainBlock, Biquad and OnePole, plus the
+// whole-buffer ConvolveChannels (FFT) and in-place effects. Pieces work a block
 // (4,096 samples) at a time; where a hot path needed it, a renderer runs a few steps in one loop
 // (noise layers, a layer's leading pole) with the same arithmetic in the same order. Measured
 // speed and what made it: docs/audio.md, "Performance".

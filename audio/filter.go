@@ -140,35 +140,9 @@ func (p *onePole) run(dst []float64) {
 	p.lp = lp
 }
 
-// BiquadCascade is Biquad applied section after section, computed sample by sample across all
-// sections so their independent recursions overlap in the CPU (the same arithmetic per section,
-// so the same result as chaining Biquad).
-func BiquadCascade(src Source, sections []BiquadCoefficients) Source {
-	if len(sections) == 4 {
-		return biquad4(src, [4]BiquadCoefficients(sections))
-	}
-	type state struct{ x1, x2, y1, y2 float64 }
-	st := make([]state, len(sections))
-	return SourceFunc(func(dst []float64) {
-		src.Read(dst)
-		for i, x := range dst {
-			for j := range sections {
-				c, s := &sections[j], &st[j]
-				y := float64(c.B0*x) + float64(c.B1*s.x1) + float64(c.B2*s.x2) - float64(c.A1*s.y1) - float64(c.A2*s.y2)
-				if y < Tiny && y > -Tiny {
-					y = 0
-				}
-				s.x2, s.x1 = s.x1, x
-				s.y2, s.y1 = s.y1, y
-				x = y
-			}
-			dst[i] = x
-		}
-	})
-}
-
-// biquad4 is BiquadCascade for four sections (the partials' decimation filter) with every state
-// in a scalar local, so the compiler keeps them in registers (no store-to-load round trip in the
+// biquad4 is Biquad applied section after section for four sections (the partials' decimation
+// filter), computed sample by sample across the sections so their independent recursions
+// overlap in the CPU, with every state in a scalar local, so the compiler keeps them in registers (no store-to-load round trip in the
 // recursions), and each section's a1·y1 subtracted last, so the loop-carried chain is one
 // multiply and one subtraction (the same terms summed in another order: ~1e-16 relative). The
 // outputs are flushed every FlushEvery samples rather than every sample (see FlushEvery).

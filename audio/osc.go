@@ -131,15 +131,6 @@ func TableIndex(frequency, rate float64) int {
 	return lo
 }
 
-func readTable(table []float64, phase float64) float64 {
-	x := phase * TableSize
-	i := int(math.Floor(x))
-	frac := x - float64(i)
-	a := table[i&(TableSize-1)]
-	b := table[(i+1)&(TableSize-1)]
-	return a + float64((b-a)*frac)
-}
-
 // Clock turns a voice's k-th frame into seconds from the voice's start: (from+k)/rate − start,
 // as the SDK computes it.
 type Clock struct {
@@ -235,7 +226,7 @@ func sineRun(dst, freq []float64, phase, rate float64) float64 {
 }
 
 // tableRun writes wavetable samples at a constant phase increment (table nil: silence, at or
-// above Nyquist), returning the phase. The same arithmetic as readTable.
+// above Nyquist), returning the phase: linear interpolation between table points.
 func tableRun(dst []float64, table *[TableSize]float64, inc, phase float64) float64 {
 	for i := range dst {
 		v := 0.0

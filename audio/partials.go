@@ -9,7 +9,7 @@ import (
 const DefaultTailFade = 0.005
 
 // DecimationQ are the linear Qs of the 8th-order Butterworth decimation low-pass.
-var DecimationQ = []float64{0.5097955791041592, 0.6013448869350453, 0.8999762231364156, 2.5629154477415055}
+var DecimationQ = [4]float64{0.5097955791041592, 0.6013448869350453, 0.8999762231364156, 2.5629154477415055}
 
 // StageSource applies one signal stage to src at rate (the internal, oversampled rate).
 func StageSource(src Source, s *Stage, rate float64) Source {
@@ -132,22 +132,6 @@ func amplitudeBlock(a *Amplitude, rate, duration float64) func(dst []float64, n0
 // SineSize is the length of the partials' sine table (linear interpolation, error < 2e-8).
 const SineSize = 16384
 
-var partialSine = func() []float64 {
-	t := make([]float64, SineSize+1)
-	for j := range t {
-		t[j] = math.Sin(2 * math.Pi * float64(j) / SineSize)
-	}
-	return t
-}()
-
-// tableSine reads sin(2π·phase) from the table with linear interpolation (phase ∈ [0, 1)).
-func tableSine(sine []float64, phase float64) float64 {
-	x := phase * SineSize
-	j := int(x) // phase ≥ 0: truncation is floor
-	a := sine[j]
-	return a + float64((sine[j+1]-a)*(x-float64(j)))
-}
-
 // decayStep multiplies an exponential decay by its per-sample ratio, flushing below Tiny.
 func decayStep(amp, r float64) float64 {
 	amp *= r
@@ -157,25 +141,14 @@ func decayStep(amp, r float64) float64 {
 	return amp
 }
 
-// wrapPhase keeps a phase in [0, 1): phase − floor(phase), computed as phase − 1 in the usual
-// case (the same value there).
-func wrapPhase(phase float64) float64 {
-	if phase >= 1 {
-		if phase < 2 {
-			return phase - 1
-		}
-		return phase - math.Floor(phase)
-	}
-	return phase
-}
-
 // sineSteps holds, for every point j of the partials' sine table, its value and the step to the
 // next point: the table's linear interpolation a + (b − a)·frac with b − a computed once (the same
 // float64 value), in one array indexed by a masked integer, so a read needs no bounds check.
 var sineSteps = func() *[SineSize][2]float64 {
 	var t [SineSize][2]float64
+	point := func(j int) float64 { return math.Sin(2 * math.Pi * float64(j) / SineSize) }
 	for j := range t {
-		t[j] = [2]float64{partialSine[j], partialSine[j+1] - partialSine[j]}
+		t[j] = [2]float64{point(j), point(j+1) - point(j)}
 	}
 	return &t
 }()
@@ -250,7 +223,8 @@ func addPartials(dst, vib []float64, p, q *partialOsc) {
 	p.amp, p.x, q.amp, q.x = amp0, x0, amp1, x1
 }
 
-// wrapPoints is wrapPhase on a phase scaled by SineSize (exactly the same values, scaled).
+// wrapPoints keeps a phase in table points in [0, SineSize): x − floor(x/SineSize)·SineSize,
+// computed as x − SineSize in the usual case (the same value there).
 func wrapPoints(x float64) float64 {
 	if x < 2*SineSize {
 		return x - SineSize
@@ -417,11 +391,11 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 		src = StageSource(src, &s.Stages[i], inner)
 	}
 	if os > 1 {
-		sections := make([]BiquadCoefficients, len(DecimationQ))
+		var sections [4]BiquadCoefficients
 		for i, q := range DecimationQ {
 			sections[i] = NewBiquadCoefficients(Lowpass, 0.45*fr, q, inner, true)
 		}
-		src = BiquadCascade(src, sections)
+		src = biquad4(src, sections)
 	}
 	out := make([]float64, frames)
 	block := make([]float64, 4096) // a multiple of every oversample factor

@@ -24,13 +24,3 @@ func (m *Mulberry32) Uniform() float64 { return float64(m.Uint32()) / 4294967296
 func (m *Mulberry32) Sample() float64 {
 	return float64(float32(float64(m.Uint32())/4294967296*2 - 1))
 }
-
-// Noise is an endless white-noise source from a seeded generator.
-func Noise(seed uint32) Source {
-	rng := NewMulberry32(seed)
-	return SourceFunc(func(dst []float64) {
-		for i := range dst {
-			dst[i] = rng.Sample()
-		}
-	})
-}

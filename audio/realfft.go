@@ -143,25 +143,6 @@ func inverseRealInto(re, im []float64, n int, zr, zi []float64) {
 	fft4(zr, zi, true)
 }
 
-// realFFT returns the spectrum X[0..n/2] of the real signal x (len n, a power of two ≥ 4).
-func realFFT(x []float64) (re, im []float64) {
-	n := len(x)
-	re, im = make([]float64, n/2+1), make([]float64, n/2+1)
-	realFFTInto(x, n, make([]float64, n/2), make([]float64, n/2), re, im)
-	return re, im
-}
-
-// inverseRealFFT returns n·x, the unscaled inverse of a Hermitian spectrum X[0..n/2].
-func inverseRealFFT(re, im []float64, n int) []float64 {
-	zr, zi := make([]float64, n/2), make([]float64, n/2)
-	inverseRealInto(re, im, n, zr, zi)
-	out := make([]float64, n)
-	for k := range zr {
-		out[2*k], out[2*k+1] = 2*zr[k], 2*zi[k]
-	}
-	return out
-}
-
 // activeSpan is [from, to): the samples of the channels (first `length` of each) outside which
 // all are zero; from == to when all are.
 func activeSpan(channels [][]float64, length int) (from, to int) {

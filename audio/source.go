@@ -2,7 +2,7 @@ package audio
 
 // Source is the one interface every signal piece implements: it fills dst with its next
 // len(dst) samples. Sources are infinite (silence after their natural end) and mono; stereo is
-// two sources. Pieces compose through constructors (Gain(Take(Osc…)), Biquad(…)) in the style
+// two sources. Pieces compose through constructors (GainBlock(Take(Oscillator(…)), …), Biquad(…)) in the style
 // of gopxl/beep, and each piece does its arithmetic in the same order as the SDK's TypeScript
 // renderer so the two agree to ~1e-6 per sample (docs/audio.md).
 type Source interface {
@@ -26,19 +26,6 @@ func ReadAll(src Source, n int) []float64 {
 	return out
 }
 
-// Slice plays a buffer, then silence.
-func Slice(data []float64) Source {
-	pos := 0
-	return SourceFunc(func(dst []float64) {
-		k := copy(dst, data[min(pos, len(data)):])
-		clear(dst[k:])
-		pos += len(dst)
-	})
-}
-
-// Silence is an endless zero source.
-func Silence() Source { return SourceFunc(func(dst []float64) { clear(dst) }) }
-
 // Take plays the first n samples of src, then exact zeros (src is no longer read).
 func Take(src Source, n int) Source {
 	left := n
@@ -52,30 +39,8 @@ func Take(src Source, n int) Source {
 	})
 }
 
-// Gain multiplies src by level(k), k counting samples from the first Read.
-func Gain(src Source, level func(k int) float64) Source {
-	k := 0
-	return SourceFunc(func(dst []float64) {
-		src.Read(dst)
-		for i := range dst {
-			dst[i] *= level(k)
-			k++
-		}
-	})
-}
-
-// Map applies f to each sample of src (a memoryless stage: clipping, scaling).
-func Map(src Source, f func(x float64) float64) Source {
-	return SourceFunc(func(dst []float64) {
-		src.Read(dst)
-		for i, x := range dst {
-			dst[i] = f(x)
-		}
-	})
-}
-
 // GainBlock multiplies src by a level filled a block at a time: fill(levels, k0) writes the
-// levels of samples k0… (k counting from the first Read). The block form of Gain.
+// levels of samples k0… (k counting from the first Read).
 func GainBlock(src Source, fill func(levels []float64, k0 int)) Source {
 	k := 0
 	var levels []float64

@@ -229,14 +229,3 @@ func flush(v float64) float64 {
 	}
 	return v
 }
-
-// delayMix replaces x by dry·x + mix·w, w the wet signal of DelayWet (the same arithmetic, in
-// place, in one pass); history (len(x)) is work space.
-func delayMix(x, history []float64, delayFrames, feedback, dry, mix float64) {
-	s := history[:len(x)] // s[n] = x[n] + feedback·w[n]
-	for i, xi := range x {
-		v := delayTap(s, i, delayFrames)
-		s[i] = xi + float64(feedback*v)
-		x[i] = float64(dry*xi) + float64(mix*v)
-	}
-}

@@ -204,10 +204,16 @@ type definitionFacts struct {
 	ExportName string `json:"exportName"`
 }
 
-type checkResult struct {
+// described is the toolchain's describe: the definitions, or why the exports hold none.
+type described struct {
 	Definitions []definitionFacts `json:"definitions"`
-	Problems    []problemFacts    `json:"problems"`
 	LoadError   string            `json:"loadError"`
+}
+
+// checked is the toolchain's check: the rule problems (its loadError is describe's, already
+// reported).
+type checked struct {
+	Problems []problemFacts `json:"problems"`
 }
 
 func (l *loaded) call(ctx context.Context, method string, out any, args ...goja.Value) error {
@@ -224,16 +230,16 @@ func (l *loaded) call(ctx context.Context, method string, out any, args ...goja.
 func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 	// First the definitions alone (no author callbacks run), so even a runaway check can name
 	// the definition with its emoji and label.
-	var described checkResult
-	if err := l.call(ctx, "describe", &described, l.exports); err != nil {
+	var desc described
+	if err := l.call(ctx, "describe", &desc, l.exports); err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, nil))
 		return
 	}
-	if described.LoadError != "" {
-		rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeLoad, Message: described.LoadError})
+	if desc.LoadError != "" {
+		rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeLoad, Message: desc.LoadError})
 		return
 	}
-	for _, f := range described.Definitions {
+	for _, f := range desc.Definitions {
 		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName}
 		if p := l.definedAt(f.DefinedAt); p.Line > 0 {
 			d.File, d.Line, d.Column = p.File, p.Line, calleeColumn(l.script.LineText(p.File, p.Line), p.Column)
@@ -250,7 +256,7 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 		instances = string(data)
 	}
 	args := []goja.Value{l.exports, l.rt.VM.ToValue(instances)}
-	var res checkResult
+	var res checked
 	if err := l.call(ctx, "check", &res, args...); err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
 		return

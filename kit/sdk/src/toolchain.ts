@@ -47,10 +47,16 @@ interface ProblemFacts {
   callback: string;
 }
 
-interface CheckResult {
+/** describe's result: the definitions, or why the exports hold none. */
+interface Described {
   definitions: DefinitionFacts[];
-  problems: ProblemFacts[];
   /** Set when the bundle's exports hold no project at all. */
+  loadError: string;
+}
+
+/** check's result: the rule problems (the definitions are describe's). */
+interface Checked {
+  problems: ProblemFacts[];
   loadError: string;
 }
 
@@ -140,19 +146,18 @@ interface InstanceInput {
 }
 
 /** The definitions a bundle exports, without running any author callback. */
-function describe(exports: unknown): CheckResult {
+function describe(exports: unknown): Described {
   const { objects, names, error } = findProject(exports);
-  return { definitions: facts(objects, names), problems: [], loadError: error };
+  return { definitions: facts(objects, names), loadError: error };
 }
 
 /** Validates a bundle's exports. Author callbacks run through the SDK's authorCall. */
-function check(exports: unknown, instancesJSON?: string): CheckResult {
-  const { objects, names, error } = findProject(exports);
-  if (error) return { definitions: [], problems: [], loadError: error };
-  const definitions = facts(objects, names);
+function check(exports: unknown, instancesJSON?: string): Checked {
+  const { objects, error } = findProject(exports);
+  if (error) return { problems: [], loadError: error };
   const problems = normalise(catalogProblems(objects));
   if (problems.length === 0 && instancesJSON) problems.push(...instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]));
-  return { definitions, problems, loadError: '' };
+  return { problems, loadError: '' };
 }
 
 /** Existing placed instances must still validate under the new definitions. */

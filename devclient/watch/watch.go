@@ -316,15 +316,18 @@ func (w *Watcher) trigger(now time.Time, paths []string) {
 			w.pending.Paths = append(w.pending.Paths, p)
 		}
 	}
-	wait := w.Quiet
-	if left := w.MaxWait - now.Sub(w.pending.First); left < wait {
-		wait = max(left, 0)
-	}
+	wait := w.wait(w.pending.First, now)
 	if w.timer == nil {
 		w.timer = time.AfterFunc(wait, w.fire)
 	} else {
 		w.timer.Reset(wait)
 	}
+}
+
+// wait is how long after an event at now the burst that began at first fires: Quiet, but
+// never later than MaxWait after first.
+func (w *Watcher) wait(first, now time.Time) time.Duration {
+	return max(min(w.Quiet, w.MaxWait-now.Sub(first)), 0)
 }
 
 func (w *Watcher) fire() {

@@ -26,9 +26,15 @@ export function gizmoPushError(value: unknown): string | null {
   return problemText(pushProblem(value, ''));
 }
 
+/** A definition that declares push must be walkable (the catalog checks it up front too). */
+export function pushWalkableProblem(definition: { walkable?: unknown; push?: unknown }): Problem {
+  return definition.walkable === true ? null : problem('push', 'requires walkable: true (players must be able to stand on the cell)', definition.push);
+}
+
 /** The checks applied to a push(state) result: null (off) or a push, on a walkable definition. */
-export function checkedPush(definition: Pick<ObjectDefinition, 'walkable'>, result: unknown): Problem {
-  if (definition.walkable !== true) return problem('push', 'requires walkable: true (players must be able to stand on the cell)', definition.walkable);
+export function checkedPush(definition: Pick<ObjectDefinition, 'walkable' | 'push'>, result: unknown): Problem {
+  const walkable = pushWalkableProblem(definition);
+  if (walkable) return walkable;
   if (result === null) return null;
   if (result === undefined) return problem('push', 'must return a push or null', result);
   return pushProblem(result, 'push');
@@ -37,7 +43,8 @@ export function checkedPush(definition: Pick<ObjectDefinition, 'walkable'>, resu
 /** Pure state-derived intent, checked during registration, actions and host evaluation. */
 export function resolveGizmoPush(definition: ObjectDefinition, state: unknown): GizmoPush | null {
   if (typeof definition.push !== 'function') return null;
-  if (definition.walkable !== true) throw new Error(problemText(checkedPush(definition, null))!);
+  const walkable = pushWalkableProblem(definition);
+  if (walkable) throw new Error(problemText(walkable)!);
   const result = callAuthor(definition, 'push', definition.push, state);
   const found = checkedPush(definition, result);
   if (found) throw new Error(problemText(found)!);

@@ -18,7 +18,7 @@ import { lightProblem } from '../light.js';
 import { lightingProblem } from '../lighting.js';
 import { checkedNavigation, worldDestinationProblem, worldEditorProblem } from '../navigation.js';
 import { presentationProblem, timelineProblem } from '../presentation.js';
-import { checkedPush } from '../push.js';
+import { checkedPush, pushWalkableProblem } from '../push.js';
 import { areaRemovalProblem, checkedReaction, interactionProblem } from '../reaction.js';
 import { sequenceStepProblem } from '../sequence.js';
 import { spriteProblem } from '../sprite.js';
@@ -29,7 +29,7 @@ import { payloadProblem, viewProblem } from '../view.js';
 import { callAuthor, thrownMessage } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
 import { jsonProblem } from './json.js';
-import { emojiKey, emojiProblem, keyProblem, typeProblem } from './names.js';
+import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
 import { GizmoProblem, joinPath, problem } from './problem.js';
 import { declaredActionProblem } from './references.js';
 import { definitionSounds } from './sounds.js';
@@ -143,7 +143,7 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   if ((found = requiredKeys(def, '', REQUIRED_KEYS))) return found;
   if ((found = typeProblem(def.type, 'type'))) return found;
   if ((found = reservedTypeProblem(def, options))) return found;
-  if (!(typeof def.version === 'number' && Number.isSafeInteger(def.version) && def.version >= 1)) return problem('version', 'must be a positive integer', def.version);
+  if ((found = versionProblem(def.version, 'version'))) return found;
   if ((found = emojiProblem(def.emoji, 'emoji'))) return found;
   if ((found = reservedEmojiProblem(def, options))) return found;
   if ((found = plainString(def.label, 'label', LABEL_MAX))) return found;
@@ -178,7 +178,7 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   if (def.walkable !== undefined && (found = booleanValue(def.walkable, 'walkable'))) return found;
   if (def.link !== undefined && (found = linkProblem(def.link, 'link'))) return found;
   if (def.spin !== undefined && (found = numberIn(def.spin, 'spin', -SPIN_MAX, SPIN_MAX, 'radians per second'))) return found;
-  if (def.push !== undefined && def.walkable !== true) return problem('push', 'requires walkable: true (players must be able to stand on the cell)', def.push);
+  if (def.push !== undefined && (found = pushWalkableProblem(def))) return found;
   return null;
 }
 

@@ -17,17 +17,13 @@ import { callAuthor, thrownMessage } from './internal/call.js';
 import { CatalogError, catalogProblemText, definitionName, OBJECT_STATE_BYTE_LIMIT, reviewCatalog, type CatalogOptions, type CatalogProblem } from './internal/catalog.js';
 import { isPlainObject } from './internal/checks.js';
 import { jsonProblem } from './internal/json.js';
-import { emojiKey, keyProblem, typeProblem } from './internal/names.js';
+import { emojiKey, keyProblem, typeProblem, versionProblem } from './internal/names.js';
 import { problemText } from './internal/problem.js';
 
 /** Instance state: 32 KiB of JSON. Defined beside the catalog rules, which check initial state with it. */
 export { OBJECT_STATE_BYTE_LIMIT };
 
 const ENVELOPE_KEYS = ['id', 'type', 'version', 'state', 'linkId'];
-
-function positiveInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-}
 
 function stateProblemText(state: unknown, path: string): string | null {
   return problemText(jsonProblem(state, path, OBJECT_STATE_BYTE_LIMIT, '32 KiB'));
@@ -40,7 +36,7 @@ export function isObjectEnvelope(value: unknown): value is ObjectInstance {
   return (
     objectId(value.id) &&
     typeProblem(value.type, 'type') === null &&
-    positiveInteger(value.version) &&
+    versionProblem(value.version, 'version') === null &&
     Object.prototype.hasOwnProperty.call(value, 'state') &&
     (value.linkId === undefined || objectId(value.linkId)) &&
     stateProblemText(value.state, 'state') === null
@@ -52,7 +48,7 @@ export function isObjectConfiguration(value: unknown): value is ObjectConfigurat
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
   if (keys.length !== 3 || !keys.every((k) => k === 'type' || k === 'version' || k === 'values')) return false;
-  return typeProblem(value.type, 'type') === null && positiveInteger(value.version) && payloadProblem(value.values, 'values') === null;
+  return typeProblem(value.type, 'type') === null && versionProblem(value.version, 'version') === null && payloadProblem(value.values, 'values') === null;
 }
 
 /** A disabled trusted definition, retained for host diagnostics without touching saved state. */

@@ -30,6 +30,12 @@ export function typeProblem(value: unknown, path: string): Problem {
   return null;
 }
 
+/** A definition version (and an envelope's or configuration's): a positive safe integer. */
+export function versionProblem(value: unknown, path: string): Problem {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) return problem(path, 'must be a positive integer', value);
+  return null;
+}
+
 /**
  * An emoji (a definition's identity, a burst particle): 1–16 UTF-16 units, no whitespace or
  * control characters, no ASCII letters, and at least one character at or above U+00A9 (so "1️⃣"

@@ -498,3 +498,31 @@ func TestLimitsBothSides(t *testing.T) {
 		t.Fatalf("1 MiB + 1 byte: %+v", r)
 	}
 }
+
+// TestRequestLimitsBothSides: the project name is 1-214 characters; an upload body is read up to
+// 8 MiB, room for a 1 MiB bundle even when JSON escapes every byte as \u00XX.
+func TestRequestLimitsBothSides(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	for _, c := range []struct {
+		project string
+		status  int
+	}{{"", 400}, {"   ", 400}, {"p", 200}, {strings.Repeat("p", 214), 200}, {strings.Repeat("p", 215), 400}} {
+		var e protocol.ErrorResponse
+		if st := f.call("POST", "/api/dev/pairings", "", protocol.PairingRequest{Project: c.project}, &e); st != c.status {
+			t.Errorf("project of %d characters: %d %+v, want %d", len(c.project), st, e, c.status)
+		}
+	}
+
+	tok := f.pair(f.owner())
+	// 1 MiB of control characters escapes to 6 MiB of JSON: read whole and validated.
+	calls := f.val.Calls.Load()
+	r, st := f.upload(tok, 0, strings.Repeat("\x01", host.MaxBundleBytes))
+	if st != 201 || r.Size != host.MaxBundleBytes || f.val.Calls.Load() != calls+1 {
+		t.Fatalf("1 MiB bundle escaped to 6 MiB: %d %+v", st, r.Revision.Size)
+	}
+	// A body over 8 MiB is not read to its end: refused as malformed, nothing recorded.
+	var e protocol.ErrorResponse
+	if st := f.call("POST", "/api/dev/revisions", tok, protocol.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: strings.Repeat(" ", 8<<20)}, &e); st != 400 || e.Code != "invalid_request" {
+		t.Fatalf("9 MiB body: %d %+v", st, e)
+	}
+}

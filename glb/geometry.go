@@ -64,7 +64,6 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 	checkedFloat := make(map[[2]int64]bool)
 	summaries := make(map[int64]indexSummary)
 	var idx []uint32
-	var pos [][3]float32
 	for i, me := range m.meshes {
 		for j, pr := range me.prims {
 			p := fmt.Sprintf("meshes[%d].primitives[%d]", i, j)
@@ -80,12 +79,12 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 				}
 				checkedFloat[key] = true
 				if at.name == "POSITION" {
-					var err error
-					pos, err = modeler.ReadPosition(doc, doc.Accessors[at.accessor], pos[:0])
-					if err != nil {
-						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: accessors[%d] cannot be read: %v", p, at.accessor, err)
-					} else if msg := positionProblem(pos, a); msg != "" {
-						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: %s", p, msg)
+					// Check 20 made it a float VEC3 with 3-number min and max.
+					if k, v, ok := firstNonFinite(m, doc, at.accessor); ok {
+						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: vertex %d has a non-finite coordinate (%s)", p, k, nonFinite(v))
+					} else if c, lo, hi, bad := boundsMismatch(m, doc, at.accessor); bad {
+						ps.add(21, CodeGeometry, p+".attributes.POSITION", at.accessor, "%s.attributes.POSITION: declared bounds on %c are %v..%v but the vertices span %v..%v; re-export so min/max match the data",
+							p, "xyz"[c], a.min[c], a.max[c], float32(lo), float32(hi))
 					}
 				} else if a.componentType == 5126 {
 					if k, v, ok := firstNonFinite(m, doc, at.accessor); ok {
@@ -120,9 +119,13 @@ func geometry(m *model, doc *gltf.Document) (ps problems) {
 					}
 					summaries[pr.indices] = sum
 				}
+				bounds := ""
+				if !ok && sum.err == nil {
+					bounds = boundsProblem(m, doc, pr.indices)
+				}
 				switch {
-				case !ok && sum.err == nil && boundsProblem(m, doc, pr.indices) != "":
-					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: %s", p, boundsProblem(m, doc, pr.indices))
+				case bounds != "":
+					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: %s", p, bounds)
 				case sum.err != nil:
 					ps.add(21, CodeGeometry, p+".indices", pr.indices, "%s.indices: accessors[%d] cannot be read: %v", p, pr.indices, sum.err)
 				case sum.restartAt >= 0:
@@ -166,31 +169,6 @@ func vertexOrIndex(pr primitive, n int64) string {
 		noun = map[string]string{"vertices": "vertex", "indices": "index"}[noun]
 	}
 	return noun
-}
-
-// positionProblem finds a non-finite coordinate, or a vertex outside the declared bounds
-// (compared in float32, as the data is stored), or declared bounds no vertex reaches.
-func positionProblem(pos [][3]float32, a accessor) string {
-	lo := [3]float32{float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(1))}
-	hi := [3]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
-	for k, v := range pos {
-		for c := 0; c < 3; c++ {
-			x := v[c]
-			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-				return fmt.Sprintf("vertex %d has a non-finite coordinate (%s)", k, nonFinite(x))
-			}
-			lo[c] = min(lo[c], x)
-			hi[c] = max(hi[c], x)
-		}
-	}
-	axes := "xyz"
-	for c := 0; c < 3; c++ {
-		dmin, dmax := float32(a.min[c]), float32(a.max[c])
-		if lo[c] != dmin || hi[c] != dmax {
-			return fmt.Sprintf("declared bounds on %c are %v..%v but the vertices span %v..%v; re-export so min/max match the data", axes[c], a.min[c], a.max[c], lo[c], hi[c])
-		}
-	}
-	return ""
 }
 
 // firstNonFinite scans a float accessor's components straight from the buffer view.
@@ -285,30 +263,42 @@ func component(data []byte, a accessor, stride, k, c int64) float64 {
 }
 
 // boundsProblem compares an accessor's declared min/max with its data, as the glTF
-// specification requires them to match (floats compared in float32, as stored). Matrices and
-// normalized integers are left alone.
+// specification requires them to match. Matrices and normalized integers are left alone.
 func boundsProblem(m *model, doc *gltf.Document, ai int64) string {
 	a := m.accessors[ai]
 	if (!a.hasMin && !a.hasMax) || a.normalized || strings.HasPrefix(a.typ, "MAT") || a.bufferView < 0 {
 		return ""
 	}
-	bv := m.views[a.bufferView]
-	data := doc.Buffers[bv.buffer].Data[bv.byteOffset : bv.byteOffset+bv.byteLength]
-	stride := elementSize(a)
-	if bv.hasStride {
-		stride = bv.byteStride
+	if c, lo, hi, bad := boundsMismatch(m, doc, ai); bad {
+		return fmt.Sprintf("accessors[%d] declares min/max that do not match its data (component %d spans %v..%v); re-export so min/max match the data", ai, c, lo, hi)
 	}
+	return ""
+}
+
+// boundsMismatch finds the first component whose declared min or max differs from its data's
+// range (floats compared in float32, as stored; an accessor without a buffer view holds zeros),
+// and returns that range.
+func boundsMismatch(m *model, doc *gltf.Document, ai int64) (c int64, lo, hi float64, bad bool) {
+	a := m.accessors[ai]
 	n := int64(components(a))
-	lo := make([]float64, n)
-	hi := make([]float64, n)
-	for k := int64(0); k < a.count; k++ {
-		for c := int64(0); c < n; c++ {
-			x := component(data, a, stride, k, c)
-			if k == 0 || x < lo[c] {
-				lo[c] = x
-			}
-			if k == 0 || x > hi[c] {
-				hi[c] = x
+	los := make([]float64, n)
+	his := make([]float64, n)
+	if a.bufferView >= 0 {
+		bv := m.views[a.bufferView]
+		data := doc.Buffers[bv.buffer].Data[bv.byteOffset : bv.byteOffset+bv.byteLength]
+		stride := elementSize(a)
+		if bv.hasStride {
+			stride = bv.byteStride
+		}
+		for k := int64(0); k < a.count; k++ {
+			for c := int64(0); c < n; c++ {
+				x := component(data, a, stride, k, c)
+				if k == 0 || x < los[c] {
+					los[c] = x
+				}
+				if k == 0 || x > his[c] {
+					his[c] = x
+				}
 			}
 		}
 	}
@@ -319,11 +309,11 @@ func boundsProblem(m *model, doc *gltf.Document, ai int64) string {
 		return declared == actual
 	}
 	for c := int64(0); c < n; c++ {
-		if a.hasMin && (int64(len(a.min)) != n || !same(a.min[c], lo[c])) || a.hasMax && (int64(len(a.max)) != n || !same(a.max[c], hi[c])) {
-			return fmt.Sprintf("accessors[%d] declares min/max that do not match its data (component %d spans %v..%v); re-export so min/max match the data", ai, c, lo[c], hi[c])
+		if a.hasMin && (int64(len(a.min)) != n || !same(a.min[c], los[c])) || a.hasMax && (int64(len(a.max)) != n || !same(a.max[c], his[c])) {
+			return c, los[c], his[c], true
 		}
 	}
-	return ""
+	return 0, 0, 0, false
 }
 
 // useKind groups attribute names by the rules check 21 applies to them.

@@ -19,7 +19,7 @@
 // Every length and offset is compared, in 64-bit arithmetic, with the bytes present before it
 // is used, so a lying header or accessor cannot make the checker allocate more than a small
 // multiple of the input (the fuzz target asserts it). github.com/qmuntal/gltf (v0.29.0) is used
-// where it is safe: its types and element sizes, its modeler.Read* readers for the geometry
+// where it is safe: its types and element sizes, its modeler.ReadIndices reader for the indices
 // (only after checks 16–20 proved the data fits), and its decoder for the parts of the JSON the
 // checks do not read (materials, cameras, samplers). The library is lenient elsewhere (trailing
 // bytes, external URIs, dangling indices, cycles) and strict where glTF is not (36.0), so it

@@ -9,26 +9,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/scapeworld/scape/scaffold/scaffoldtest"
 )
-
-// fakeSDK is a minimal package laid out like kit/sdk: two entries sharing one module.
-func fakeSDK() fstest.MapFS {
-	return fstest.MapFS{
-		"package.json":    {Data: []byte(`{"name":"@scape/sdk","version":"0.1.0","type":"module"}`)},
-		"LIMITS.md":       {Data: []byte("# limits\n")},
-		"src/api.ts":      {Data: []byte("export class ObjectActionError extends Error { constructor(readonly status: number, message: string) { super(message); } }\n")},
-		"src/index.ts":    {Data: []byte("export { ObjectActionError } from './api.js';\n")},
-		"src/runtime.ts":  {Data: []byte("import { ObjectActionError } from './api.js';\nexport const refuse = () => { throw new ObjectActionError(403, 'no'); };\n")},
-		"src/api.test.ts": {Data: []byte("// not vendored\n")},
-	}
-}
-
-func fakeTypes() fstest.MapFS {
-	return fstest.MapFS{
-		"node-test.d.ts":          {Data: []byte("export declare const test: any;\n")},
-		"node-assert-strict.d.ts": {Data: []byte("declare const assert: any; export default assert;\n")},
-	}
-}
 
 func readJSON(t *testing.T, file string, into any) {
 	t.Helper()
@@ -66,7 +49,7 @@ type manifest struct {
 func TestCreateLamp(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "My Lamp")
-	res, err := Create(Options{Dir: dir, Template: "lamp", SDK: fakeSDK(), TestTypes: fakeTypes()})
+	res, err := Create(Options{Dir: dir, Template: "lamp", SDK: scaffoldtest.SDK(), TestTypes: scaffoldtest.TestTypes()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +131,7 @@ func TestCreateRefusals(t *testing.T) {
 		{"no directory", Options{}, "directory is required"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.opts.SDK = fakeSDK()
+			tc.opts.SDK = scaffoldtest.SDK()
 			_, err := Create(tc.opts)
 			var p *Problem
 			if !errors.As(err, &p) || !strings.Contains(err.Error(), tc.want) {
@@ -170,7 +153,7 @@ func TestCreateRefusals(t *testing.T) {
 // A failure half-way (here: an SDK that does not compile) leaves no directory behind.
 func TestCreateFailureLeavesNothing(t *testing.T) {
 	parent := t.TempDir()
-	sdk := fakeSDK()
+	sdk := scaffoldtest.SDK()
 	sdk["src/runtime.ts"] = &fstest.MapFile{Data: []byte("export const broken = ;\n")}
 	_, err := Create(Options{Dir: filepath.Join(parent, "p"), SDK: sdk})
 	if err == nil || !strings.Contains(err.Error(), "runtime.ts") {
@@ -216,7 +199,7 @@ func TestKit(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(parent, "kit")
-	if _, err := Create(Options{Dir: dir, Template: "chime", SDK: fakeSDK(), TestTypes: fakeTypes(), Kit: true, Executable: exe}); err != nil {
+	if _, err := Create(Options{Dir: dir, Template: "chime", SDK: scaffoldtest.SDK(), TestTypes: scaffoldtest.TestTypes(), Kit: true, Executable: exe}); err != nil {
 		t.Fatal(err)
 	}
 	var m manifest
@@ -251,7 +234,7 @@ func TestKit(t *testing.T) {
 	}
 	// Init without Kit has neither archive nor binary.
 	plain := filepath.Join(parent, "plain")
-	if _, err := Create(Options{Dir: plain, SDK: fakeSDK()}); err != nil {
+	if _, err := Create(Options{Dir: plain, SDK: scaffoldtest.SDK()}); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"vendor/scape", "vendor/scape-sdk.tgz", "vendor/scape.sh"} {
@@ -269,7 +252,7 @@ func TestKitLauncher(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(parent, "kit")
-	if _, err := Create(Options{Dir: dir, SDK: fakeSDK(), Kit: true, Executable: exe}); err != nil {
+	if _, err := Create(Options{Dir: dir, SDK: scaffoldtest.SDK(), Kit: true, Executable: exe}); err != nil {
 		t.Fatal(err)
 	}
 	pathBin := filepath.Join(parent, "bin")

@@ -5,18 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/scaffold/scaffoldtest"
 )
-
-func fakeSDK() fstest.MapFS {
-	return fstest.MapFS{
-		"package.json":   {Data: []byte(`{"name":"@scape/sdk","version":"0.1.0","type":"module"}`)},
-		"src/index.ts":   {Data: []byte("export const record = (v: unknown) => typeof v === 'object';\n")},
-		"src/runtime.ts": {Data: []byte("export class ObjectRegistry {}\n")},
-	}
-}
 
 func TestFlagsAndArguments(t *testing.T) {
 	for _, tc := range []struct {
@@ -53,7 +45,7 @@ func TestRun(t *testing.T) {
 	parent := t.TempDir()
 	ios, _, out, _ := cmdutil.Test()
 	dir := filepath.Join(parent, "my lamp")
-	if err := Run(&Options{IO: ios, Dir: dir, Template: "lamp", SDK: fakeSDK()}); err != nil {
+	if err := Run(&Options{IO: ios, Dir: dir, Template: "lamp", SDK: scaffoldtest.SDK()}); err != nil {
 		t.Fatal(err)
 	}
 	text := out.String()
@@ -66,17 +58,17 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Refusals are usage errors (exit 2).
-	err := Run(&Options{IO: ios, Dir: dir, SDK: fakeSDK()})
+	err := Run(&Options{IO: ios, Dir: dir, SDK: scaffoldtest.SDK()})
 	if cmdutil.ExitCode(err) != 2 || !strings.Contains(err.Error(), "already exists") {
 		t.Errorf("existing target: %v (exit %d)", err, cmdutil.ExitCode(err))
 	}
-	err = Run(&Options{IO: ios, Dir: filepath.Join(parent, "new"), Template: "nope", SDK: fakeSDK()})
+	err = Run(&Options{IO: ios, Dir: filepath.Join(parent, "new"), Template: "nope", SDK: scaffoldtest.SDK()})
 	if cmdutil.ExitCode(err) != 2 {
 		t.Errorf("unknown template: %v (exit %d)", err, cmdutil.ExitCode(err))
 	}
 	// The blank template has no tests, so no test step is suggested.
 	ios, _, out, _ = cmdutil.Test()
-	if err := Run(&Options{IO: ios, Dir: filepath.Join(parent, "blank"), SDK: fakeSDK()}); err != nil {
+	if err := Run(&Options{IO: ios, Dir: filepath.Join(parent, "blank"), SDK: scaffoldtest.SDK()}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(out.String(), "gizmo test") {

@@ -6,19 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/cli/initcmd"
+	"github.com/scapeworld/scape/scaffold/scaffoldtest"
 )
-
-func fakeSDK() fstest.MapFS {
-	return fstest.MapFS{
-		"package.json":   {Data: []byte(`{"name":"@scape/sdk","version":"0.1.0","type":"module"}`)},
-		"src/index.ts":   {Data: []byte("export const record = (v: unknown) => typeof v === 'object';\n")},
-		"src/runtime.ts": {Data: []byte("export class ObjectRegistry {}\n")},
-	}
-}
 
 func TestExport(t *testing.T) {
 	parent := t.TempDir()
@@ -28,7 +20,7 @@ func TestExport(t *testing.T) {
 	}
 	ios, _, out, _ := cmdutil.Test()
 	dir := filepath.Join(parent, "kit")
-	opts := &ExportOptions{Options: initcmd.Options{IO: ios, Dir: dir, Template: "fan", SDK: fakeSDK()}, Executable: func() (string, error) { return exe, nil }}
+	opts := &ExportOptions{Options: initcmd.Options{IO: ios, Dir: dir, Template: "fan", SDK: scaffoldtest.SDK()}, Executable: func() (string, error) { return exe, nil }}
 	if err := RunExport(opts); err != nil {
 		t.Fatal(err)
 	}

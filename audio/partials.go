@@ -153,6 +153,24 @@ var sineSteps = func() *[SineSize][2]float64 {
 	return &t
 }()
 
+// sineAt is sin(2π·x/SineSize) for a phase x ≥ 0 in table points, interpolated between the
+// points of tab (sineSteps, passed so a loop keeps it in a register). Every partials loop reads
+// the table through it; it is inlined.
+func sineAt(tab *[SineSize][2]float64, x float64) float64 {
+	i := int(x) // x ≥ 0: truncation is floor
+	e := &tab[i&(SineSize-1)]
+	return e[0] + float64(e[1]*(x-float64(i)))
+}
+
+// advance moves a phase in table points by step, wrapped to [0, SineSize); inlined.
+func advance(x, step float64) float64 {
+	x += step
+	if x >= SineSize {
+		x = wrapPoints(x)
+	}
+	return x
+}
+
 // partialOsc is one partial's state: amplitude, per-sample decay ratio, phase in table points
 // (phase × SineSize, an exact scaling of the SDK's phase) and the table points per sample per
 // unit of vibrato.
@@ -174,51 +192,27 @@ func steadyFor(amp, r float64) int {
 	return int(math.Min(n, math.MaxInt32))
 }
 
-// addPartials adds two partials' table sines to dst (vib: the vibrato factor, 1 without). The two recursions
-// are independent, so the CPU overlaps them; dst[k] receives the pair's sum. While both
-// amplitudes are known to stay above the flush threshold the loop skips that test.
+// addPartials adds two partials' table sines to dst (vib: the vibrato factor, 1 without). The
+// two recursions are independent, so the CPU overlaps them; dst[k] receives the pair's sum.
+// While both amplitudes are known to stay above the flush threshold the first loop runs without
+// that test; the second is the same loop with it.
 func addPartials(dst, vib []float64, p, q *partialOsc) {
-	const size = SineSize
 	tab := sineSteps
 	amp0, x0, r0, s0 := p.amp, p.x, p.r, p.step
 	amp1, x1, r1, s1 := q.amp, q.x, q.r, q.step
 	k := 0
 	if steady := min(steadyFor(amp0, r0), steadyFor(amp1, r1), len(dst)); steady > 0 {
-		vib := vib[:steady]
-		for k = range vib {
-			i0, i1 := int(x0), int(x1) // x ≥ 0: truncation is floor
-			e0, e1 := &tab[i0&(size-1)], &tab[i1&(size-1)]
-			dst[k] += float64(amp0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(amp1*(e1[0]+float64(e1[1]*(x1-float64(i1)))))
+		for k, v := range vib[:steady] {
+			dst[k] += float64(amp0*sineAt(tab, x0)) + float64(amp1*sineAt(tab, x1))
 			amp0, amp1 = amp0*r0, amp1*r1
-			v := vib[k]
-			x0, x1 = x0+s0*v, x1+s1*v
-			if x0 >= size {
-				x0 = wrapPoints(x0)
-			}
-			if x1 >= size {
-				x1 = wrapPoints(x1)
-			}
+			x0, x1 = advance(x0, s0*v), advance(x1, s1*v)
 		}
 		k = steady
 	}
 	for ; k < len(dst); k++ {
-		i0, i1 := int(x0), int(x1)
-		e0, e1 := &tab[i0&(size-1)], &tab[i1&(size-1)]
-		dst[k] += float64(amp0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(amp1*(e1[0]+float64(e1[1]*(x1-float64(i1)))))
-		amp0, amp1 = amp0*r0, amp1*r1
-		if amp0 < Tiny {
-			amp0 = 0
-		}
-		if amp1 < Tiny {
-			amp1 = 0
-		}
-		x0, x1 = x0+s0*vib[k], x1+s1*vib[k]
-		if x0 >= size {
-			x0 = wrapPoints(x0)
-		}
-		if x1 >= size {
-			x1 = wrapPoints(x1)
-		}
+		dst[k] += float64(amp0*sineAt(tab, x0)) + float64(amp1*sineAt(tab, x1))
+		amp0, amp1 = decayStep(amp0, r0), decayStep(amp1, r1)
+		x0, x1 = advance(x0, s0*vib[k]), advance(x1, s1*vib[k])
 	}
 	p.amp, p.x, q.amp, q.x = amp0, x0, amp1, x1
 }
@@ -287,15 +281,10 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 			for k := range dst {
 				f := p.base * vib[k]
 				if f < nyquist {
-					i := int(p.x)
-					e := &sineSteps[i&(SineSize-1)]
-					dst[k] += p.amp * (e[0] + e[1]*(p.x-float64(i)))
+					dst[k] += p.amp * sineAt(sineSteps, p.x)
 				}
 				p.amp = decayStep(p.amp, p.r)
-				p.x += p.step * vib[k]
-				if p.x >= SineSize {
-					p.x = wrapPoints(p.x)
-				}
+				p.x = advance(p.x, p.step*vib[k])
 			}
 		}
 		// Pairs first (the partials beyond a multiple of four), then fours, while all of them
@@ -436,8 +425,9 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 
 // addPartials4 is addPartials for four partials known to stay above the flush threshold for
 // len(dst) samples: fewer loads and stores of dst per partial, more independent work per loop.
+// addPartials4Pole is the same loop with the layer gain and pole after the sum; they stay two
+// loops because the pole's chunks and recursion would otherwise cost every layer without one.
 func addPartials4(dst, vib []float64, p *[4]*partialOsc) {
-	const size = SineSize
 	tab := sineSteps
 	a0, x0, r0, s0 := p[0].amp, p[0].x, p[0].r, p[0].step
 	a1, x1, r1, s1 := p[1].amp, p[1].x, p[1].r, p[1].step
@@ -445,24 +435,9 @@ func addPartials4(dst, vib []float64, p *[4]*partialOsc) {
 	a3, x3, r3, s3 := p[3].amp, p[3].x, p[3].r, p[3].step
 	vib = vib[:len(dst)]
 	for k, v := range vib {
-		i0, i1, i2, i3 := int(x0), int(x1), int(x2), int(x3)
-		e0, e1, e2, e3 := &tab[i0&(size-1)], &tab[i1&(size-1)], &tab[i2&(size-1)], &tab[i3&(size-1)]
-		dst[k] += float64(a0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(a1*(e1[0]+float64(e1[1]*(x1-float64(i1))))) +
-			float64(a2*(e2[0]+float64(e2[1]*(x2-float64(i2))))) + float64(a3*(e3[0]+float64(e3[1]*(x3-float64(i3)))))
+		dst[k] += float64(a0*sineAt(tab, x0)) + float64(a1*sineAt(tab, x1)) + float64(a2*sineAt(tab, x2)) + float64(a3*sineAt(tab, x3))
 		a0, a1, a2, a3 = a0*r0, a1*r1, a2*r2, a3*r3
-		x0, x1, x2, x3 = x0+s0*v, x1+s1*v, x2+s2*v, x3+s3*v
-		if x0 >= size {
-			x0 = wrapPoints(x0)
-		}
-		if x1 >= size {
-			x1 = wrapPoints(x1)
-		}
-		if x2 >= size {
-			x2 = wrapPoints(x2)
-		}
-		if x3 >= size {
-			x3 = wrapPoints(x3)
-		}
+		x0, x1, x2, x3 = advance(x0, s0*v), advance(x1, s1*v), advance(x2, s2*v), advance(x3, s3*v)
 	}
 	p[0].amp, p[0].x, p[1].amp, p[1].x = a0, x0, a1, x1
 	p[2].amp, p[2].x, p[3].amp, p[3].x = a2, x2, a3, x3
@@ -473,7 +448,6 @@ func addPartials4(dst, vib []float64, p *[4]*partialOsc) {
 // multiplying the block by the gain and running the pole after (flushing its state at the same
 // points), but the pole's recursion now overlaps the partials' arithmetic.
 func addPartials4Pole(dst, vib []float64, p *[4]*partialOsc, gain float64, pl *onePole) {
-	const size = SineSize
 	tab := sineSteps
 	a0, x0, r0, s0 := p[0].amp, p[0].x, p[0].r, p[0].step
 	a1, x1, r1, s1 := p[1].amp, p[1].x, p[1].r, p[1].step
@@ -490,10 +464,7 @@ func addPartials4Pole(dst, vib []float64, p *[4]*partialOsc, gain float64, pl *o
 		v := vib[:len(chunk)]
 		dst, vib = dst[len(chunk):], vib[len(chunk):]
 		for k, v := range v {
-			i0, i1, i2, i3 := int(x0), int(x1), int(x2), int(x3)
-			e0, e1, e2, e3 := &tab[i0&(size-1)], &tab[i1&(size-1)], &tab[i2&(size-1)], &tab[i3&(size-1)]
-			x := chunk[k] + (float64(a0*(e0[0]+float64(e0[1]*(x0-float64(i0))))) + float64(a1*(e1[0]+float64(e1[1]*(x1-float64(i1))))) +
-				float64(a2*(e2[0]+float64(e2[1]*(x2-float64(i2))))) + float64(a3*(e3[0]+float64(e3[1]*(x3-float64(i3))))))
+			x := chunk[k] + (float64(a0*sineAt(tab, x0)) + float64(a1*sineAt(tab, x1)) + float64(a2*sineAt(tab, x2)) + float64(a3*sineAt(tab, x3)))
 			x *= gain
 			lp += float64(a * (x - lp))
 			if subtract {
@@ -502,19 +473,7 @@ func addPartials4Pole(dst, vib []float64, p *[4]*partialOsc, gain float64, pl *o
 				chunk[k] = lp
 			}
 			a0, a1, a2, a3 = a0*r0, a1*r1, a2*r2, a3*r3
-			x0, x1, x2, x3 = x0+s0*v, x1+s1*v, x2+s2*v, x3+s3*v
-			if x0 >= size {
-				x0 = wrapPoints(x0)
-			}
-			if x1 >= size {
-				x1 = wrapPoints(x1)
-			}
-			if x2 >= size {
-				x2 = wrapPoints(x2)
-			}
-			if x3 >= size {
-				x3 = wrapPoints(x3)
-			}
+			x0, x1, x2, x3 = advance(x0, s0*v), advance(x1, s1*v), advance(x2, s2*v), advance(x3, s3*v)
 		}
 		lp = flush(lp)
 	}

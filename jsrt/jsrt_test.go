@@ -3,10 +3,12 @@ package jsrt
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
@@ -230,8 +232,26 @@ func TestConsoleReports(t *testing.T) {
 	if _, err := q.RunScript(context.Background(), "log", mustCompile(t, `for (let i = 0; i < 500; i++) console.log(i)`)); err != nil {
 		t.Fatal(err)
 	}
-	if len(q.Logs) != maxLogs {
-		t.Fatalf("kept %d lines", len(q.Logs))
+	if len(q.Logs) != maxLogs || q.Logs[maxLogs-1].Text != "199" {
+		t.Fatalf("kept %d lines, the last %q", len(q.Logs), q.Logs[len(q.Logs)-1].Text)
+	}
+}
+
+func TestConsoleLineLimit(t *testing.T) {
+	r := newRuntime(t, Options{})
+	script := fmt.Sprintf(`console.log('🏮'.repeat(%[1]d)); console.log('🏮'.repeat(%[1]d + 1))`, maxLogLineLen)
+	if _, err := r.RunScript(context.Background(), "log", mustCompile(t, script)); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Logs) != 2 {
+		t.Fatalf("%d lines", len(r.Logs))
+	}
+	if at := r.Logs[0].Text; at != strings.Repeat("🏮", maxLogLineLen) {
+		t.Fatalf("a line at the limit was changed: %d characters", utf8.RuneCountInString(at))
+	}
+	over := r.Logs[1].Text
+	if !utf8.ValidString(over) || utf8.RuneCountInString(over) != maxLogLineLen || !strings.HasSuffix(over, "🏮…") {
+		t.Fatalf("a line over the limit: %d characters, valid UTF-8 %v, ends %q", utf8.RuneCountInString(over), utf8.ValidString(over), over[len(over)-8:])
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/kit"
 )
@@ -75,7 +76,7 @@ type LogLine struct {
 
 const (
 	maxLogs       = 200
-	maxLogLineLen = 2000
+	maxLogLineLen = 2000 // characters, the ellipsis of a longer line included
 )
 
 var (
@@ -192,10 +193,8 @@ func (r *Runtime) installConsole() {
 			for i, a := range call.Arguments {
 				parts[i] = r.display(a)
 			}
-			text := strings.Join(parts, " ")
-			if len(text) > maxLogLineLen {
-				text = text[:maxLogLineLen] + "…"
-			}
+			// Cut on a character boundary: a byte cut could split an emoji into invalid UTF-8.
+			text := diag.Truncate(strings.Join(parts, " "), maxLogLineLen)
 			if r.opts.Console != nil {
 				r.opts.Console(level, text)
 			} else if len(r.Logs) < maxLogs {

@@ -192,7 +192,6 @@ export const exactKeys = (value: Record<string, unknown>, keys: string[]): boole
  * non-ASCII look-alikes do not, so an id can be compared and logged safely.
  */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
-export const ID_MAX_LENGTH = 128;
 
 /** An actor identity as the host issues it (see ID_PATTERN for the grammar). */
 export const actorId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);

@@ -5,7 +5,7 @@
 import type { ObjectDefinition } from './api.js';
 import { callAuthor } from './internal/call.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
-import { arrayOf, first, hexColor, integerIn, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, tuple, type Problem } from './internal/checks.js';
+import { arrayOf, first, hexColor, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, tuple, type Problem } from './internal/checks.js';
 
 export type GizmoSpriteFill =
   | string
@@ -93,7 +93,7 @@ export function layerIdProblem(value: unknown, path: string): Problem {
 
 function fillProblem(value: unknown, path: string, size: number): Problem {
   if (typeof value === 'string') return hexColor(value, path);
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
+  if (!isPlainObject(value))
     return problem(path, 'must be a six-digit hex color or a gradient { from, to, y }', value);
   const v = value as Record<string, unknown>;
   return first(
@@ -116,7 +116,7 @@ function boxProblem(v: Record<string, unknown>, path: string, size: number): Pro
 }
 
 function shapeProblem(value: unknown, path: string, size: number): Problem {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return problem(path, 'must be an object', value);
+  if (!isPlainObject(value)) return problem(path, 'must be an object', value);
   const v = value as Record<string, unknown>;
   const kind = oneOf(v.kind, joinPath(path, 'kind'), ['rect', 'text', 'marker']);
   if (kind) return kind;

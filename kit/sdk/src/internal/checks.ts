@@ -18,10 +18,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-export function objectProblem(value: unknown, path: string): Problem {
-  return isPlainObject(value) ? null : problem(path, 'must be an object', value);
-}
-
 /**
  * A field list precomputed for `knownKeys`: membership is one Set lookup instead of a scan. Build
  * these once at module level for shapes checked per item (view controls, definitions).

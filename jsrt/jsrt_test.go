@@ -311,3 +311,27 @@ func TestLateInterruptDoesNotLeak(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptCacheKeepsTheLastEight: a bundle compiled again hits the cache while it is among
+// the last maxCachedScripts distinct ones, and is compiled afresh once pushed out.
+func TestScriptCacheKeepsTheLastEight(t *testing.T) {
+	compile := func(i int) *Script {
+		s, err := CachedScript("cache-test.js", []byte(fmt.Sprintf("var cacheTest = %d;", i)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	first := make([]*Script, maxCachedScripts+1)
+	for i := range first {
+		first[i] = compile(i)
+	}
+	for i := 1; i <= maxCachedScripts; i++ {
+		if compile(i) != first[i] {
+			t.Fatalf("script %d of the last %d was compiled again", i, maxCachedScripts)
+		}
+	}
+	if compile(0) == first[0] {
+		t.Fatalf("script 0 stayed cached past %d newer scripts", maxCachedScripts)
+	}
+}

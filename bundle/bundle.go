@@ -370,6 +370,9 @@ func inputs(m *metafile) (list []Input, assets []string) {
 	return list, assets
 }
 
+// largestInputs is how many inputs an over-size diagnostic lists.
+const largestInputs = 5
+
 // sizeDiagnostic lists the largest inputs and their share, so the author knows what to cut.
 func sizeDiagnostic(size, limit int, in []Input) diag.Diagnostic {
 	d := diag.Diagnostic{
@@ -380,7 +383,7 @@ func sizeDiagnostic(size, limit int, in []Input) diag.Diagnostic {
 		Value:   json.RawMessage(fmt.Sprint(size)),
 	}
 	for i, input := range in {
-		if i == 5 {
+		if i == largestInputs {
 			break
 		}
 		d.Notes = append(d.Notes, diag.Note{File: input.Path, Message: fmt.Sprintf("%s bytes (%.1f%% of the bundle)", human.Int(input.Bytes), 100*float64(input.Bytes)/float64(size))})

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -305,5 +306,32 @@ func TestContextRebuildSeesEdits(t *testing.T) {
 	fourth, err := c.Rebuild()
 	if err != nil || fourth.JS != nil || len(fourth.Diagnostics) != 1 || len(fourth.WatchFiles) == 0 {
 		t.Fatalf("broken package.json: %v %+v", err, fourth)
+	}
+}
+
+func TestSizeDiagnosticListsAtMostFiveInputs(t *testing.T) {
+	var in []Input
+	for i := 0; i <= largestInputs; i++ {
+		in = append(in, Input{Path: fmt.Sprintf("src/f%d.ts", i), Bytes: 100 - i})
+	}
+	if d := sizeDiagnostic(600, 500, in[:largestInputs]); len(d.Notes) != largestInputs {
+		t.Fatalf("%d inputs gave %d notes", largestInputs, len(d.Notes))
+	}
+	d := sizeDiagnostic(600, 500, in)
+	if len(d.Notes) != largestInputs || d.Notes[largestInputs-1].File != in[largestInputs-1].Path {
+		t.Fatalf("%d inputs gave notes %v", len(in), d.Notes)
+	}
+}
+
+func TestFileStem(t *testing.T) {
+	for name, want := range map[string]string{
+		"@me/Lamp Kit":                 "lamp-kit",
+		"..":                           "",
+		strings.Repeat("a", maxStem):   strings.Repeat("a", maxStem),
+		strings.Repeat("b", maxStem+1): strings.Repeat("b", maxStem),
+	} {
+		if got := fileStem(name); got != want {
+			t.Errorf("fileStem(%q) = %q, want %q", name, got, want)
+		}
 	}
 }

@@ -120,6 +120,9 @@ func displayDir(dir string) string {
 
 var unsafeName = regexp.MustCompile(`[^a-z0-9._-]+`)
 
+// maxStem bounds the bundle's file name stem (dist/<stem>.js), in bytes (the stem is ASCII).
+const maxStem = 64
+
 // fileStem turns an npm name into a safe file stem: "@me/Lamp Kit" → "lamp-kit".
 func fileStem(name string) string {
 	if i := strings.LastIndexByte(name, '/'); i >= 0 {
@@ -127,8 +130,8 @@ func fileStem(name string) string {
 	}
 	name = unsafeName.ReplaceAllString(strings.ToLower(name), "-")
 	name = strings.Trim(name, ".-")
-	if len(name) > 64 {
-		name = name[:64]
+	if len(name) > maxStem {
+		name = name[:maxStem]
 	}
 	return name
 }

@@ -126,3 +126,167 @@ func TestConcurrentRendersDeterministic(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestDelayMixMatchesPlain: the in-place delay (one history buffer, dry and wet mixed in the
+// same pass) gives the samples of the rule written out with a separate wet signal,
+// w[n] = s(n − D) interpolated, s[n] = x[n] + feedback·w[n], y = dry·x + mix·w, bit for bit.
+func TestDelayMixMatchesPlain(t *testing.T) {
+	rng := NewMulberry32(11)
+	x := make([]float64, 5000)
+	for n := range 1000 { // a burst, then silence for the repeats to decay (feedback 0.1: through the flush)
+		x[n] = rng.Sample()
+	}
+	for _, c := range []struct{ delay, feedback, dry, mix float64 }{{48, 0.5, 0.5, 0.5}, {100.37, 0.95, 1, 0.3}, {1.5, 0, 0.2, 0.8}, {4999.9, 0.9, 0, 1}, {48, 0.1, 0.5, 0.5}} {
+		s := make([]float64, len(x))
+		want := make([]float64, len(x))
+		for n := range x {
+			w := 0.0
+			if m := float64(n) - c.delay; m >= 0 {
+				j := int(math.Floor(m))
+				b := 0.0
+				if j+1 < n {
+					b = s[j+1]
+				}
+				w = s[j] + float64((b-s[j])*(m-float64(j)))
+				if math.Abs(w) < Tiny {
+					w = 0
+				}
+			}
+			s[n] = x[n] + float64(c.feedback*w)
+			want[n] = float64(c.dry*x[n]) + float64(c.mix*w)
+		}
+		got := append([]float64(nil), x...)
+		delayMix(got, make([]float64, len(x)), c.delay, c.feedback, c.dry, c.mix)
+		for n := range want {
+			if math.Float64bits(got[n]) != math.Float64bits(want[n]) {
+				t.Fatalf("%+v sample %d: in place %g, plain %g", c, n, got[n], want[n])
+			}
+		}
+	}
+}
+
+// TestAmplitudeBlockMatchesPerSample: the amplitude in three runs (envelope, plain gain,
+// envelope) multiplies by AmplitudeAt at every sample, bit for bit, for blocks that start and
+// end inside each run.
+func TestAmplitudeBlockMatchesPerSample(t *testing.T) {
+	const rate, duration = 8000.0, 1.0
+	var amps []Amplitude
+	for _, raw := range []string{`{"gain": 0.8, "attack": 0.1, "fadeOut": 0.2}`, `{"gain": 0.5, "attack": 0.25, "attackCurve": "sine-squared", "release": {"at": 0.6, "time": 0.1}}`,
+		`{"gain": 1, "attack": 0, "decay": 3, "fadeOut": 0.5}`, `{"gain": 0.3, "attack": 0.3333, "fadeOut": 0}`, `{"gain": 0.7, "attack": 1, "fadeOut": 1}`} {
+		var a Amplitude
+		if err := json.Unmarshal([]byte(raw), &a); err != nil {
+			t.Fatal(err)
+		}
+		amps = append(amps, a)
+	}
+	for i := range amps {
+		a := &amps[i]
+		apply := amplitudeBlock(a, rate, duration)
+		got := make([]float64, int(rate*duration)+2)
+		for n := range got {
+			got[n] = 1 + float64(n%7)/7
+		}
+		want := append([]float64(nil), got...)
+		for n0, size := 0, 1; n0 < len(got); n0, size = n0+size, size*3%997+1 {
+			apply(got[n0:min(n0+size, len(got))], n0)
+		}
+		for n := range want {
+			want[n] *= AmplitudeAt(a, float64(n)/rate, duration)
+			if math.Float64bits(got[n]) != math.Float64bits(want[n]) {
+				t.Fatalf("amplitude %d sample %d: blocks %g, per sample %g", i, n, got[n], want[n])
+			}
+		}
+	}
+}
+
+// TestVoiceLevelMatchesPerSample: a voice's level with its fades applied only in their zones
+// equals gain(t)·t/in·(duration − t)/out evaluated at every sample, bit for bit.
+func TestVoiceLevelMatchesPerSample(t *testing.T) {
+	for _, raw := range []string{`{"wave": "sine", "start": 0.013, "duration": 0.5, "gain": 0.4}`, `{"wave": "sine", "start": 0, "duration": 0.4, "gain": 0.4, "fade": [0.1, 0.2]}`,
+		`{"wave": "sine", "start": 0.2, "duration": 0.3, "gain": [{"time": 0, "value": 0}, {"time": 0.1, "value": 1}, {"time": 0.3, "value": 0.2}], "fade": [0, 0.05]}`} {
+		var v Voice
+		if err := json.Unmarshal([]byte(raw), &v); err != nil {
+			t.Fatal(err)
+		}
+		clock := Clock{From: firstFrameAtOrAfter(v.Start, Rate), Start: v.Start, Rate: Rate}
+		fadeIn, fadeOut := DefaultFade, DefaultFade
+		if v.Fade != nil {
+			fadeIn, fadeOut = v.Fade[0], v.Fade[1]
+		}
+		frames := int(v.Duration*Rate) + 10
+		got := make([]float64, frames)
+		level := voiceLevel(&v, clock)
+		for k0, size := 0, 1; k0 < frames; k0, size = k0+size, size*5%1009+1 {
+			level(got[k0:min(k0+size, frames)], k0)
+		}
+		for k := range got {
+			t0 := clock.At(k)
+			want := v.Gain.At(t0)
+			if fadeIn > 0 && t0 < fadeIn {
+				want *= t0 / fadeIn
+			}
+			if left := v.Duration - t0; fadeOut > 0 && left < fadeOut {
+				want *= left / fadeOut
+			}
+			if math.Float64bits(got[k]) != math.Float64bits(want) {
+				t.Fatalf("%s frame %d: zones %g, per sample %g", raw, k, got[k], want)
+			}
+		}
+	}
+}
+
+// TestLayerSourceMatchesPlain: a layer summed in pairs and fours, with and without the flush
+// test, and with partials crossing Nyquist under vibrato on the checked path, gives the plain
+// sum (each partial on its own, checked every sample) to within float64 rounding of the order
+// of summation.
+func TestLayerSourceMatchesPlain(t *testing.T) {
+	const inner, frames = 96000.0, 40000
+	for _, count := range []int{1, 2, 3, 4, 5, 7, 8, 9, 13} {
+		var layer PartialLayer
+		if err := json.Unmarshal([]byte(`{"frequency": 2000, "gain": 0.6, "vibrato": {"depth": 0.05, "rate": 7}, "partials": []}`), &layer); err != nil {
+			t.Fatal(err)
+		}
+		for i := range count {
+			ratio := 1 + 0.73*float64(i)
+			if i == count-1 && count > 2 {
+				ratio = 23.5 // 47 kHz: crosses the 48 kHz Nyquist when the vibrato rises
+			}
+			decay := 0.0
+			if i%3 == 1 {
+				decay = 3000 // reaches the flush threshold within the render
+			}
+			layer.Partials = append(layer.Partials, struct {
+				Ratio float64 `json:"ratio"`
+				Gain  float64 `json:"gain"`
+				Decay float64 `json:"decay"`
+			}{Ratio: ratio, Gain: 1 / float64(i+1), Decay: decay})
+		}
+		got := ReadAll(LayerSource(&layer, inner), frames)
+		want := make([]float64, frames)
+		vib := make([]float64, frames)
+		for n0 := 0; n0 < frames; n0 += 4096 { // the vibrato as the layer computes it, block by block
+			b := vib[n0:min(n0+4096, frames)]
+			for k := range b {
+				b[k] = 1
+			}
+			addSines(b, layer.Vibrato.Depth, 2*math.Pi*layer.Vibrato.Rate/inner, n0)
+		}
+		for _, p := range layer.Partials {
+			base := layer.Frequency * p.Ratio
+			amp, r, x, step := p.Gain, math.Exp(-p.Decay/inner), 0.0, base*(SineSize/inner)
+			for n := range want {
+				if base*vib[n] < inner/2 {
+					want[n] += amp * sineAt(sineSteps, x)
+				}
+				amp = decayStep(amp, r)
+				x = advance(x, step*vib[n])
+			}
+		}
+		for n := range want {
+			want[n] *= layer.Gain
+			if d := math.Abs(got[n] - want[n]); d > 1e-12 {
+				t.Fatalf("%d partials, sample %d: layer %g, plain %g", count, n, got[n], want[n])
+			}
+		}
+	}
+}

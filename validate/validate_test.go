@@ -179,6 +179,29 @@ func TestExistingInstancesMustStillValidate(t *testing.T) {
 	}
 }
 
+// TestProblemValueUpToFourKiB: a problem carries its value as JSON up to 4,096 characters
+// (toolchain.ts VALUE_JSON_LIMIT); a longer value is left out.
+func TestProblemValueUpToFourKiB(t *testing.T) {
+	state := func(size int) json.RawMessage {
+		head := `{"on":true,"color":"`
+		return json.RawMessage(head + strings.Repeat("x", size-len(head)-2) + `"}`)
+	}
+	at, over := state(4096), state(4097)
+	rep := check(t, project(t, nil, nil), Options{Instances: []Instance{
+		{ID: "at", Type: "example.lamp", Version: 1, State: at},
+		{ID: "over", Type: "example.lamp", Version: 1, State: over},
+	}})
+	if len(rep.Diagnostics) != 2 {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+	if got := rep.Diagnostics[0].Value; string(got) != string(at) {
+		t.Fatalf("a 4,096-character value: got %d characters", len(got))
+	}
+	if got := rep.Diagnostics[1].Value; got != nil {
+		t.Fatalf("a 4,097-character value was kept (%d characters)", len(got))
+	}
+}
+
 func TestLiveProject(t *testing.T) {
 	res := project(t, nil, nil)
 	p, rep, err := Open(context.Background(), res.JS, Options{SourceMap: res.SourceMap})

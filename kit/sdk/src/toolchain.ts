@@ -117,11 +117,14 @@ function facts(objects: unknown[], names: string[]): DefinitionFacts[] {
   });
 }
 
+/** The longest value a problem carries as JSON (a diagnostic's `value`); a longer one has only its `got`. */
+const VALUE_JSON_LIMIT = 4096;
+
 function valueJSON(value: unknown): string {
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return '';
   try {
     const out = JSON.stringify(value);
-    return typeof out === 'string' && out.length <= 4096 ? out : '';
+    return typeof out === 'string' && out.length <= VALUE_JSON_LIMIT ? out : '';
   } catch {
     return '';
   }

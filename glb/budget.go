@@ -41,9 +41,9 @@ func primitiveCost(m *model, pr primitive) (tris, verts int64) {
 	return tris, verts
 }
 
-// budget runs checks 23 and 24 and fills the per-instance facts. It must not be called on a
-// node graph with a cycle.
-func budget(m *model, f *Facts) problems {
+// budget runs checks 23 and 24 and fills the per-instance facts. order lists every node, each
+// parent before its children (hierarchy's, for a graph without a cycle).
+func budget(m *model, order []int, f *Facts) problems {
 	var ps problems
 	if len(m.scenes) == 0 {
 		ps.add(23, CodeScene, "scenes", nil, "the model has no scene; export with a scene containing the model's nodes")
@@ -54,12 +54,12 @@ func budget(m *model, f *Facts) problems {
 		sceneIdx = m.scene
 	}
 	// instances[n] = how many times node n is drawn, walking down from the scene's roots in
-	// topological order (the graph is acyclic here).
+	// topological order.
 	instances := make([]int64, len(m.nodes))
 	for _, n := range m.scenes[sceneIdx] {
 		instances[n] = satAdd(instances[n], 1)
 	}
-	for _, n := range topoOrder(m) {
+	for _, n := range order {
 		for _, c := range m.nodes[n].children {
 			instances[c] = satAdd(instances[c], instances[n])
 		}
@@ -116,29 +116,4 @@ func budget(m *model, f *Facts) problems {
 			f.DrawCalls, top(func(c contribution) int64 { return c.draw }, "draws"), MaxDrawCalls)
 	}
 	return ps
-}
-
-// topoOrder lists nodes so that every parent comes before its children (Kahn's algorithm).
-func topoOrder(m *model) []int {
-	indeg := make([]int, len(m.nodes))
-	for _, n := range m.nodes {
-		for _, c := range n.children {
-			indeg[c]++
-		}
-	}
-	queue := make([]int, 0, len(m.nodes))
-	for i, d := range indeg {
-		if d == 0 {
-			queue = append(queue, i)
-		}
-	}
-	for k := 0; k < len(queue); k++ {
-		for _, c := range m.nodes[queue[k]].children {
-			indeg[c]--
-			if indeg[c] == 0 {
-				queue = append(queue, int(c))
-			}
-		}
-	}
-	return queue
 }

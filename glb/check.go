@@ -105,14 +105,14 @@ func run(name string, data []byte, res *Result) {
 	if stop(res, featureRules(m, c)) || stop(res, references(m)) || stop(res, layout(m)) || stop(res, meshRules(m)) {
 		return
 	}
-	hier, cyclic := hierarchy(m)
+	hier, order := hierarchy(m)
 	if len(hier) > maxPhaseProblems {
 		hier = hier[:maxPhaseProblems]
 	}
 	res.Problems = append(res.Problems, geometry(m, dataDocument(m, c))...)
 	res.Problems = append(res.Problems, hier...)
-	if !cyclic {
-		res.Problems = append(res.Problems, budget(m, &res.Facts)...)
+	if order != nil { // acyclic
+		res.Problems = append(res.Problems, budget(m, order, &res.Facts)...)
 	}
 	if len(res.Problems) == 0 {
 		// Last, the library's decoder reads the objects our checks do not (materials,

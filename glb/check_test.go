@@ -46,6 +46,18 @@ func TestInstancesCountPerNode(t *testing.T) {
 	if r.Facts.DrawCalls != 3 || r.Facts.Triangles != 36 {
 		t.Errorf("facts = %+v, want 3 draws", r.Facts)
 	}
+	// Counting walks parents before children whatever the nodes' order in the array: here the
+	// mesh is at the bottom of a chain listed leaf first.
+	m = glbtest.Cube()
+	m.JSON["nodes"] = []any{
+		map[string]any{"mesh": 0}, map[string]any{"children": []any{0}},
+		map[string]any{"children": []any{1}}, map[string]any{"children": []any{2}},
+	}
+	m.JSON["scenes"] = []any{map[string]any{"nodes": []any{3}}}
+	r = mustOK(t, m.GLB())
+	if r.Facts.DrawCalls != 1 || r.Facts.Triangles != 12 {
+		t.Errorf("facts = %+v, want 1 draw", r.Facts)
+	}
 }
 
 func TestBudgetEdges(t *testing.T) {
@@ -240,6 +252,11 @@ func checklistCases() []checklistCase {
 			m.JSON["nodes"] = []any{map[string]any{"mesh": 0}, map[string]any{"children": []any{2}}, map[string]any{"children": []any{1}}}
 			m.JSON["scenes"] = []any{map[string]any{"nodes": []any{0}}}
 		}), 22, glb.CodeHierarchy, "is part of a cycle"},
+		{"cycle above a leaf", edited(func(m *glbtest.Model) {
+			// nodes[0] hangs below the cycle 1 → 2 → 1: the message names a node on it.
+			m.JSON["nodes"] = []any{map[string]any{"mesh": 0}, map[string]any{"children": []any{0, 2}}, map[string]any{"children": []any{1}}}
+			m.JSON["scenes"] = []any{map[string]any{"nodes": []any{}}}
+		}), 22, glb.CodeHierarchy, "nodes[1] is part of a cycle (a node is its own ancestor)"},
 		{"non-root", edited(func(m *glbtest.Model) {
 			m.JSON["nodes"] = []any{map[string]any{"children": []any{1}}, map[string]any{"mesh": 0}}
 			m.JSON["scenes"] = []any{map[string]any{"nodes": []any{0, 1}}}

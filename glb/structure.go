@@ -3,6 +3,7 @@ package glb
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -275,9 +276,10 @@ func semantic(name, prefix string) bool {
 	return err == nil
 }
 
-// hierarchy is check 22: nodes form a forest and scenes list its roots. It also reports
-// whether there is a cycle, in which case nothing may walk the graph.
-func hierarchy(m *model) (problems, bool) {
+// hierarchy is check 22: nodes form a forest and scenes list its roots. Its depth-first walk
+// also gives the order the budget counts instances in (every parent before its children), or
+// nil when there is a cycle, in which case nothing may walk the graph.
+func hierarchy(m *model) (problems, []int) {
 	var ps problems
 	parent := make([]int64, len(m.nodes))
 	for i := range parent {
@@ -314,7 +316,8 @@ func hierarchy(m *model) (problems, bool) {
 		}
 	}
 	// Cycle detection by depth-first search over children (iterative: the node count is
-	// bounded only by the file size).
+	// bounded only by the file size). Nodes are appended to post as they finish; reversed, that
+	// is a topological order.
 	const (
 		white = iota
 		grey
@@ -322,6 +325,7 @@ func hierarchy(m *model) (problems, bool) {
 	)
 	color := make([]uint8, len(m.nodes))
 	cyclic := false
+	post := make([]int, 0, len(m.nodes))
 	type frame struct{ node, next int }
 	for start := range m.nodes {
 		if color[start] != white {
@@ -334,6 +338,7 @@ func hierarchy(m *model) (problems, bool) {
 			kids := m.nodes[top.node].children
 			if top.next == len(kids) {
 				color[top.node] = black
+				post = append(post, top.node)
 				stack = stack[:len(stack)-1]
 				continue
 			}
@@ -365,7 +370,11 @@ func hierarchy(m *model) (problems, bool) {
 			}
 		}
 	}
-	return ps, cyclic
+	if cyclic {
+		return ps, nil
+	}
+	slices.Reverse(post)
+	return ps, post
 }
 
 // unitTolerance is how far from 1 a rotation's length may be.

@@ -1138,26 +1138,38 @@ function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boole
       else if (parent[c] < 0) parent[c] = i;
     }
   }
-  // Kahn's algorithm: nodes left over are on (or below) a cycle.
-  const indeg = new Array<number>(nodes.length).fill(0);
-  for (let i = 0; i < nodes.length; i++) {
-    const kids = nodes[i].children;
-    for (let k = 0; k < kids.length; k++) indeg[kids[k]]++;
-  }
-  const order: number[] = [];
-  for (let i = 0; i < indeg.length; i++) if (indeg[i] === 0) order.push(i);
-  for (let k = 0; k < order.length; k++) {
-    const kids = nodes[order[k]].children;
-    for (let j = 0; j < kids.length; j++) {
-      const c = kids[j];
-      indeg[c]--;
-      if (indeg[c] === 0) order.push(c);
+  // Depth-first search over children, as Go's, so both name the same node of a cycle; nodes
+  // finished in post order, reversed, are the topological order the budget counts in.
+  const color = new Uint8Array(nodes.length); // 0 unvisited, 1 on the path, 2 finished
+  const post: number[] = [];
+  let cyclic = false;
+  const stackNode: number[] = [];
+  const stackNext: number[] = [];
+  for (let start = 0; start < nodes.length; start++) {
+    if (color[start] !== 0) continue;
+    stackNode.push(start);
+    stackNext.push(0);
+    color[start] = 1;
+    while (stackNode.length > 0) {
+      const top = stackNode.length - 1;
+      const kids = nodes[stackNode[top]].children;
+      if (stackNext[top] === kids.length) {
+        color[stackNode[top]] = 2;
+        post.push(stackNode[top]);
+        stackNode.pop();
+        stackNext.pop();
+        continue;
+      }
+      const c = kids[stackNext[top]++];
+      if (color[c] === 1) {
+        if (!cyclic) h(`nodes[${c}]`, undefined, `nodes[${c}] is part of a cycle (a node is its own ancestor)`);
+        cyclic = true;
+      } else if (color[c] === 0) {
+        color[c] = 1;
+        stackNode.push(c);
+        stackNext.push(0);
+      }
     }
-  }
-  const cyclic = order.length < nodes.length;
-  if (cyclic) {
-    const first = indeg.findIndex((d) => d > 0);
-    h(`nodes[${first}]`, undefined, `nodes[${first}] is part of a cycle (a node is its own ancestor)`);
   }
   scenes.forEach((sc, i) =>
     sc.forEach((n, k) => {
@@ -1166,7 +1178,7 @@ function hierarchy(nodes: Node[], scenes: number[][], add: Add): { cyclic: boole
       if (parent[n] >= 0) h(`scenes[${i}].nodes`, n, `scenes[${i}].nodes contains ${n}, which is a child of nodes[${parent[n]}]; list only root nodes`);
     }),
   );
-  return { cyclic, order };
+  return { cyclic, order: post.reverse() };
 }
 
 /** Decodes `presentation.model`: base64 (optionally as a data: URL) of at most 768 KiB. */

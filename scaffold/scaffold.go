@@ -157,7 +157,8 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 		}
 	}
 	// The vendored SDK: sources for editors and the toolchain, dist/ for Node.
-	if err := vendorSDK(w, opts.SDK); err != nil {
+	pkg, err := vendorSDK(w, opts.SDK)
+	if err != nil {
 		return err
 	}
 	if opts.TestTypes != nil {
@@ -175,7 +176,7 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 		return nil
 	}
 	// Kit: an npm-installable archive of the vendored SDK and the binary with its launcher.
-	tgz, err := packTarball(filepath.Join(w.root, filepath.FromSlash(VendorSDK)))
+	tgz, err := packTarball(pkg)
 	if err != nil {
 		return fmt.Errorf("scaffold: packing the SDK: %w", err)
 	}

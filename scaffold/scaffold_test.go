@@ -1,8 +1,13 @@
 package scaffold
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -227,10 +232,34 @@ func TestKit(t *testing.T) {
 			t.Errorf("archive lacks %s (has %d entries)", want, len(files))
 		}
 	}
-	// Packing is deterministic.
-	again, err := packTarball(filepath.Join(dir, "vendor", "scape-sdk"))
-	if err != nil || string(again) != string(tgz) {
-		t.Error("packing the same SDK twice gave different bytes")
+	// The archive holds exactly the vendored directory, byte for byte.
+	vendored := filepath.Join(dir, "vendor", "scape-sdk")
+	onDisk := 0
+	err = filepath.WalkDir(vendored, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		onDisk++
+		rel, _ := filepath.Rel(vendored, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if packed, ok := files["package/"+filepath.ToSlash(rel)]; !ok || string(packed) != string(data) {
+			t.Errorf("archive entry for %s: present %v, same bytes %v", rel, ok, string(packed) == string(data))
+		}
+		return nil
+	})
+	if err != nil || onDisk != len(files) {
+		t.Errorf("vendored directory has %d files (%v), archive %d entries", onDisk, err, len(files))
+	}
+	// Packing is deterministic: a second kit of the same SDK carries the same bytes.
+	second := filepath.Join(parent, "kit2")
+	if _, err := Create(Options{Dir: second, Template: "lamp", SDK: scaffoldtest.SDK(), Kit: true, Executable: exe}); err != nil {
+		t.Fatal(err)
+	}
+	if again, err := os.ReadFile(filepath.Join(second, "vendor", "scape-sdk.tgz")); err != nil || string(again) != string(tgz) {
+		t.Errorf("packing the same SDK twice gave different bytes (%v)", err)
 	}
 	// Init without Kit has neither archive nor binary.
 	plain := filepath.Join(parent, "plain")
@@ -294,5 +323,32 @@ func TestPackageName(t *testing.T) {
 		if got := PackageName(in); got != want {
 			t.Errorf("PackageName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// readTarball lists an archive's entries.
+func readTarball(data []byte) (map[string][]byte, error) {
+	gz, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	tr := tar.NewReader(gz)
+	out := map[string][]byte{}
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !strings.HasPrefix(hdr.Name, "package/") {
+			return nil, fmt.Errorf("entry %q is not under package/", hdr.Name)
+		}
+		body, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, err
+		}
+		out[hdr.Name] = body
 	}
 }

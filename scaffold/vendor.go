@@ -14,30 +14,37 @@ import (
 // sdkEntries are the package's two public entry points (package.json "exports").
 var sdkEntries = []string{"src/index.ts", "src/runtime.ts"}
 
-// vendorSDK copies the SDK package into vendor/scape-sdk and compiles its dist/ for Node.
-func vendorSDK(w *writer, sdk fs.FS) error {
+// vendorSDK copies the SDK package into vendor/scape-sdk and compiles its dist/ for Node. It
+// returns the package's files as written (package-relative path → contents), so a kit packs its
+// archive from them without reading the directory back.
+func vendorSDK(w *writer, sdk fs.FS) (map[string][]byte, error) {
 	if _, err := fs.Stat(sdk, "package.json"); err != nil {
-		return fmt.Errorf("scaffold: the SDK has no package.json: %w", err)
+		return nil, fmt.Errorf("scaffold: the SDK has no package.json: %w", err)
 	}
 	for _, entry := range sdkEntries {
 		if _, err := fs.Stat(sdk, entry); err != nil {
-			return fmt.Errorf("scaffold: the SDK has no %s: %w", entry, err)
+			return nil, fmt.Errorf("scaffold: the SDK has no %s: %w", entry, err)
 		}
+	}
+	pkg := map[string][]byte{}
+	add := func(p string, data []byte) error {
+		pkg[p] = data
+		return w.write(VendorSDK+"/"+p, data, 0o644)
 	}
 	copyOne := func(p string) error {
 		data, err := fs.ReadFile(sdk, p)
 		if err != nil {
 			return err
 		}
-		return w.write(VendorSDK+"/"+p, data, 0o644)
+		return add(p, data)
 	}
 	if err := copyOne("package.json"); err != nil {
-		return err
+		return nil, err
 	}
 	for _, doc := range []string{"LIMITS.md", "README.md"} {
 		if _, err := fs.Stat(sdk, doc); err == nil {
 			if err := copyOne(doc); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
@@ -51,17 +58,20 @@ func vendorSDK(w *writer, sdk fs.FS) error {
 		return copyOne(p)
 	})
 	if err != nil {
-		return fmt.Errorf("scaffold: copying the SDK: %w", err)
+		return nil, fmt.Errorf("scaffold: copying the SDK: %w", err)
 	}
-	return compileDist(w)
+	if err := compileDist(filepath.Join(w.root, filepath.FromSlash(VendorSDK)), add); err != nil {
+		return nil, err
+	}
+	return pkg, nil
 }
 
 // compileDist compiles the vendored sources to ESM JavaScript in dist/, the files Node loads
 // through package.json "exports". Code splitting keeps one copy of every module shared by both
 // entries: without it dist/runtime.js would carry its own ObjectActionError class, and
-// `instanceof` in an author's test would fail across the two entries.
-func compileDist(w *writer) error {
-	pkgDir := filepath.Join(w.root, filepath.FromSlash(VendorSDK))
+// `instanceof` in an author's test would fail across the two entries. pkgDir is the vendored
+// package on disk (esbuild reads the sources there); add records each output.
+func compileDist(pkgDir string, add func(rel string, data []byte) error) error {
 	entries := make([]string, len(sdkEntries))
 	for i, e := range sdkEntries {
 		entries[i] = filepath.Join(pkgDir, filepath.FromSlash(e))
@@ -91,7 +101,7 @@ func compileDist(w *writer) error {
 		if err != nil || strings.HasPrefix(rel, "..") {
 			return fmt.Errorf("scaffold: esbuild wrote outside the SDK directory: %s", f.Path)
 		}
-		if err := w.write(VendorSDK+"/"+filepath.ToSlash(rel), f.Contents, 0o644); err != nil {
+		if err := add(filepath.ToSlash(rel), f.Contents); err != nil {
 			return err
 		}
 	}

@@ -6,13 +6,11 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 	"syscall"
 	"time"
 
@@ -102,25 +100,12 @@ func renameNoReplace(from, to string) error {
 // bytes (npm uses the same date for the same reason).
 var tarballTime = time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC)
 
-// packTarball packs the package directory dir the way `npm pack` does: a gzip tar whose entries
-// are all under `package/`, files only, in lexical order.
-func packTarball(dir string) ([]byte, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type().IsRegular() {
-			rel, err := filepath.Rel(dir, p)
-			if err != nil {
-				return err
-			}
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+// packTarball packs a package's files (package-relative path → contents) the way `npm pack`
+// does: a gzip tar whose entries are all under `package/`, files only, in lexical order.
+func packTarball(pkg map[string][]byte) ([]byte, error) {
+	files := make([]string, 0, len(pkg))
+	for rel := range pkg {
+		files = append(files, rel)
 	}
 	sort.Strings(files)
 	var buf bytes.Buffer
@@ -130,10 +115,7 @@ func packTarball(dir string) ([]byte, error) {
 	}
 	tw := tar.NewWriter(gz)
 	for _, rel := range files {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-		if err != nil {
-			return nil, err
-		}
+		data := pkg[rel]
 		hdr := &tar.Header{
 			Typeflag: tar.TypeReg,
 			Name:     "package/" + rel,
@@ -159,31 +141,4 @@ func packTarball(dir string) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// readTarball lists an archive's entries (tests and kit checks use it).
-func readTarball(data []byte) (map[string][]byte, error) {
-	gz, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	tr := tar.NewReader(gz)
-	out := map[string][]byte{}
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if !strings.HasPrefix(hdr.Name, "package/") {
-			return nil, fmt.Errorf("entry %q is not under package/", hdr.Name)
-		}
-		body, err := io.ReadAll(tr)
-		if err != nil {
-			return nil, err
-		}
-		out[hdr.Name] = body
-	}
 }

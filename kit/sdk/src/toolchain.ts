@@ -120,14 +120,10 @@ function facts(objects: unknown[], names: string[]): DefinitionFacts[] {
 /** The longest value a problem carries as JSON (a diagnostic's `value`); a longer one has only its `got`. */
 const VALUE_JSON_LIMIT = 4096;
 
+/** JSON text of a problem's value, or '' when it has none or it is longer than VALUE_JSON_LIMIT. */
 function valueJSON(value: unknown): string {
-  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return '';
-  try {
-    const out = JSON.stringify(value);
-    return typeof out === 'string' && out.length <= VALUE_JSON_LIMIT ? out : '';
-  } catch {
-    return '';
-  }
+  const out = fullJSON(value);
+  return out.length <= VALUE_JSON_LIMIT ? out : '';
 }
 
 /** The SDK's short rendering of a value, when the problem's text shows one (thrown errors do not). */

@@ -26,14 +26,21 @@ type namedSound struct {
 	raw  json.RawMessage
 }
 
-// soundsOf lists every sound a definition's effects resolved, in report order: static sounds
-// and the sound bank by name, then previews and probed sequence strikes in the order found.
-func soundsOf(def *Definition) []namedSound {
-	var out []namedSound
+// DeclaredSound is one entry of a definition's static `sounds` (Map "sounds") or initial
+// `soundBank` (Map "soundBank").
+type DeclaredSound struct {
+	Map, Name string
+	Recipe    json.RawMessage
+}
+
+// DeclaredSounds lists the definition's static sounds, then its initial sound bank, each by
+// name: the sounds `scape gizmo sound` renders and the first the build renders.
+func (d *Definition) DeclaredSounds() []DeclaredSound {
+	var out []DeclaredSound
 	for _, m := range []struct {
-		prefix string
-		raw    json.RawMessage
-	}{{"sounds.", def.Sounds}, {"soundBank.", def.SoundBank}} {
+		name string
+		raw  json.RawMessage
+	}{{"sounds", d.Sounds}, {"soundBank", d.SoundBank}} {
 		var sounds map[string]json.RawMessage
 		if len(m.raw) == 0 || json.Unmarshal(m.raw, &sounds) != nil {
 			continue // the SDK's rules accepted it: an object of name → recipe
@@ -44,8 +51,18 @@ func soundsOf(def *Definition) []namedSound {
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			out = append(out, namedSound{m.prefix + name, sounds[name]})
+			out = append(out, DeclaredSound{m.name, name, sounds[name]})
 		}
+	}
+	return out
+}
+
+// soundsOf lists every sound a definition's effects resolved, in report order: static sounds
+// and the sound bank by name, then previews and probed sequence strikes in the order found.
+func soundsOf(def *Definition) []namedSound {
+	var out []namedSound
+	for _, s := range def.DeclaredSounds() {
+		out = append(out, namedSound{s.Map + "." + s.Name, s.Recipe})
 	}
 	var probed []struct {
 		Name  string          `json:"name"`

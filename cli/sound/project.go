@@ -2,10 +2,8 @@ package sound
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
@@ -38,23 +36,10 @@ func projectSounds(dir string) ([]Sound, error) {
 		return nil, rep.Diagnostics.Errors()
 	}
 	var sounds []Sound
-	for _, def := range rep.Definitions {
-		for _, raw := range []json.RawMessage{def.Sounds, def.SoundBank} {
-			if len(raw) == 0 {
-				continue
-			}
-			var m map[string]json.RawMessage
-			if err := json.Unmarshal(raw, &m); err != nil {
-				return nil, fmt.Errorf("%s: sounds are not a JSON object: %v", def.Type, err)
-			}
-			names := make([]string, 0, len(m))
-			for name := range m {
-				names = append(names, name)
-			}
-			sort.Strings(names)
-			for _, name := range names {
-				sounds = append(sounds, Sound{Definition: def.Type, Name: name, Recipe: m[name]})
-			}
+	for i := range rep.Definitions {
+		def := &rep.Definitions[i]
+		for _, s := range def.DeclaredSounds() {
+			sounds = append(sounds, Sound{Definition: def.Type, Name: s.Name, Recipe: s.Recipe})
 		}
 	}
 	return sounds, nil

@@ -13,11 +13,10 @@ import type { GizmoFeedback } from './reaction.js';
 import { feedbackProblem } from './reaction.js';
 import { first, knownKeys, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { jsonProblem } from './internal/json.js';
 import { keyProblem } from './internal/names.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
 import { editorActionProblem } from './internal/references.js';
-import { definitionSounds } from './internal/sounds.js';
+import { effectResultProblem } from './internal/sounds.js';
 import { motionProblem, MOVEMENT_FEEDBACK_KEYS } from './travel.js';
 import type { GizmoSounds } from './audio.js';
 
@@ -103,12 +102,7 @@ export function navigationProblem(value: unknown, sounds: GizmoSounds, path: str
 
 /** The checks applied to a navigate(state) result (null is none). */
 export function checkedNavigation(definition: ObjectDefinition, state: unknown, result: unknown, path = 'navigate'): Problem {
-  if (result === null) return null;
-  if (result === undefined) return problem(path, 'must return a navigation request or null', result);
-  const json = jsonProblem(result, path);
-  if (json) return json;
-  const { sounds, problem: bank } = definitionSounds(definition, state);
-  return bank ?? navigationProblem(result, sounds, path);
+  return effectResultProblem(definition, state, result, path, 'a navigation request', navigationProblem);
 }
 
 export function gizmoNavigationError(value: unknown, definition: ObjectDefinition, state: unknown): string | null {

@@ -15,8 +15,7 @@ import { callAuthor } from './internal/call.js';
 import { emojiProblem } from './internal/names.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
 import { declaredActionProblem } from './internal/references.js';
-import { definitionSounds } from './internal/sounds.js';
-import { jsonProblem } from './internal/json.js';
+import { effectResultProblem } from './internal/sounds.js';
 import { actionShapeProblem } from './view.js';
 
 /** Bounded, short-lived cosmetics anchored by the host to an accepted action. */
@@ -202,9 +201,5 @@ export function resolveGizmoReaction(definition: ObjectDefinition, state: unknow
 
 /** The checks resolveGizmoReaction and the registry apply to a react result. */
 export function checkedReaction(definition: ObjectDefinition, state: unknown, result: unknown, path = 'react'): Problem {
-  if (result === undefined) return problem(path, 'must return a reaction or null', result);
-  const json = jsonProblem(result, path);
-  if (json) return json;
-  const { sounds, problem: bank } = definitionSounds(definition, state);
-  return bank ?? reactionProblem(result, definition, sounds, path);
+  return effectResultProblem(definition, state, result, path, 'a reaction', (value, sounds, at) => reactionProblem(value, definition, sounds, at));
 }

@@ -12,9 +12,8 @@ import { feedbackProblem } from './reaction.js';
 import { spriteAnimationProblem, spriteProblem } from './sprite.js';
 import { first, finiteNumber, knownKeys, oneOf, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { jsonProblem } from './internal/json.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
-import { definitionSounds } from './internal/sounds.js';
+import { effectResultProblem } from './internal/sounds.js';
 
 /** Host-observed arrival, not authority to change saved state. IDs are local to a viewer. */
 export interface GizmoStepEvent {
@@ -56,14 +55,8 @@ export function gizmoStepError(value: unknown, sounds: GizmoSounds): string | nu
 
 /** The checks applied to a step(state, event) result (null is no feedback). */
 export function checkedStep(definition: ObjectDefinition, state: unknown, result: unknown): Problem {
-  if (result === null) return null;
-  if (result === undefined) return problem('step', 'must return step effects or null', result);
-  const json = jsonProblem(result, 'step');
-  if (json) return json;
-  const { sounds, problem: bank } = definitionSounds(definition, state);
-  if (bank) return bank;
-  const found = stepEffectsProblem(result, sounds, 'step');
-  if (found) return found;
+  const found = effectResultProblem(definition, state, result, 'step', 'step effects', stepEffectsProblem);
+  if (found || result === null) return found;
   const animation = (result as GizmoStepEffects).animation;
   if (animation && typeof definition.sprite === 'function') {
     const sprite = callAuthor(definition, 'sprite', definition.sprite, state);

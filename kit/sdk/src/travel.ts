@@ -12,9 +12,8 @@ import type { GizmoFeedback } from './reaction.js';
 import { feedbackProblem } from './reaction.js';
 import { arrayOf, booleanValue, first, hexColor, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, tuple, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { jsonProblem } from './internal/json.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
-import { definitionSounds } from './internal/sounds.js';
+import { effectResultProblem } from './internal/sounds.js';
 import type { GizmoSounds } from './audio.js';
 
 /** Host-created groups are scoped to a definition/version and floor. Independent of travel. */
@@ -153,12 +152,8 @@ export function travelProblem(value: unknown, sounds: GizmoSounds, path: string,
 
 /** The checks applied to a travel(state) result (null is inert) for `definition` at `state`. */
 export function checkedTravel(definition: ObjectDefinition, state: unknown, result: unknown, path = 'travel'): Problem {
-  if (result === null) return null;
-  if (result === undefined) return problem(path, 'must return a travel recipe or null', result);
-  const json = jsonProblem(result, path);
-  if (json) return json;
-  const { sounds, problem: bank } = definitionSounds(definition, state);
-  return bank ?? travelProblem(result, sounds, path, definition.link !== undefined && linkProblem(definition.link, 'link') === null);
+  const hasLink = definition.link !== undefined && linkProblem(definition.link, 'link') === null;
+  return effectResultProblem(definition, state, result, path, 'a travel recipe', (value, sounds, at) => travelProblem(value, sounds, at, hasLink));
 }
 
 /** Checks `value` as the travel recipe of `definition` at `state` (sounds from that state). */

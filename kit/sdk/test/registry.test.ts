@@ -140,6 +140,10 @@ describe('catalog', () => {
       [{ actions: { bad: { permission: 'owner', run: () => 1 } } }, /actions\.bad\.permission: must be one of/],
       [{ link: { size: 3 } }, /link\.size: must be one of 2/],
       [{ view: 'not a function' }, /view: must be a function/],
+      [{ audio: () => undefined }, /audio: must return an audio timeline or null/],
+      [{ navigate: () => undefined }, /navigate: must return a navigation request or null/],
+      [{ step: () => undefined }, /step: must return step effects or null \(for a walk arrival\)/],
+      [{ travel: () => undefined }, /travel: must return a travel recipe or null/],
     ];
     for (const [overrides, expected] of cases) {
       const def = box(overrides);

@@ -32,7 +32,7 @@ import { jsonProblem } from './json.js';
 import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
 import { GizmoProblem, joinPath, problem } from './problem.js';
 import { declaredActionProblem } from './references.js';
-import { definitionSounds } from './sounds.js';
+import { definitionSounds, effectResultProblem } from './sounds.js';
 
 /** One problem, located: which definition (index -1 for the project), where, what, and why. */
 export interface CatalogProblem {
@@ -310,9 +310,7 @@ function lightingCheck(d: ObjectDefinition, state: unknown, linked: boolean): Pr
 function audioCheck(d: ObjectDefinition, state: unknown): Problem {
   if (typeof d.audio !== 'function') return null;
   const timeline = callAuthor(d, 'audio', d.audio, state, JSON.parse(JSON.stringify(state)));
-  if (timeline === null) return null;
-  const { sounds, problem: bank } = definitionSounds(d, state);
-  return bank ?? resultProblem(timeline, 'audio', (v, p) => audioTimelineProblem(v, sounds, p));
+  return effectResultProblem(d, state, timeline, 'audio', 'an audio timeline', audioTimelineProblem);
 }
 
 function stateFieldProblem(field: string, path: string, state: unknown): Problem {

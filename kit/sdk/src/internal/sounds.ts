@@ -1,6 +1,8 @@
 /** The sounds a definition declares for a state: static `sounds`, or `soundBank(state)`. */
 import { callAuthor } from './call.js';
 import { isPlainObject, type Problem } from './checks.js';
+import { jsonProblem } from './json.js';
+import { problem } from './problem.js';
 import { soundBankProblem } from '../soundBank.js';
 import type { GizmoSounds } from '../audio.js';
 
@@ -16,4 +18,25 @@ export function definitionSounds(definition: { sounds?: unknown; soundBank?: unk
     return { sounds: found ? {} : (bank as GizmoSounds), problem: found };
   }
   return { sounds: isPlainObject(definition.sounds) ? (definition.sounds as GizmoSounds) : {}, problem: null };
+}
+
+/**
+ * The frame every state-derived effect result is checked in (react, step, travel, navigate,
+ * audio): null is none, undefined is a forgotten return, then JSON data, then the state's sound
+ * bank, then `check` against those sounds. `what` names the expected result: "a travel recipe".
+ */
+export function effectResultProblem(
+  definition: { sounds?: unknown; soundBank?: unknown },
+  state: unknown,
+  result: unknown,
+  path: string,
+  what: string,
+  check: (value: unknown, sounds: GizmoSounds, path: string) => Problem,
+): Problem {
+  if (result === null) return null;
+  if (result === undefined) return problem(path, `must return ${what} or null`, result);
+  const json = jsonProblem(result, path);
+  if (json) return json;
+  const { sounds, problem: bank } = definitionSounds(definition, state);
+  return bank ?? check(result, sounds, path);
 }

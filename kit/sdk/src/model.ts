@@ -294,7 +294,8 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     }
     fail(8, 'json-text', `JSON chunk is not valid JSON: ${(e as Error).message}`);
   }
-  if (!isPlainObject(root)) fail(8, 'json-text', `JSON chunk holds ${Array.isArray(root) ? 'an array' : typeof root}; a glTF JSON chunk is one object`);
+  if (!isPlainObject(root))
+    fail(8, 'json-text', `JSON chunk holds ${root === null ? 'null' : Array.isArray(root) ? 'an array' : `a ${typeof root}`}; a glTF JSON chunk is one object`);
   const doc = root as Json;
 
   // 9: schema basics, integers accepting 36.0.

@@ -67,10 +67,11 @@ func (l *loaded) reportModels(ctx context.Context, opts Options, rep *Report) {
 			continue
 		}
 		res := opts.models().CheckEncoded(model)
+		def := &rep.Definitions[index]
 		if res.OK() {
+			def.Model, def.accepted = model, res // checkModels records it if the project is valid
 			continue
 		}
-		def := &rep.Definitions[index]
 		found := l.modelDiagnostics(opts, def, res, decodeModel(model))
 		replaced := false
 		for i, d := range rep.Diagnostics {
@@ -86,22 +87,16 @@ func (l *loaded) reportModels(ctx context.Context, opts Options, rep *Report) {
 	}
 }
 
-// checkModels records glb's facts and the file of every model of a valid project (a cache hit:
-// the SDK's check went through the hook). A model glb refuses here was accepted by a check that
-// did not go through the hook, which cannot happen unless the hook was not installed; it is
-// reported as refused, since glb's is the host's verdict.
-func checkModels(opts Options, rep *Report, l *loaded) {
+// checkModels records glb's facts and the file of every model of a valid project, from the
+// verdicts reportModels got (every model went through glb there, refused ones made the project
+// invalid).
+func checkModels(opts Options, rep *Report) {
 	for i := range rep.Definitions {
 		def := &rep.Definitions[i]
-		if def.Model == "" {
+		if def.accepted == nil {
 			continue
 		}
-		res := opts.models().CheckEncoded(def.Model)
-		if !res.OK() {
-			rep.Diagnostics = append(rep.Diagnostics, l.modelDiagnostics(opts, def, res, decodeModel(def.Model))...)
-			continue
-		}
-		facts := res.Facts
+		facts := def.accepted.Facts
 		def.ModelFacts = &facts
 		if opts.ModelFile != nil {
 			if data := decodeModel(def.Model); data != nil {

@@ -97,8 +97,9 @@ type Definition struct {
 	// Probed are sounds found by running author code: the previews' sounds and the strikes of
 	// sequence() at the probed steps, as a JSON array of {name, sound}.
 	Probed json.RawMessage `json:"-"`
-	// Model is presentation.model (a base64 GLB), when the definition has one.
-	Model string `json:"-"`
+	// Model is presentation.model (a base64 GLB) when the definition has one and glb accepts it.
+	Model    string      `json:"-"`
+	accepted *glb.Result // glb's verdict on Model
 	// ModelFacts are the model check's facts about an accepted model.
 	ModelFacts *glb.Facts `json:"model,omitempty"`
 	// ModelFile is the project file the model was embedded from, when known.
@@ -405,7 +406,6 @@ type effectFacts struct {
 	Previews  string         `json:"previews"`
 	Probed    string         `json:"probed"`
 	Problems  []problemFacts `json:"problems"`
-	Model     string         `json:"model"`
 }
 
 // verify runs what follows the SDK's catalog rules: glb's verdict on every refused model (every
@@ -424,7 +424,7 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 		return
 	}
 	start := time.Now()
-	checkModels(opts, rep, l)
+	checkModels(opts, rep)
 	rep.Models += time.Since(start)
 	if opts.CallerRenders {
 		return
@@ -434,7 +434,7 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 	rep.Sounds = time.Since(start)
 }
 
-// effects resolves sound recipes and models of a valid project for the audio and model checks.
+// effects resolves the sound recipes of a valid project for the audio check.
 func (l *loaded) effects(ctx context.Context, rep *Report) {
 	v, err := l.rt.CallToolchain(ctx, "effects", l.exports)
 	if err != nil {
@@ -464,7 +464,6 @@ func (l *loaded) effects(ctx context.Context, rep *Report) {
 		if list[i].Previews != "" {
 			rep.Definitions[i].Previews = json.RawMessage(list[i].Previews)
 		}
-		rep.Definitions[i].Model = list[i].Model
 	}
 }
 

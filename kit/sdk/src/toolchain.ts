@@ -323,7 +323,7 @@ function sequenceOf(def: sdk.ObjectDefinition, index: number, out: Probed): void
   }
 }
 
-/** Every sound of a definition as one list, for the Go side's render check. */
+/** Every sound of a definition, for the Go side's render check. */
 interface EffectFacts {
   type: string;
   sounds: string;
@@ -332,13 +332,12 @@ interface EffectFacts {
   /** JSON of NamedSound[]: preview sounds and probed sequence strikes. */
   probed: string;
   problems: ProblemFacts[];
-  model: string;
 }
 
 /**
- * Sounds and models as resolvable without a live world, for the audio and model checks: static
- * sounds, soundBank(initial()), the initial view's previews, sequence() at a few probed steps,
- * presentation.model. Each as JSON. Called only for a project the catalog check accepted.
+ * Sounds as resolvable without a live world, for the audio check: static sounds,
+ * soundBank(initial()), the initial view's previews, sequence() at a few probed steps. Each as
+ * JSON. Called only for a project the catalog check accepted (models come from models()).
  */
 function effects(exports: unknown): EffectFacts[] {
   const { objects } = findProject(exports);
@@ -357,7 +356,6 @@ function effects(exports: unknown): EffectFacts[] {
       previews: probed.previews.length ? fullJSON(probed.previews) : '',
       probed: probed.sounds.length ? fullJSON(probed.sounds) : '',
       problems: probed.problems,
-      model: modelOf(def),
     };
   });
 }

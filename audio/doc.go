@@ -14,18 +14,10 @@
 // (noise layers, a layer's leading pole) with the same arithmetic in the same order. Measured
 // speed and what made it: docs/audio.md, "Performance".
 //
-// Build integration (the build command calls this after the SDK validators accepted the
-// project's recipes):
-//
-//	problems := audio.CheckSounds(map[string]json.RawMessage{"ring": ..., "note": ...})
-//	for _, p := range problems { /* p.Sound names the sound, p.Message says why */ }
-//
-//	// or straight from validate.Definition:
-//	problems = append(audio.CheckSoundMap("", def.Sounds), audio.CheckSoundMap("soundBank.", def.SoundBank)...)
-//
-// CheckSounds renders each sound once under DefaultBudget (10 s wall time as a backstop, 12 s
-// of stereo samples) and reports recipes that fail to decode, exceed the bounds of docs/audio.md, exceed
-// the budget, or (for recorded sounds) are not acceptable PCM16 WAV.
+// Render budget: validation (package validate) renders every declared sound once through
+// Budget.Render under DefaultBudget (10 s wall time as a backstop, 12 s of stereo samples),
+// which refuses recipes that fail to decode, exceed the bounds of docs/audio.md or the budget,
+// or (for recorded sounds) are not acceptable PCM16 WAV.
 //
 // WAV: EncodeWAV writes PCM16 mono/stereo; ParseWAV/DecodeWAV read untrusted bytes with every
 // chunk size checked against the remaining bytes and at most MaxWAVBytes (GIZMO_AUDIO_MAX_BYTES).

@@ -48,38 +48,36 @@ func TestWorstCasesDecode(t *testing.T) {
 	}
 }
 
-func TestCheckSounds(t *testing.T) {
-	sounds := map[string]json.RawMessage{
-		"ring":   json.RawMessage(`{"kind": "synth", "duration": 0.6, "voices": [{"wave": "sine", "start": 0, "duration": 0.55, "frequency": 880, "gain": 0.2}]}`),
-		"long":   json.RawMessage(`{"kind": "synth", "duration": 20, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.2}]}`),
-		"broken": json.RawMessage(`"@@@@"`),
-		"extra":  json.RawMessage(`{"kind": "noise", "duration": 1, "seed": 1, "layers": [{"frequency": 100, "gain": 1}], "modulation": {"base": 1, "waves": []}, "fade": 0, "colour": 1}`),
+// TestBudgetRefuses: Budget.Render refuses a recipe that does not decode, breaks a bound,
+// would exceed the sample budget or overruns the time budget, and renders one within them.
+func TestBudgetRefuses(t *testing.T) {
+	ring := json.RawMessage(`{"kind": "synth", "duration": 0.6, "voices": [{"wave": "sine", "start": 0, "duration": 0.55, "frequency": 880, "gain": 0.2}]}`)
+	if s, err := DefaultBudget.Render(ring); err != nil || s.Frames() != 28800 {
+		t.Fatalf("ring: %v", err)
 	}
-	problems := CheckSounds(sounds)
-	want := map[string]string{"broken": "must be base64", "extra": `unknown field "colour"`, "long": "duration: must be 0.01–12 (got 20)"}
-	if len(problems) != len(want) {
-		t.Fatalf("got %v", problems)
-	}
-	for _, p := range problems {
-		if !strings.Contains(p.Message, want[p.Sound]) {
-			t.Errorf("%s: %q does not contain %q", p.Sound, p.Message, want[p.Sound])
+	for raw, want := range map[string]string{
+		`"@@@@"`: "must be base64",
+		`{"kind": "noise", "duration": 1, "seed": 1, "layers": [{"frequency": 100, "gain": 1}], "modulation": {"base": 1, "waves": []}, "fade": 0, "colour": 1}`: `unknown field "colour"`,
+		`{"kind": "synth", "duration": 20, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.2}]}`:                                                "duration: must be 0.01–12 (got 20)",
+	} {
+		if _, err := DefaultBudget.Render(json.RawMessage(raw)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", raw, err, want)
 		}
 	}
-}
-
-func TestBudgetNamesTheSound(t *testing.T) {
-	tight := Budget{Time: DefaultBudget.Time, Samples: 1000}
-	problems := tight.Check(map[string]json.RawMessage{"pad": json.RawMessage(`{"kind": "synth", "duration": 1, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.1}]}`)})
-	if len(problems) != 1 || problems[0].Sound != "pad" || !strings.Contains(problems[0].Message, "would render 48000 samples; the budget is 1000") {
-		t.Fatalf("got %v", problems)
+	// The sample budget on both sides: 48,000 frames fit a budget of 48,000, not of 47,999.
+	second := json.RawMessage(`{"kind": "synth", "duration": 1, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.1}]}`)
+	if _, err := (Budget{Time: DefaultBudget.Time, Samples: 48000}).Render(second); err != nil {
+		t.Fatalf("at the sample budget: %v", err)
+	}
+	if _, err := (Budget{Time: DefaultBudget.Time, Samples: 47999}).Render(second); err == nil || !strings.Contains(err.Error(), "would render 48000 samples; the budget is 47999") {
+		t.Fatalf("over the sample budget: %v", err)
 	}
 	if testing.Short() {
 		return
 	}
 	slow := Budget{Time: 1, Samples: DefaultBudget.Samples} // 1 ns: any real render overruns it
-	problems = slow.Check(map[string]json.RawMessage{"big": json.RawMessage(worstPartials)})
-	if len(problems) != 1 || !strings.Contains(problems[0].Message, "took longer than the render budget") {
-		t.Fatalf("got %v", problems)
+	if _, err := slow.Render(json.RawMessage(worstPartials)); err == nil || !strings.Contains(err.Error(), "took longer than the render budget") {
+		t.Fatalf("got %v", err)
 	}
 }
 
@@ -97,19 +95,5 @@ func TestWorstCasesWithinBudget(t *testing.T) {
 	}
 	if n := nonFinite.Load() - before; n != 0 {
 		t.Errorf("%d non-finite samples", n)
-	}
-}
-
-func TestCheckSoundMap(t *testing.T) {
-	raw := json.RawMessage(`{"ok": {"kind": "synth", "duration": 0.1, "voices": [{"wave": "sine", "start": 0, "duration": 0.1, "gain": 0.1}]}, "bad": "@@@@"}`)
-	problems := CheckSoundMap("soundBank.", raw)
-	if len(problems) != 1 || problems[0].Sound != "soundBank.bad" {
-		t.Fatalf("got %v", problems)
-	}
-	if p := CheckSoundMap("sounds", json.RawMessage(`[1]`)); len(p) != 1 || p[0].Sound != "sounds" {
-		t.Fatalf("got %v", p)
-	}
-	if p := CheckSoundMap("x.", nil); p != nil {
-		t.Fatalf("got %v", p)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/scapeworld/scape/internal/testtree"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 )
@@ -20,6 +22,24 @@ func BenchmarkLampTests(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		report, err := Run(context.Background(), Options{Dir: dir})
 		if err != nil || report.Failed > 0 || report.Passed == 0 {
+			b.Fatalf("%v %+v", err, report)
+		}
+	}
+}
+
+// BenchmarkDeepEqualMiB measures assert.deepEqual on two equal 1 MiB typed arrays (a WAV or GLB
+// fixture): the elements are compared once, and their index keys are not walked again.
+func BenchmarkDeepEqualMiB(b *testing.B) {
+	dir := testtree.Write(b, map[string]string{"test/bytes.test.ts": `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+test('equal megabytes', () => {
+  assert.deepEqual(new Uint8Array(1 << 20).fill(7), new Uint8Array(1 << 20).fill(7));
+});
+`})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		report, err := Run(context.Background(), Options{Dir: dir, Timeout: time.Minute})
+		if err != nil || report.Passed != 1 {
 			b.Fatalf("%v %+v", err, report)
 		}
 	}

@@ -39,6 +39,14 @@ describe('equality', () => {
     assert.deepStrictEqual([NaN], [NaN]);
     assert.deepStrictEqual(new Date(5), new Date(5));
     assert.deepStrictEqual(/a/g, /a/g);
+    assert.deepStrictEqual(new Uint8Array([1, 2]), new Uint8Array([1, 2]));
+    assert.deepStrictEqual(new Float64Array([0.5]).buffer, new Float64Array([0.5]).buffer);
+    const tagged = Object.assign(new Uint8Array([1, 2]), { tag: 'x' });
+    assert.deepStrictEqual(tagged, Object.assign(new Uint8Array([1, 2]), { tag: 'x' }));
+    fails(() => assert.deepStrictEqual(new Uint8Array([1, 2]), new Uint8Array([1, 3])), /strictly deep-equal/);
+    fails(() => assert.deepStrictEqual(new Uint8Array([1, 2]), new Int8Array([1, 2])), /strictly deep-equal/);
+    fails(() => assert.deepStrictEqual(tagged, new Uint8Array([1, 2])), /strictly deep-equal/);
+    fails(() => assert.deepStrictEqual(Object.assign(new Uint8Array([1, 2]), { tag: 'y' }), tagged), /strictly deep-equal/);
     fails(() => assert.deepEqual({ a: 1 }, { a: '1' }), /^Expected values to be strictly deep-equal:/);
     fails(() => assert.deepStrictEqual([1, 2], [1, 2, 3]), /strictly deep-equal/);
     fails(() => assert.deepStrictEqual({}, Object.create(null)), /strictly deep-equal/);
@@ -63,6 +71,7 @@ describe('truthiness', () => {
     assert(true);
     fails(() => assert.ok(0), /^The expression evaluated to a falsy value/);
     fails(() => assert(''), /falsy value/);
+    fails(() => (assert as unknown as () => void)(), /^No value argument passed to `assert\.ok\(\)`/);
     fails(() => assert.ok(null, 'must be set'), /^must be set$/);
   });
   test('fail', () => {
@@ -86,6 +95,8 @@ describe('exceptions', () => {
     assert.throws(boom, Custom);
     assert.throws(boom, Error);
     assert.throws(boom, /boom \d+/);
+    assert.throws(boom, /^Error: boom 42$/);
+    assert.throws(() => { throw 'plain'; }, /^plain$/);
     assert.throws(boom, { message: 'boom 42', code: 'E_CUSTOM' });
     assert.throws(boom, { message: /boom/ });
     assert.throws(boom, (err: unknown) => err instanceof Custom);

@@ -4,7 +4,7 @@
  *
  * Quaternions are `[x, y, z, w]` (the renderer's order); the identity is `[0, 0, 0, 1]`.
  */
-import { jsonByteLength, jsonData } from './api.js';
+import { actionShapeProblem } from './view.js';
 import { modelProblem } from './model.js';
 import { timestampProblem } from './audio.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
@@ -104,8 +104,6 @@ export const PRESENTATION_LIMITS = {
   position: 1000,
   shadowFactor: [-4, 4],
   shadowZ: [-1000, 1000],
-  actionName: 64,
-  tapPayloadBytes: 2048,
   labelColors: [1, 8],
   labelDurationMs: [1, 10000],
   labelOffset: [-1000, 1000],
@@ -155,22 +153,6 @@ function lightingSetupProblem(value: unknown, path: string): Problem {
     () => hexColor(v.fillColor, at('fillColor')),
     () => vector3(v.keyPosition, at('keyPosition'), P.position),
     () => vector3(v.fillPosition, at('fillPosition'), P.position),
-  );
-}
-
-/** An action reference: the registry checks the name is a declared action. */
-export function tapProblem(value: unknown, path: string): Problem {
-  const v = value as Record<string, unknown>;
-  return first(
-    () => knownKeys(value, path, ['name', 'payload']),
-    () => requiredKeys(v, path, ['name', 'payload']),
-    () => plainString(v.name, joinPath(path, 'name'), P.actionName),
-    () => (isPlainObject(v.payload) ? null : problem(joinPath(path, 'payload'), 'must be an object', v.payload)),
-    () => (jsonData(v.payload) ? null : problem(joinPath(path, 'payload'), 'must be JSON data (finite numbers, strings, booleans, null, plain arrays and objects)', v.payload)),
-    () => {
-      const bytes = jsonByteLength(v.payload);
-      return bytes > P.tapPayloadBytes ? problem(joinPath(path, 'payload'), `must be at most 2 KiB of JSON (this one is ${formatNumber(bytes)} bytes)`, v.payload) : null;
-    },
   );
 }
 
@@ -244,7 +226,7 @@ export function presentationProblem(value: unknown, path: string): Problem {
         () => numberIn(s.z, joinPath(sp, 'z'), P.shadowZ[0], P.shadowZ[1]),
       );
     },
-    () => tapProblem(v.tap, at('tap')),
+    () => actionShapeProblem(v.tap, at('tap')),
     () => optional(v.label, () => labelProblem(v.label, at('label'))),
     // Last: inspecting the GLB is the expensive part, and a field typo should be reported first.
     () => modelProblem(v.model, at('model')),

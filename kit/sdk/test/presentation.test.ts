@@ -110,9 +110,12 @@ describe('presentation fields', () => {
     assert.match(fieldError({ lighting: { ...lighting, keyPosition: [0, 0, 1001] } })!, /^lighting.keyPosition\[2\]/);
     assert.match(fieldError({ lighting: { ...lighting, sky: '#fff' } })!, /^lighting.sky/);
     assert.match(fieldError({ shadow: { color: '#000000', xFactor: 5, z: 0 } })!, /^shadow.xFactor: must be −4–4/);
-    assert.match(fieldError({ tap: { name: '', payload: {} } })!, /^tap.name: must not be empty/);
+    // tap is an action reference: the same shape check as view controls and interaction (view.ts).
+    assert.match(fieldError({ tap: { name: '', payload: {} } })!, /^tap.name: must be a name of 1–64 ASCII letters/);
+    assert.match(fieldError({ tap: { name: 'x'.repeat(65), payload: {} } })!, /^tap.name: must be a name of 1–64/);
+    assert.match(fieldError({ tap: { name: 'x'.repeat(64), payload: {} } })!, /^model:/, '64 characters pass: the check moves on to the model');
     assert.match(fieldError({ tap: { name: 'roll', payload: [] } })!, /^tap.payload: must be an object/);
-    assert.match(fieldError({ tap: { name: 'roll', payload: { n: Number.NaN } } })!, /^tap.payload: must be JSON data/);
+    assert.match(fieldError({ tap: { name: 'roll', payload: { n: Number.NaN } } })!, /^tap.payload.n: must be a finite number/);
     assert.match(fieldError({ tap: { name: 'roll', payload: { text: 'x'.repeat(2100) } } })!, /^tap.payload: must be at most 2 KiB of JSON/);
     const label = presentation().label!;
     assert.match(fieldError({ label: { ...label, riseMs: 800, fadeMs: 500 } })!, /^label.fadeMs: must leave riseMs \+ fadeMs at most durationMs/);

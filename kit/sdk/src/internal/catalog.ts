@@ -25,7 +25,7 @@ import { spriteProblem } from '../sprite.js';
 import { stepProbeProblem } from '../step.js';
 import { textEditorProblem, worldTextProblem, worldTextRangeProblem } from '../text.js';
 import { checkedTravel, linkProblem } from '../travel.js';
-import { payloadProblem, viewProblem } from '../view.js';
+import { viewProblem } from '../view.js';
 import { callAuthor, thrownMessage } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
 import { jsonProblem } from './json.js';
@@ -164,8 +164,8 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   if (def.configuration !== undefined && (found = configurationProblem(def.configuration, 'configuration', withActions))) return found;
   if (def.presentation !== undefined) {
     if ((found = presentationProblem(def.presentation, 'presentation'))) return found;
-    const tap = (def.presentation as { tap?: { name?: unknown; payload?: unknown } }).tap;
-    if (isPlainObject(tap) && (found = declaredActionProblem(tap.name, 'presentation.tap.name', def) ?? payloadProblem(tap.payload, 'presentation.tap.payload'))) return found;
+    const tap = (def.presentation as { tap?: { name?: unknown } }).tap;
+    if (isPlainObject(tap) && (found = declaredActionProblem(tap.name, 'presentation.tap.name', def))) return found;
   }
   if (def.sounds !== undefined && (found = soundsProblem(def.sounds, 'sounds'))) return found;
   if (def.soundBank !== undefined && def.sounds !== undefined) return problem('soundBank', 'must not be combined with static sounds (declare one or the other)', def.soundBank);

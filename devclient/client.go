@@ -9,8 +9,6 @@ package devclient
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -255,17 +253,11 @@ func (s Session) String() string {
 }
 func (s Session) GoString() string { return "devclient.Session{token: <redacted>}" }
 
-// ContentHash is the idempotency key of a bundle: hex SHA-256 of its bytes.
-func ContentHash(js []byte) string {
-	sum := sha256.Sum256(js)
-	return hex.EncodeToString(sum[:])
-}
-
 // Upload sends one build. The host answers with the revision (new, or the existing one for a
 // repeated bundle); a 401 becomes *SessionEnded.
 func (c *Client) Upload(ctx context.Context, s *Session, base int, js []byte) (*Revision, error) {
 	var r Revision
-	body := protocol.UploadRequest{BaseRevision: base, ContentSHA256: ContentHash(js), Bundle: string(js)}
+	body := protocol.UploadRequest{BaseRevision: base, ContentSHA256: protocol.ContentHash(js), Bundle: string(js)}
 	if err := c.do(ctx, "POST", "/api/dev/revisions", s.token, body, &r); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/protocol"
 )
 
 // Build is one result of the project's incremental build.
@@ -129,7 +130,7 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 			return ctx.Err()
 		}
 	}
-	hash := ContentHash(b.JS)
+	hash := protocol.ContentHash(b.JS)
 	if hash == l.lastHash {
 		l.emit(Event{Kind: EventUnchanged, SHA256: hash, Size: len(b.JS), Revision: l.base})
 		return nil

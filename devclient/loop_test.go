@@ -18,6 +18,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/host/protocol"
 )
 
 // fileBuilder "builds" by reading bundle.json: its bytes are the bundle (the host side runs
@@ -201,7 +202,7 @@ func TestLoopBurstEndsWithLastState(t *testing.T) {
 		e.write(last)
 		time.Sleep(10 * time.Millisecond) // the burst's pacing, not a wait for a result
 	}
-	want := ContentHash([]byte(last))
+	want := protocol.ContentHash([]byte(last))
 	for {
 		ev := e.until(EventAccepted, EventRejected, EventUnchanged)
 		if ev.Kind == EventRejected {
@@ -248,7 +249,7 @@ func TestLoopDropsStaleBuild(t *testing.T) {
 	e.write(defs("v2"))
 	e.until(EventBuildStarted)
 	e.fail.Store(0)
-	stale, fresh := ContentHash([]byte(defs("v1"))), ContentHash([]byte(defs("v2")))
+	stale, fresh := protocol.ContentHash([]byte(defs("v1"))), protocol.ContentHash([]byte(defs("v2")))
 	for {
 		ev := e.until(EventUploaded, EventAccepted)
 		if ev.SHA256 == stale {

@@ -2,8 +2,6 @@ package host
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -227,8 +225,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"base_revision\", \"content_sha256\", \"bundle\"}: "+err.Error())
 		return
 	}
-	sum := sha256.Sum256([]byte(req.Bundle))
-	if got := hex.EncodeToString(sum[:]); !strings.EqualFold(got, req.ContentSHA256) {
+	if !strings.EqualFold(protocol.ContentHash([]byte(req.Bundle)), req.ContentSHA256) {
 		writeError(w, http.StatusBadRequest, "hash_mismatch", "content_sha256 does not match the bundle: the upload was damaged; send it again")
 		return
 	}

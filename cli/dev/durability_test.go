@@ -18,6 +18,7 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/devclient"
+	"github.com/scapeworld/scape/host/protocol"
 )
 
 // TestHostKilledAtAnyMoment uploads a series of builds while the host process is killed with
@@ -106,7 +107,7 @@ func TestHostKilledAtAnyMoment(t *testing.T) {
 		if restarted != nil {
 			<-restarted
 		}
-		if rev.Number != i+1 || rev.Status != "accepted" || rev.SHA256 != devclient.ContentHash(js) {
+		if rev.Number != i+1 || rev.Status != "accepted" || rev.SHA256 != protocol.ContentHash(js) {
 			t.Fatalf("upload %d became revision %d (%s, duplicate %v): want exactly one new revision per build", i, rev.Number, rev.Status, rev.Duplicate)
 		}
 		base = rev.Number

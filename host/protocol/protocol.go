@@ -4,6 +4,8 @@
 package protocol
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"time"
 
 	"github.com/scapeworld/scape/diag"
@@ -81,6 +83,13 @@ type Definition struct {
 	Emoji   string `json:"emoji"`
 	Label   string `json:"label"`
 	Hint    string `json:"hint,omitempty"`
+}
+
+// ContentHash is a bundle's content_sha256: the hex SHA-256 of its bytes, the upload's
+// integrity check and idempotency key.
+func ContentHash(js []byte) string {
+	sum := sha256.Sum256(js)
+	return hex.EncodeToString(sum[:])
 }
 
 // UploadRequest carries one whole-project build (POST /api/dev/revisions).

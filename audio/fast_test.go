@@ -290,3 +290,46 @@ func TestLayerSourceMatchesPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestGrainZonesMatchPerSample: grains with their envelope evaluated only in the attack and
+// decay zones give the samples of the rule evaluated at every sample, bit for bit.
+func TestGrainZonesMatchPerSample(t *testing.T) {
+	for _, g := range []Grains{
+		{Start: 0, End: 1, Interval: [2]float64{0.01, 0.05}, Duration: [2]float64{0.001, 0.2}, Amplitude: [2]float64{0.2, 1}, Bias: 0.7, Smoothing: 0.4, Attack: 0.013, Decay: 0.3},
+		{Start: 0.1, End: 0.9, Interval: [2]float64{0.02, 0.02}, Duration: [2]float64{0.5, 0.5}, Amplitude: [2]float64{1, 1}, Bias: 1, Smoothing: 0, Attack: 0.5, Decay: 1},
+		{Start: 0, End: 0.5, Interval: [2]float64{0.01, 0.3}, Duration: [2]float64{0.05, 0.1}, Amplitude: [2]float64{0, 1}, Bias: 3, Smoothing: 0.99, Attack: 0, Decay: 0},
+	} {
+		const rate, frames = 48000.0, 48000
+		got := make([]float64, frames)
+		addGrains(got, &g, 77, rate)
+		want := make([]float64, frames)
+		rng := NewMulberry32(GrainSeed(77))
+		for at := g.Start; at < g.End; {
+			du, da, di := rng.Uniform(), rng.Uniform(), rng.Uniform()
+			duration := g.Duration[0] + float64((g.Duration[1]-g.Duration[0])*math.Pow(du, g.Bias))
+			amplitude := g.Amplitude[0] + float64((g.Amplitude[1]-g.Amplitude[0])*math.Pow(da, g.Bias))
+			from, length := FramesFor(at, rate), max(1, FramesFor(duration, rate))
+			y := 0.0
+			for k := 0; k < length && from+k < frames; k++ {
+				y = float64(g.Smoothing*y) + float64((1-g.Smoothing)*rng.Sample())
+				if math.Abs(y) < Tiny {
+					y = 0
+				}
+				tau, env := float64(k)/rate, amplitude
+				if g.Attack > 0 && tau < g.Attack {
+					env *= tau / g.Attack
+				}
+				if decay := g.Decay * duration; decay > 0 && duration-tau < decay {
+					env *= math.Max(0, duration-tau) / decay
+				}
+				want[from+k] += env * y
+			}
+			at += g.Interval[0] + float64((g.Interval[1]-g.Interval[0])*di)
+		}
+		for n := range want {
+			if math.Float64bits(got[n]) != math.Float64bits(want[n]) {
+				t.Fatalf("%+v sample %d: zones %g, per sample %g", g, n, got[n], want[n])
+			}
+		}
+	}
+}

@@ -405,11 +405,16 @@ func (r *Runtime) currentCallback() (typ, callback string) {
 	return stringProp(obj, "type"), stringProp(obj, "callback")
 }
 
+// isAuthorFile says whether a stack frame's file is author code: not the SDK, not native.
+func isAuthorFile(name string) bool {
+	return name != "" && name != SDKScriptName && !strings.HasPrefix(name, "<")
+}
+
 // authorFuncName is the function name of the innermost frame outside the SDK.
 func authorFuncName(stack []goja.StackFrame) string {
 	for _, f := range stack {
 		p := f.Position()
-		if p.Filename == "" || p.Filename == SDKScriptName || strings.HasPrefix(p.Filename, "<") {
+		if !isAuthorFile(p.Filename) {
 			continue
 		}
 		if name := f.FuncName(); name != "<anonymous>" && name != "<native>" {
@@ -424,7 +429,7 @@ func authorFuncName(stack []goja.StackFrame) string {
 func firstAuthorFrame(stack []goja.StackFrame) Position {
 	for _, f := range stack {
 		p := f.Position()
-		if p.Filename == "" || p.Filename == SDKScriptName || strings.HasPrefix(p.Filename, "<") {
+		if !isAuthorFile(p.Filename) {
 			continue
 		}
 		col := p.Column

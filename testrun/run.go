@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -293,7 +294,7 @@ func runFile(ctx context.Context, opts Options, file string, report *Report) err
 				fileFailure(msg, at, started)
 				return nil
 			}
-			if !samePlan(plan, sess.plan) {
+			if !slices.Equal(plan, sess.plan) {
 				fileFailure("the file registered different tests when it was loaded again after a stopped test; the rest of it cannot run", jsrt.Position{File: file}, started)
 				return nil
 			}
@@ -308,18 +309,6 @@ func runFile(ctx context.Context, opts Options, file string, report *Report) err
 		}
 	}
 	return nil
-}
-
-func samePlan(a, b []planEntry) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // session is one runtime with the shims and a test file loaded and its tests registered.

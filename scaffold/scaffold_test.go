@@ -324,6 +324,14 @@ func TestPackageName(t *testing.T) {
 			t.Errorf("PackageName(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// npm's limit is 214 characters: a name at the limit is kept, a longer one cut to it.
+	atLimit := strings.Repeat("a", 214)
+	if got := PackageName(atLimit); got != atLimit {
+		t.Errorf("a 214-character name became %d characters", len(got))
+	}
+	if got := PackageName(atLimit + "b"); got != atLimit {
+		t.Errorf("a 215-character name became %q (%d characters), want the first 214", got, len(got))
+	}
 }
 
 // readTarball lists an archive's entries.

@@ -333,3 +333,53 @@ func TestGrainZonesMatchPerSample(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvelopeFillerMatchesAt: the block filler (segment runs, a per-frame ratio inside
+// exponential segments) gives At's values: exactly for holds, steps and linear segments, within
+// 1e-12 relative for exponential ones, for blocks that start anywhere.
+func TestEnvelopeFillerMatchesAt(t *testing.T) {
+	for _, c := range []struct {
+		points    string
+		tolerance float64
+	}{
+		{`[{"time": 0.01, "value": 0.5}, {"time": 0.05, "value": 1}, {"time": 0.05, "value": 0.2}, {"time": 0.15, "value": 0.1, "curve": "step"},
+			{"time": 0.2, "value": 0, "curve": "exponential"}, {"time": 0.3, "value": 0.9}]`, 0},
+		{`[{"time": 0.01, "value": 0.5}, {"time": 0.05, "value": 1, "curve": "exponential"}, {"time": 0.05, "value": 0.2},
+			{"time": 0.1, "value": 0.8}, {"time": 0.15, "value": 0.1, "curve": "step"}, {"time": 0.2, "value": 0, "curve": "exponential"},
+			{"time": 0.3, "value": 0.001, "curve": "exponential"}, {"time": 0.3001, "value": 0.7, "curve": "exponential"}]`, 1e-11},
+	} {
+		var e Envelope
+		if err := json.Unmarshal([]byte(c.points), &e); err != nil {
+			t.Fatal(err)
+		}
+		clock := Clock{From: 480, Start: 0.0101, Rate: Rate}
+		const frames = 20000
+		got := make([]float64, frames)
+		fill := e.Filler(clock)
+		for k0, size := 0, 1; k0 < frames; k0, size = k0+size, size*7%4099+1 {
+			fill(got[k0:min(k0+size, frames)], k0)
+		}
+		for k := range got {
+			want := e.At(clock.At(k))
+			if d := math.Abs(got[k] - want); d > c.tolerance*math.Abs(want) {
+				t.Fatalf("%s frame %d (t = %g): filled %g, At %g", c.points, k, clock.At(k), got[k], want)
+			}
+		}
+	}
+}
+
+// TestTableValidMatchesIndex: the oscillator's check that its table still fits a frequency
+// agrees with choosing the table afresh, across the whole frequency range.
+func TestTableValidMatchesIndex(t *testing.T) {
+	for f := 0.5; f < 30000; f *= 1.0007 {
+		idx := TableIndex(f, Rate)
+		for _, other := range []int{idx - 1, idx, idx + 1} {
+			if other < 0 || other >= len(Harmonics) {
+				continue
+			}
+			if got := tableValid(other, f, Rate); got != (other == idx) {
+				t.Fatalf("f = %g: tableValid(%d) = %v, TableIndex %d", f, other, got, idx)
+			}
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -64,10 +63,11 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	defer ln.Close()
 	base := "http://" + ln.Addr().String()
 	if opts.PublicURL != "" {
-		if _, err := devclient.CheckOrigin(opts.PublicURL); err != nil {
+		u, err := devclient.CheckOrigin(opts.PublicURL)
+		if err != nil {
 			return cmdutil.Usagef("--public-url: %v", err)
 		}
-		base = strings.TrimRight(opts.PublicURL, "/")
+		base = u.String() // trimmed of a trailing slash, query and fragment, as clients use it
 	}
 	out := f.IO.Out
 	tcp, _ := ln.Addr().(*net.TCPAddr)

@@ -11,11 +11,10 @@ import (
 	"github.com/scapeworld/scape/validate"
 )
 
-func init() { ProjectSounds = projectSounds }
-
 // projectSounds bundles and validates the project (the same pipeline as `scape gizmo build`,
 // without writing a bundle) and returns every definition's static sounds and initial sound
-// bank, in definition order then by name. An invalid project comes back as its diagnostics.
+// bank, in definition order then by name. An invalid project comes back as its diagnostics (a
+// diag.List, printed as the build prints them); a missing project as a usage error.
 func projectSounds(dir string) ([]Sound, error) {
 	res, err := bundle.Build(bundle.Options{Dir: dir})
 	if err != nil {

@@ -33,12 +33,6 @@ type Sound struct {
 	Recipe     json.RawMessage `json:"-"`
 }
 
-// ProjectSounds returns a project's declared sounds (project.go: bundle and validate the project,
-// then read each definition's static sounds and initial sound bank). A diag.List error is an
-// invalid project and is printed as diagnostics; a cmdutil exit error keeps its status.
-// Replaceable in tests.
-var ProjectSounds func(dir string) ([]Sound, error)
-
 // Options are the command's inputs after flag parsing.
 type Options struct {
 	IO      *cmdutil.IOStreams
@@ -201,7 +195,7 @@ func load(opts *Options) ([]Sound, error) {
 		}
 		return sounds, nil
 	}
-	sounds, err := ProjectSounds(opts.Dir)
+	sounds, err := projectSounds(opts.Dir)
 	if err != nil {
 		var list diag.List
 		if errors.As(err, &list) {

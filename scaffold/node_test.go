@@ -15,40 +15,39 @@ import (
 	"github.com/scapeworld/scape/testrun"
 )
 
-// requireNode returns the paths of node and npm, or skips (fails under SCAPE_REQUIRE_NODE=1).
-func requireNode(t *testing.T) (node, npm string) {
-	t.Helper()
-	return nodetest.Node(t), nodetest.Command(t, "npm")
-}
-
 // TestKitInstallsOfflineAndRunsUnderNode exports a kit, installs it with npm from nothing but
-// its own archive (--offline: no registry), and runs the example's tests under Node's own
-// runner against the vendored dist/.
+// its own archive (--offline: no registry), and runs every example's tests under Node's own
+// runner against the vendored dist/. One install serves all the examples: each one's sources and
+// tests are copied into the kit under examples/<name>/, where Node resolves @scape/sdk from the
+// kit's node_modules.
 func TestKitInstallsOfflineAndRunsUnderNode(t *testing.T) {
-	node, npm := requireNode(t)
+	node, npm := nodetest.Node(t), nodetest.Command(t, "npm")
 	parent := t.TempDir()
 	exe := filepath.Join(parent, "scape-stub")
 	if err := os.WriteFile(exe, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	dir := filepath.Join(parent, "kit")
+	if _, err := Create(Options{Dir: dir, SDK: kit.SDK(), TestTypes: testrun.Types(), Kit: true, Executable: exe}); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(parent, "npm-cache") // an empty cache: nothing can come from it
+	install := exec.Command(npm, "install", "--offline", "--no-audit", "--no-fund", "--cache", cache)
+	install.Dir = dir
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("npm install --offline: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@scape", "sdk", "dist", "runtime.js")); err != nil {
+		t.Fatalf("the SDK was not installed from the archive: %v", err)
+	}
 	for _, tmpl := range templates.All() {
 		if !tmpl.HasTests() {
 			continue
 		}
-		name := tmpl.Name
-		t.Run(name, func(t *testing.T) {
-			dir := filepath.Join(parent, name)
-			if _, err := Create(Options{Dir: dir, Template: name, SDK: kit.SDK(), TestTypes: testrun.Types(), Kit: true, Executable: exe}); err != nil {
+		t.Run(tmpl.Name, func(t *testing.T) {
+			example := filepath.Join(dir, "examples", tmpl.Name)
+			if err := os.CopyFS(example, tmpl.Files()); err != nil {
 				t.Fatal(err)
-			}
-			cache := filepath.Join(parent, "npm-cache") // an empty cache: nothing can come from it
-			install := exec.Command(npm, "install", "--offline", "--no-audit", "--no-fund", "--cache", cache)
-			install.Dir = dir
-			if out, err := install.CombinedOutput(); err != nil {
-				t.Fatalf("npm install --offline: %v\n%s", err, out)
-			}
-			if _, err := os.Stat(filepath.Join(dir, "node_modules", "@scape", "sdk", "dist", "runtime.js")); err != nil {
-				t.Fatalf("the SDK was not installed from the archive: %v", err)
 			}
 			var entries []string
 			for _, p := range tmpl.Paths() {
@@ -58,11 +57,10 @@ func TestKitInstallsOfflineAndRunsUnderNode(t *testing.T) {
 			}
 			// Node 20 cannot run TypeScript: compile each test to ESM, leaving the SDK and node:
 			// modules to Node's own resolution (node_modules/@scape/sdk → dist/).
-			outdir := filepath.Join(dir, ".scape", "node-test")
 			res := api.Build(api.BuildOptions{
 				EntryPoints:   entries,
-				AbsWorkingDir: dir,
-				Outdir:        outdir,
+				AbsWorkingDir: example,
+				Outdir:        filepath.Join(example, ".scape", "node-test"),
 				OutExtension:  map[string]string{".js": ".mjs"},
 				Bundle:        true,
 				Format:        api.FormatESModule,
@@ -95,8 +93,7 @@ func TestKitInstallsOfflineAndRunsUnderNode(t *testing.T) {
 // TestProjectTypeChecks runs tsc on a freshly initialised project with its own tsconfig.json:
 // what an editor sees right after init, with nothing installed.
 func TestProjectTypeChecks(t *testing.T) {
-	node, _ := requireNode(t)
-	tsc := nodetest.Module(t, "typescript/bin/tsc")
+	node, tsc := nodetest.Node(t), nodetest.Module(t, "typescript/bin/tsc")
 	for _, name := range []string{"blank", "lamp"} {
 		dir := filepath.Join(t.TempDir(), name)
 		if _, err := Create(Options{Dir: dir, Template: name, SDK: kit.SDK(), TestTypes: testrun.Types()}); err != nil {

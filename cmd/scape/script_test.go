@@ -192,28 +192,21 @@ func waitLine(ts *testscript.TestScript, neg bool, args []string) {
 	})
 }
 
-// exits N PROG ARGS...: run PROG (found on the script's PATH) and require exit status N; its
-// output is logged (check output with a separate `! exec`, which only tells zero from non-zero).
+// exits N PROG ARGS...: run PROG as exec does and require exit status N (exec only tells zero
+// from non-zero); stdout and stderr then check its output, as after exec.
 func exits(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
 		ts.Fatalf("usage: exits N PROG ARGS...")
 	}
 	want, err := strconv.Atoi(args[0])
 	ts.Check(err)
-	cmd := exec.Command(scriptProg(ts, args[1]), args[2:]...)
-	cmd.Dir = ts.MkAbs(".")
-	cmd.Env = scriptEnv(ts)
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
 	got := 0
 	var exit *exec.ExitError
-	if errors.As(err, &exit) {
+	if err := ts.Exec(args[1], args[2:]...); errors.As(err, &exit) {
 		got = exit.ExitCode()
 	} else {
 		ts.Check(err)
 	}
-	ts.Logf("[stdout]\n%s[stderr]\n%s", stdout.String(), stderr.String())
 	if got != want {
 		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -290,11 +291,14 @@ func TestKitLauncher(t *testing.T) {
 	}
 	runLauncher := func(path string) string {
 		t.Helper()
-		out, err := execIn(dir, []string{"PATH=" + path}, "/bin/sh", "vendor/scape.sh", "gizmo", "build")
+		cmd := exec.Command("/bin/sh", "vendor/scape.sh", "gizmo", "build")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+path)
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("launcher: %v\n%s", err, out)
 		}
-		return strings.TrimSpace(out)
+		return strings.TrimSpace(string(out))
 	}
 	if got := runLauncher(pathBin + ":/usr/bin:/bin"); got != "kit scape gizmo build" {
 		t.Errorf("without scape on PATH: %q", got)

@@ -17,6 +17,7 @@ import { keyProblem } from './internal/names.js';
 import { joinPath, problem, problemText } from './internal/problem.js';
 import { editorActionProblem } from './internal/references.js';
 import { effectResultProblem } from './internal/sounds.js';
+import { EDITOR_LABEL_MAX } from './text.js';
 import { motionProblem, MOVEMENT_FEEDBACK_KEYS } from './travel.js';
 import type { GizmoSounds } from './audio.js';
 
@@ -77,7 +78,7 @@ export function worldEditorProblem(value: unknown, path: string, definition?: Pi
     () => requiredKeys(value as Record<string, unknown>, path, ['field', 'action', 'label']),
     () => keyProblem((value as Record<string, unknown>).field, joinPath(path, 'field')),
     () => keyProblem((value as Record<string, unknown>).action, joinPath(path, 'action')),
-    () => plainString((value as Record<string, unknown>).label, joinPath(path, 'label'), 240),
+    () => plainString((value as Record<string, unknown>).label, joinPath(path, 'label'), EDITOR_LABEL_MAX),
     () => (definition ? editorActionProblem((value as Record<string, unknown>).action, joinPath(path, 'action'), definition) : null),
   );
 }

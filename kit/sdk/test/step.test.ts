@@ -22,6 +22,11 @@ describe('step', () => {
   });
   test('the event is checked', () => {
     assert.throws(() => resolveGizmoStep(pressurePad, {}, { ...walk, movement: 'teleport' as never }), /event\.movement/);
+    // The event id: 1–128 characters (LIMITS.md), both sides.
+    assert.ok(resolveGizmoStep(pressurePad, {}, { ...walk, id: 'e'.repeat(128) }));
+    assert.throws(() => resolveGizmoStep(pressurePad, {}, { ...walk, id: 'e'.repeat(129) }), /event\.id: must be at most 128 characters/);
+    assert.throws(() => resolveGizmoStep(pressurePad, {}, { ...walk, id: '' }), /event\.id: must not be empty/);
+    assert.throws(() => resolveGizmoStep(pressurePad, {}, { ...walk, at: Number.NaN }), /event\.at: must be a finite number/);
   });
   test('an animation must name a layer of the sprite', () => {
     const sprite = () => ({ size: 64, layers: [{ id: 'base', shapes: [{ kind: 'rect', x: 0, y: 0, width: 64, height: 64, radius: 0, fill: '#ffffff' }] }] });

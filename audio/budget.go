@@ -62,13 +62,10 @@ func (b Budget) Render(raw json.RawMessage) (*Samples, error) {
 func estimate(r Recipe) (frames, channels int) {
 	switch s := r.(type) {
 	case *Synth:
-		channels = 1
-		for _, v := range s.Voices {
-			if v.Pan != nil {
-				channels = 2
-			}
+		if s.stereo() {
+			return FramesFor(s.Duration, Rate), 2
 		}
-		return FramesFor(s.Duration, Rate), channels
+		return FramesFor(s.Duration, Rate), 1
 	case *NoiseSound:
 		return FramesFor(s.Duration, Rate), 1
 	case *PartialsSound:

@@ -165,6 +165,16 @@ func applyEffect(e *Effect, index int, channels [][]float64, seed uint32, rate f
 	}
 }
 
+// stereo reports whether the synth renders two channels: some voice sets `pan`.
+func (s *Synth) stereo() bool {
+	for _, v := range s.Voices {
+		if v.Pan != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Render renders the synth at 48 kHz (docs/audio.md, "Synth").
 func (s *Synth) Render() (*Samples, error) {
 	if err := s.check(); err != nil {
@@ -176,12 +186,7 @@ func (s *Synth) Render() (*Samples, error) {
 	if s.Seed != nil {
 		seed = uint32(*s.Seed)
 	}
-	stereo := false
-	for _, v := range s.Voices {
-		if v.Pan != nil {
-			stereo = true
-		}
-	}
+	stereo := s.stereo()
 	channels := [][]float64{make([]float64, frames)}
 	if stereo {
 		channels = append(channels, make([]float64, frames))

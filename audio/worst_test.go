@@ -72,6 +72,10 @@ func TestBudgetRefuses(t *testing.T) {
 	if _, err := (Budget{Time: DefaultBudget.Time, Samples: 47999}).Render(second); err == nil || !strings.Contains(err.Error(), "would render 48000 samples; the budget is 47999") {
 		t.Fatalf("over the sample budget: %v", err)
 	}
+	stereo := json.RawMessage(`{"kind": "synth", "duration": 1, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.1, "pan": 0}]}`)
+	if _, err := (Budget{Time: DefaultBudget.Time, Samples: 95999}).Render(stereo); err == nil || !strings.Contains(err.Error(), "would render 96000 samples") {
+		t.Fatalf("stereo over the sample budget: %v", err)
+	}
 	if testing.Short() {
 		return
 	}

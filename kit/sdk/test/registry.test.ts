@@ -151,6 +151,34 @@ describe('catalog', () => {
     }
   });
 
+  test('definition bounds on both sides (LIMITS.md: definitions, state and actions)', () => {
+    const handlers = (n: number, permission: string) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`a${i}`, { permission, run: (s: Box) => s }]));
+    const firstProblem = (overrides: Record<string, unknown>) => {
+      const found = catalogProblems([box(overrides)]);
+      return found.length ? `${found[0].path}: ${found[0].message}` : null;
+    };
+    const within: Record<string, unknown>[] = [
+      { label: 'x'.repeat(60) }, { hint: '' }, { hint: 'x'.repeat(240) }, { spin: 4 }, { spin: -4 },
+      { areaRemoval: { radiusCells: 0 } }, { areaRemoval: { radiusCells: 3 } }, { worldTextRange: 32 }, { worldTextRange: 0.01 },
+      { actions: handlers(64, 'participant') }, { previews: handlers(32, 'participant') }, { type: `t.${'x'.repeat(62)}` },
+    ];
+    for (const overrides of within) assert.equal(firstProblem(overrides), null, JSON.stringify(Object.keys(overrides)));
+    const beyond: [Record<string, unknown>, RegExp][] = [
+      [{ hint: 'x'.repeat(241) }, /^hint: must be at most 240 characters/],
+      [{ spin: -4.01 }, /^spin: must be −4–4 radians per second/],
+      [{ areaRemoval: { radiusCells: -1 } }, /^areaRemoval\.radiusCells: must be an integer 0–3 cells/],
+      [{ areaRemoval: { radiusCells: 1.5 } }, /^areaRemoval\.radiusCells: must be an integer 0–3 cells/],
+      [{ worldTextRange: 32.01 }, /^worldTextRange: must be greater than 0 and at most 32 cells/],
+      [{ actions: handlers(65, 'participant') }, /^actions: must declare at most 64 entries \(declares 65\)/],
+      [{ previews: handlers(33, 'participant') }, /^previews: must declare at most 32 entries \(declares 33\)/],
+      [{ type: `t.${'x'.repeat(63)}` }, /^type: must be a namespaced type/],
+      [{ version: 0 }, /^version: must be a positive integer/],
+      [{ version: 2 ** 53 }, /^version: must be a positive integer/],
+    ];
+    for (const [overrides, expected] of beyond) assert.match(String(firstProblem(overrides)), expected);
+  });
+
   test('ambience composition: the catalog applies audio.ts\'s rule (ambienceCompositionProblem)', () => {
     const ambience = { sounds: [{ sound: 'ring', gain: 0.5, rate: 1, pan: 0, weight: 1 }], intervalSeconds: [2, 6], chance: 0.5, rangeCells: [1, 10], maxSources: 4, stereo: 0.6, loop: false, duckWhileSpeaking: true };
     const sequenceAmbience = { mode: 'sequence', bus: { gain: 0.8 }, rangeCells: [0, 12], maxSources: 6, stereo: 0.5, duckWhileSpeaking: false };

@@ -12,7 +12,7 @@
 import * as sdk from './index.js';
 import * as runtime from './runtime.js';
 import { catalogProblems, type CatalogProblem } from './internal/catalog.js';
-import { authorCall, callAuthor, thrownMessage } from './internal/call.js';
+import { authorCall, callAuthor, thrownMessage, thrownRule } from './internal/call.js';
 import { definedAt } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
 import { jsonProblem } from './internal/json.js';
@@ -219,8 +219,7 @@ interface Probed {
 }
 
 function thrownProblem(index: number, path: string, callback: string, err: unknown): ProblemFacts {
-  const name = err instanceof Error && err.name && err.name !== 'Error' ? `${err.name}: ` : '';
-  return { index, path, message: `threw ${name}${thrownMessage(err)}`, valueJSON: '', got: '', callback };
+  return { index, path, message: thrownRule(err), valueJSON: '', got: '', callback };
 }
 
 /**

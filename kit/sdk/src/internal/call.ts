@@ -33,3 +33,9 @@ export function thrownMessage(err: unknown): string {
     return 'a value that cannot be printed';
   }
 }
+
+/** A thrown error as a problem's rule: `threw TypeError: boom` (a plain Error is `threw boom`). */
+export function thrownRule(err: unknown): string {
+  const name = err instanceof Error && err.name && err.name !== 'Error' ? `${err.name}: ` : '';
+  return `threw ${name}${thrownMessage(err)}`;
+}

@@ -26,7 +26,7 @@ import { stepProbeProblem } from '../step.js';
 import { textEditorProblem, worldTextProblem, worldTextRangeProblem } from '../text.js';
 import { checkedTravel, linkProblem } from '../travel.js';
 import { viewProblem } from '../view.js';
-import { callAuthor, thrownMessage } from './call.js';
+import { callAuthor, thrownRule } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
 import { jsonProblem } from './json.js';
 import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
@@ -122,8 +122,7 @@ function guarded(callback: string, check: () => Problem): Located | null {
     const found = check();
     return found ? { problem: found, callback } : null;
   } catch (err) {
-    const name = err instanceof Error && err.name && err.name !== 'Error' ? `${err.name}: ` : '';
-    return { problem: new ThrownProblem(callback, `threw ${name}${thrownMessage(err)}`, undefined), callback };
+    return { problem: new ThrownProblem(callback, thrownRule(err), undefined), callback };
   }
 }
 

@@ -6,6 +6,7 @@ package sound
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -61,7 +62,8 @@ Arguments are sound names (all sounds when none are given) and at most one proje
 directory (default: the current directory); an argument naming an existing directory is
 the project. --recipes FILE renders the recipes in a JSON file instead: an object of
 name → recipe, a list of {"name", "recipe"} entries, or a single recipe named after the
-file.
+file. Each is first validated by the SDK, so a refused recipe is reported with the
+message "scape gizmo build" gives.
 
 Files are written to --out (default: the current directory) and existing files are kept
 unless --force is given. --png also writes NAME.png, a waveform above a spectrogram.
@@ -147,11 +149,28 @@ func Run(opts *Options) error {
 			return cmdutil.Usagef("%s already %s (use --force to overwrite)", strings.Join(existing, ", "), verb)
 		}
 	}
+	// A project's sounds passed the SDK's validation in projectSounds; a --recipes file's have
+	// not, so each goes through the SDK's validators first and a refusal reads as the build's.
+	var sdk *sdkChecker
+	if opts.Recipes != "" {
+		if sdk, err = newSDKChecker(); err != nil {
+			return fmt.Errorf("loading the SDK: %w", err)
+		}
+	}
 	var results []Result
 	failed := false
 	for i, s := range sounds {
 		res := Result{Definition: s.Definition, Name: s.Name}
-		samples, err := audio.DefaultBudget.Render(s.Recipe)
+		var samples *audio.Samples
+		if sdk != nil {
+			var msg string
+			if msg, err = sdk.problem(context.Background(), s.Recipe); err == nil && msg != "" {
+				err = errors.New(msg)
+			}
+		}
+		if err == nil {
+			samples, err = audio.DefaultBudget.Render(s.Recipe)
+		}
 		if err == nil {
 			err = write(opts, files[i], samples, &res)
 		}

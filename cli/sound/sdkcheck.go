@@ -1,0 +1,86 @@
+package sound
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/dop251/goja"
+
+	"github.com/scapeworld/scape/jsrt"
+)
+
+// sdkChecker validates --recipes sounds with the SDK's own validators, so an author reads the
+// same message `scape gizmo build` would give (kit/sdk is the one home of the rules; package
+// audio's check is the renderer's guard, kept identical by audio's conformance test).
+type sdkChecker struct {
+	rt     *jsrt.Runtime
+	parse  goja.Value
+	byKind map[string]goja.Value
+	anyOne goja.Value // gizmoSoundsError: strings (WAV) and objects of no known kind
+}
+
+// wrapKey is the one key of the map handed to gizmoSoundsError; its path prefix is removed
+// from the message, which then reads as if the sound were validated on its own.
+const wrapKey = "sound"
+
+func newSDKChecker() (*sdkChecker, error) {
+	rt, err := jsrt.New(jsrt.Options{})
+	if err != nil {
+		return nil, err
+	}
+	sdk := rt.Toolchain.Get("sdk").ToObject(rt.VM)
+	c := &sdkChecker{
+		rt:     rt,
+		parse:  rt.VM.Get("JSON").ToObject(rt.VM).Get("parse"),
+		anyOne: sdk.Get("gizmoSoundsError"),
+		byKind: map[string]goja.Value{
+			"synth":    sdk.Get("gizmoSynthError"),
+			"noise":    sdk.Get("gizmoNoiseSoundError"),
+			"partials": sdk.Get("gizmoPartialsError"),
+		},
+	}
+	for name, fn := range map[string]goja.Value{"JSON.parse": c.parse, "gizmoSoundsError": c.anyOne, "gizmoSynthError": c.byKind["synth"], "gizmoNoiseSoundError": c.byKind["noise"], "gizmoPartialsError": c.byKind["partials"]} {
+		if _, ok := goja.AssertFunction(fn); !ok {
+			return nil, fmt.Errorf("the SDK has no %s", name)
+		}
+	}
+	return c, nil
+}
+
+// problem returns the SDK's message for one sound's JSON, or "" when the SDK accepts it.
+func (c *sdkChecker) problem(ctx context.Context, raw []byte) (string, error) {
+	value, err := c.rt.Call(ctx, "JSON.parse", c.parse, nil, c.rt.VM.ToValue(string(raw)))
+	if err != nil {
+		return "", fmt.Errorf("reading the recipe: %w", err)
+	}
+	fn, wrapped := c.anyOne, true
+	if obj, ok := value.(*goja.Object); ok && obj.ClassName() == "Object" {
+		if kind := obj.Get("kind"); kind != nil {
+			if k, ok := kind.Export().(string); ok && c.byKind[k] != nil {
+				fn, wrapped = c.byKind[k], false
+			}
+		}
+	}
+	arg := value
+	if wrapped {
+		m := c.rt.VM.NewObject()
+		if err := m.Set(wrapKey, value); err != nil {
+			return "", err
+		}
+		arg = m
+	}
+	out, err := c.rt.Call(ctx, "the SDK's sound check", fn, nil, arg)
+	if err != nil {
+		return "", err
+	}
+	if out == nil || goja.IsNull(out) || goja.IsUndefined(out) {
+		return "", nil
+	}
+	msg := out.String()
+	if wrapped {
+		msg = strings.TrimPrefix(msg, wrapKey)
+		msg = strings.TrimPrefix(strings.TrimPrefix(msg, ": "), ".")
+	}
+	return msg, nil
+}

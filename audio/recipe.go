@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -195,6 +197,13 @@ func Decode(raw []byte) (Recipe, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(r); err != nil {
 		return nil, fmt.Errorf("%s recipe: %v", head.Kind, err)
+	}
+	var tree any
+	if err := json.Unmarshal(raw, &tree); err != nil {
+		return nil, fmt.Errorf("%s recipe: %v", head.Kind, err)
+	}
+	if err := shapeProblem(head.Kind, tree); err != nil {
+		return nil, err
 	}
 	if err := r.check(); err != nil {
 		return nil, err
@@ -468,3 +477,187 @@ func (s *PartialsSound) check() error {
 
 // FramesFor rounds seconds to frames as floor(seconds·rate + 0.5).
 func FramesFor(seconds, rate float64) int { return int(math.Floor(seconds*rate + 0.5)) }
+
+// The typed decode cannot see which keys a recipe spelled: a missing field decodes as zero, a
+// null as nothing, a short or long [2]float64 as padded or cut, a key of another effect or
+// stage type as a field of the union struct, and encoding/json matches keys case-insensitively.
+// shapeProblem walks the JSON tree for those, with the SDK's knownKeys/requiredKeys lists
+// (kit/sdk/src/{synthesis,noiseSound,partials}.ts) and its refusal of null (no SDK check
+// accepts one).
+
+func shapeProblem(kind string, tree any) error {
+	c := &checker{}
+	c.noNull("", tree)
+	switch kind {
+	case "synth":
+		c.synthShape(tree)
+	case "noise":
+		c.noiseShape(tree)
+	case "partials":
+		c.partialsShape(tree)
+	}
+	return c.err
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func item(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
+
+func (c *checker) noNull(path string, v any) {
+	switch v := v.(type) {
+	case nil:
+		c.fail(path, "must not be null")
+	case map[string]any:
+		for _, k := range sortedKeys(v) {
+			c.noNull(join(path, k), v[k])
+		}
+	case []any:
+		for i, x := range v {
+			c.noNull(item(path, i), x)
+		}
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// object checks v's keys against known (exact spelling) and required, and returns it; a
+// non-object returns nil (the typed decode has refused it already).
+func (c *checker) object(path string, v any, known, required []string) map[string]any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	for _, k := range sortedKeys(m) {
+		if !slices.Contains(known, k) {
+			c.fail(join(path, k), "is not a known field (expected one of %s)", strings.Join(known, ", "))
+		}
+	}
+	for _, k := range required {
+		if _, ok := m[k]; !ok {
+			c.fail(join(path, k), "is required")
+		}
+	}
+	return m
+}
+
+// each runs f on every item of a list (nothing for a non-list: the typed decode refused it).
+func each(path string, v any, f func(string, any)) {
+	list, _ := v.([]any)
+	for i, x := range list {
+		f(item(path, i), x)
+	}
+}
+
+func (c *checker) pairShape(path string, v any) {
+	if list, ok := v.([]any); ok && len(list) != 2 {
+		c.fail(path, "must be a list of exactly 2 numbers (got %d)", len(list))
+	}
+}
+
+func (c *checker) envelopeShape(path string, v any) {
+	each(path, v, func(at string, p any) {
+		c.object(at, p, []string{"time", "value", "curve"}, []string{"time", "value"})
+	})
+}
+
+var filterKeys = []string{"type", "frequency", "q"}
+
+func (c *checker) synthShape(tree any) {
+	s := c.object("", tree, []string{"kind", "duration", "seed", "voices", "effects"}, []string{"kind", "duration", "voices"})
+	each("voices", s["voices"], func(at string, v any) {
+		voice := c.object(at, v, []string{"wave", "start", "duration", "frequency", "gain", "pan", "fade", "noiseDuration", "noiseRate", "filter"}, []string{"wave", "start", "duration", "gain"})
+		c.envelopeShape(join(at, "frequency"), voice["frequency"])
+		c.envelopeShape(join(at, "gain"), voice["gain"])
+		if fade, ok := voice["fade"]; ok {
+			c.pairShape(join(at, "fade"), fade)
+		}
+		if f, ok := voice["filter"]; ok {
+			c.object(join(at, "filter"), f, filterKeys, filterKeys)
+		}
+	})
+	each("effects", s["effects"], func(at string, v any) {
+		e := c.object(at, v, []string{"type", "frequency", "q", "time", "feedback", "mix", "parallel", "duration", "decay", "seed"}, []string{"type"})
+		switch e["type"] {
+		case "delay":
+			c.object(at, v, []string{"type", "time", "feedback", "mix", "parallel"}, []string{"time", "feedback", "mix"})
+		case "noise-reverb":
+			c.object(at, v, []string{"type", "duration", "decay", "seed", "mix", "parallel"}, []string{"duration", "decay", "seed", "mix"})
+		case "reverb":
+			c.object(at, v, []string{"type", "decay", "mix"}, []string{"decay", "mix"})
+		default:
+			c.object(at, v, filterKeys, filterKeys)
+		}
+	})
+}
+
+func (c *checker) noiseShape(tree any) {
+	s := c.object("", tree, []string{"kind", "duration", "seed", "layers", "modulation", "grains", "fade"}, []string{"kind", "duration", "seed", "layers", "modulation", "fade"})
+	each("layers", s["layers"], func(at string, v any) {
+		c.object(at, v, []string{"frequency", "gain"}, []string{"frequency", "gain"})
+	})
+	if m, ok := s["modulation"]; ok {
+		mod := c.object("modulation", m, []string{"base", "waves"}, []string{"base", "waves"})
+		each("modulation.waves", mod["waves"], func(at string, v any) {
+			c.object(at, v, []string{"speed", "amount"}, []string{"speed", "amount"})
+		})
+	}
+	if g, ok := s["grains"]; ok {
+		keys := []string{"start", "end", "interval", "duration", "amplitude", "bias", "smoothing", "attack", "decay"}
+		grains := c.object("grains", g, keys, keys)
+		for _, k := range []string{"interval", "duration", "amplitude"} {
+			if p, ok := grains[k]; ok {
+				c.pairShape("grains."+k, p)
+			}
+		}
+	}
+}
+
+func (c *checker) stagesShape(path string, v any) {
+	each(path, v, func(at string, v any) {
+		st := c.object(at, v, []string{"kind", "frequency", "subtract", "seed", "gain", "decay", "drive"}, []string{"kind"})
+		switch st["kind"] {
+		case "pole":
+			c.object(at, v, []string{"kind", "frequency", "subtract"}, []string{"frequency"})
+		case "noise":
+			c.object(at, v, []string{"kind", "seed", "gain", "decay"}, []string{"seed", "gain", "decay"})
+		case "soft-clip", "hard-clip":
+			c.object(at, v, []string{"kind", "drive"}, []string{"drive"})
+		}
+	})
+}
+
+func (c *checker) partialsShape(tree any) {
+	s := c.object("", tree, []string{"kind", "duration", "oversample", "layers", "stages", "amplitude", "echoes", "tailFade"}, []string{"kind", "duration", "layers", "amplitude"})
+	each("layers", s["layers"], func(at string, v any) {
+		layer := c.object(at, v, []string{"frequency", "partials", "vibrato", "stages", "gain"}, []string{"frequency", "partials", "gain"})
+		each(join(at, "partials"), layer["partials"], func(pat string, p any) {
+			c.object(pat, p, []string{"ratio", "gain", "decay"}, []string{"ratio", "gain", "decay"})
+		})
+		if vib, ok := layer["vibrato"]; ok {
+			c.object(join(at, "vibrato"), vib, []string{"depth", "rate"}, []string{"depth", "rate"})
+		}
+		c.stagesShape(join(at, "stages"), layer["stages"])
+	})
+	c.stagesShape("stages", s["stages"])
+	if a, ok := s["amplitude"]; ok {
+		amp := c.object("amplitude", a, []string{"gain", "attack", "attackCurve", "decay", "release", "fadeOut"}, []string{"gain", "attack", "fadeOut"})
+		if r, ok := amp["release"]; ok {
+			c.object("amplitude.release", r, []string{"at", "time"}, []string{"at", "time"})
+		}
+	}
+	each("echoes", s["echoes"], func(at string, v any) {
+		c.object(at, v, []string{"time", "gain"}, []string{"time", "gain"})
+	})
+}

@@ -129,4 +129,3 @@ func untagValue(v any) (any, bool) {
 	}
 	return v, true
 }
-

@@ -162,8 +162,12 @@ type Recipe interface {
 type Recorded string
 
 // Decode parses one sound as the SDK's validators accepted it (an object recipe or a WAV
-// string). Unknown fields are refused, and every bound of docs/audio.md is checked again, so a
-// recipe that did not come through validation still renders in bounded time or is refused.
+// string) and checks it again. The rules are the SDK's (synthProblem, noiseSoundProblem and
+// partialsProblem in kit/sdk/src): this is the renderer's own guard, so a recipe that did not
+// come through the SDK (fuzz targets, any other caller) still renders in bounded time or is
+// refused. It is kept identical to the SDK's rules by conformance_test.go (the SDK's
+// conformance corpus) and sdk_mutation_test.go (mutants judged by the SDK in goja): Decode
+// accepts exactly what the SDK accepts. Authors read the SDK's messages, not these.
 func Decode(raw []byte) (Recipe, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {

@@ -72,6 +72,10 @@ const (
 	CodeTestFailure Code = "test"        // a failed author test (scape gizmo test)
 	CodeSound       Code = "sound"       // a declared sound does not render within the budget
 	CodeModel       Code = "model"       // presentation.model is refused by the model check (glb)
+	// CodeLikelyMistake is a warning: a value the contract allows but that is very likely a
+	// mistake (a "guess" rule of the SDK, kit/sdk/LIMITS.md). It never fails a build, dev or the
+	// host; `scape gizmo build --strict` makes it an error.
+	CodeLikelyMistake Code = "likely-mistake"
 )
 
 // Definition names the Gizmo definition a diagnostic is about.
@@ -129,7 +133,10 @@ type Diagnostic struct {
 	Got string `json:"got,omitempty"`
 	// Message is the rule or the failure, without path or value: `must be 0.25–12 cells`.
 	Message string `json:"message"`
-	Notes   []Note `json:"notes,omitempty"`
+	// Rule is the id of the SDK rule broken (kit/sdk/LIMITS.md: `light.radiusCells`), for rule
+	// problems and warnings; empty otherwise.
+	Rule  string `json:"rule,omitempty"`
+	Notes []Note `json:"notes,omitempty"`
 }
 
 // Position is a place in a source file, 1-based.
@@ -240,6 +247,19 @@ func (l List) HasErrors() bool {
 		}
 	}
 	return false
+}
+
+// Strict returns the list with every warning turned into an error (`build --strict`): the
+// conservative guard for authors who want the toolchain's guesses enforced.
+func (l List) Strict() List {
+	out := make(List, len(l))
+	for i, d := range l {
+		if d.Severity == Warning {
+			d.Severity = Error
+		}
+		out[i] = d
+	}
+	return out
 }
 
 // Errors returns only the errors.

@@ -193,6 +193,8 @@ type problemFacts struct {
 	ValueJSON string `json:"valueJSON"`
 	Got       string `json:"got"`
 	Callback  string `json:"callback"`
+	Rule      string `json:"rule"`
+	Severity  string `json:"severity"`
 }
 
 type definitionFacts struct {
@@ -268,8 +270,10 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 }
 
 func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
-	d := diag.Diagnostic{Code: diag.CodeRule, Path: p.Path, Message: p.Message, Got: p.Got}
+	d := diag.Diagnostic{Code: diag.CodeRule, Path: p.Path, Message: p.Message, Got: p.Got, Rule: p.Rule}
 	switch {
+	case p.Severity == "warning":
+		d.Severity, d.Code = diag.Warning, diag.CodeLikelyMistake
 	case p.Callback != "" && strings.HasPrefix(p.Message, "threw "):
 		d.Code = diag.CodeThrown
 	case strings.HasPrefix(p.Path, "instances["):

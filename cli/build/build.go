@@ -32,7 +32,9 @@ type Options struct {
 	IO   *cmdutil.IOStreams
 	Dir  string
 	JSON bool
-	Now  func() time.Time
+	// Strict turns warnings (values the contract allows that are likely mistakes) into errors.
+	Strict bool
+	Now    func() time.Time
 	// AudioBudget replaces the wall-clock render budget of one sound (0: audio.DefaultBudget's).
 	AudioBudget time.Duration
 }
@@ -54,10 +56,13 @@ whatever loads the bundle and is not bundled; other packages come from node_modu
 .wav imports are embedded as base64 strings; .json imports work. The bundle must be at most
 1 MiB (1,048,576 bytes). A valid build is written to DIR/dist/<name>.js.
 
-Problems are printed as file:line:col: definition: path: rule (got value). The exit status is
-0 for a valid project, 1 for an invalid one and 2 when the command cannot run (no project,
+Problems are printed as file:line:col: definition: path: rule (got value). Only what the
+published contract states or its types imply is an error; a value the contract allows but that
+is very likely a mistake is a warning, which never fails the build (--strict makes warnings
+errors). Bounds that protect this toolchain's own cost say so in their message. The exit status
+is 0 for a valid project, 1 for an invalid one and 2 when the command cannot run (no project,
 bad arguments). See docs/build.md.`,
-		Example: "  scape gizmo build\n  scape gizmo build ./my-lamp --json",
+		Example: "  scape gizmo build\n  scape gizmo build ./my-lamp --json\n  scape gizmo build --strict",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return cmdutil.Usagef("%s takes at most one directory (got %d arguments)", cmd.CommandPath(), len(args))
@@ -75,6 +80,7 @@ bad arguments). See docs/build.md.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one machine-readable report on stdout")
+	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings (allowed values that are likely mistakes) as errors")
 	// Hidden: a valid recipe renders in well under the default 10 s, so only tests (and a CI
 	// that wants a tighter bound) set it.
 	cmd.Flags().DurationVar(&opts.AudioBudget, "audio-budget", 0, "wall-clock render budget of one sound (default 10s)")
@@ -172,6 +178,9 @@ func Run(ctx context.Context, opts *Options) error {
 		rep.Definitions = append(rep.Definitions, vrep.Definitions...)
 		all = append(all, vrep.Diagnostics...)
 		printLogs(opts, vrep)
+	}
+	if opts.Strict {
+		all = all.Strict()
 	}
 	for _, d := range all {
 		if d.Severity == diag.Warning {

@@ -12,7 +12,7 @@ import { feedbackProblem } from './reaction.js';
 import { spriteAnimationProblem, spriteProblem } from './sprite.js';
 import { first, finiteNumber, knownKeys, oneOf, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { joinPath, problem, problemText } from './internal/problem.js';
+import { joinPath, problem, problemText, reworded } from './internal/problem.js';
 import { effectResultProblem } from './internal/sounds.js';
 
 /** Host-observed arrival, not authority to change saved state. IDs are local to a viewer. */
@@ -93,7 +93,7 @@ export function stepProbeProblem(definition: ObjectDefinition, state: unknown): 
     const event: GizmoStepEvent = { id: `probe-${movement}`, at: 0, movement };
     const result = callAuthor(definition, 'step', definition.step, state, event);
     const found = checkedStep(definition, state, result);
-    if (found) return problem(found.path, `${found.message} (for a ${movement} arrival)`, found.value);
+    if (found) return reworded(found, found.path, `${found.message} (for a ${movement} arrival)`);
   }
   return null;
 }

@@ -11,7 +11,8 @@
  */
 import * as sdk from './index.js';
 import * as runtime from './runtime.js';
-import { catalogProblems, type CatalogProblem } from './internal/catalog.js';
+import { reviewCatalog, type CatalogProblem } from './internal/catalog.js';
+import { allRules, collectWarnings, type Rule } from './internal/rules.js';
 import { authorCall, callAuthor, thrownMessage, thrownRule } from './internal/call.js';
 import { definedAt } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
@@ -45,6 +46,10 @@ interface ProblemFacts {
   got: string;
   /** The author callback whose result (or throw) is the problem, or ''. */
   callback: string;
+  /** The id of the rule broken (internal/rules.ts), or '' for a thrown callback. */
+  rule?: string;
+  /** 'warning' for a guess rule that reports (never fails a build), else 'error' or absent. */
+  severity?: 'error' | 'warning';
 }
 
 /** describe's result: the definitions, or why the exports hold none. */
@@ -132,9 +137,14 @@ function gotText(text: string, value: unknown): string {
   return text.endsWith(` (got ${got})`) ? got : '';
 }
 
-/** Reshapes catalogProblems' CatalogProblem list (see internal/catalog.ts) for Go. */
+/** Reshapes reviewCatalog's CatalogProblem list (see internal/catalog.ts) for Go. */
 function normalise(found: readonly CatalogProblem[]): ProblemFacts[] {
-  return found.map((item) => ruleProblem(item.index, item, item.callback ?? ''));
+  return found.map((item) => {
+    const out = ruleProblem(item.index, item, item.callback ?? '');
+    if (item.rule !== undefined) out.rule = item.rule;
+    if (item.severity === 'warning') out.severity = 'warning';
+    return out;
+  });
 }
 
 interface InstanceInput {
@@ -154,8 +164,13 @@ function describe(exports: unknown): Described {
 function check(exports: unknown, instancesJSON?: string): Checked {
   const { objects, error } = findProject(exports);
   if (error) return { problems: [], loadError: error };
-  const problems = normalise(catalogProblems(objects));
+  const review = reviewCatalog(objects);
+  const errors: CatalogProblem[] = [];
+  for (const found of review.definitions) if (found) errors.push(found);
+  errors.push(...review.project);
+  const problems = normalise(errors);
   if (problems.length === 0 && instancesJSON) problems.push(...instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]));
+  problems.push(...normalise(review.warnings));
   return { problems, loadError: '' };
 }
 
@@ -226,10 +241,29 @@ function thrownProblem(index: number, path: string, callback: string, err: unkno
  * A rule's problem for Go. Its full text is the problem's own when it carries one (the catalog
  * keeps a thrown error's text, which has no "got" part), else the SDK's standard rendering.
  */
-function ruleProblem(index: number, found: { path: string; message: string; value?: unknown }, callback: string): ProblemFacts {
+function ruleProblem(index: number, found: { path: string; message: string; value?: unknown; rule?: unknown }, callback: string): ProblemFacts {
   const text = (found as { text?: unknown }).text;
   const full = typeof text === 'string' ? text : new GizmoProblem(found.path, found.message, found.value).toString();
-  return { index, path: found.path, message: found.message, valueJSON: valueJSON(found.value), got: gotText(full, found.value), callback };
+  const out: ProblemFacts = { index, path: found.path, message: found.message, valueJSON: valueJSON(found.value), got: gotText(full, found.value), callback };
+  const r = found.rule as Rule | undefined;
+  if (found instanceof GizmoProblem && r !== undefined) {
+    out.rule = r.id;
+    out.severity = found.severity;
+  }
+  return out;
+}
+
+/** Warnings recorded while probing one definition's effects, as facts (each once). */
+function warningFacts(index: number, warnings: readonly GizmoProblem[], callback: string): ProblemFacts[] {
+  const seen = new Set<string>();
+  const out: ProblemFacts[] = [];
+  for (const w of warnings) {
+    const key = `${w.path}\u0000${w.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(ruleProblem(index, w, callback));
+  }
+  return out;
 }
 
 /**
@@ -314,7 +348,9 @@ function sequenceOf(def: sdk.ObjectDefinition, index: number, out: Probed): void
     }
     const found = jsonProblem(step, at) ?? sequenceStepProblem(step, probe.sources, at);
     if (found) {
-      out.problems.push(ruleProblem(index, { ...found, message: `${found.message} (with ${probe.sources} audible source${probe.sources === 1 ? '' : 's'})` }, 'sequence'));
+      const facts = ruleProblem(index, found, 'sequence');
+      facts.message = `${found.message} (with ${probe.sources} audible source${probe.sources === 1 ? '' : 's'})`;
+      out.problems.push(facts);
       return;
     }
     const strikes = (step as { strikes: { sound: unknown }[] }).strikes;
@@ -346,8 +382,11 @@ function effects(exports: unknown): EffectFacts[] {
     let soundBank = '';
     if (typeof def.soundBank === 'function') soundBank = fullJSON(callAuthor(def, 'soundBank', def.soundBank, JSON.parse(JSON.stringify(state)) as unknown));
     const probed: Probed = { previews: [], sounds: [], problems: [] };
-    previewsOf(def, index, state, probed);
-    sequenceOf(def, index, probed);
+    const { warnings } = collectWarnings(() => {
+      previewsOf(def, index, state, probed);
+      sequenceOf(def, index, probed);
+    });
+    probed.problems.push(...warningFacts(index, warnings, ''));
     return {
       type: text(def.type),
       sounds: def.sounds ? fullJSON(def.sounds) : '',
@@ -426,7 +465,25 @@ function validateInstances(exports: unknown, instancesJSON: string): ProblemFact
   return instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]);
 }
 
+/** One rule as LIMITS.md lists it (see internal/rules.ts). */
+interface RuleFacts {
+  id: string;
+  class: string;
+  treatment: string;
+  section: string;
+  item: string;
+  bound: string;
+  source: string;
+  was: string;
+}
+
+/** Every rule the SDK's validators know, for LIMITS.md and the toolchain's reports. */
+function rules(): RuleFacts[] {
+  return allRules().map((r) => ({ id: r.id, class: r.class, treatment: r.treatment ?? '', section: r.section, item: r.item, bound: r.bound, source: r.source, was: r.was ?? '' }));
+}
+
 (globalThis as Record<string, unknown>).__scapeToolchain = {
+  rules,
   sdk,
   runtime,
   describe,

@@ -30,7 +30,8 @@ import { callAuthor, thrownRule } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
 import { jsonProblem } from './json.js';
 import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
-import { GizmoProblem, joinPath, problem } from './problem.js';
+import { GizmoProblem, joinPath, problem, reworded } from './problem.js';
+import { collectWarnings } from './rules.js';
 import { declaredActionProblem } from './references.js';
 import { definitionSounds, effectResultProblem } from './sounds.js';
 
@@ -47,6 +48,10 @@ export interface CatalogProblem {
   message: string;
   /** The stack defineObject recorded (maps to the TypeScript file:line through the source map). */
   definedAt?: string;
+  /** The id of the rule broken (internal/rules.ts); absent for a thrown callback. */
+  rule?: string;
+  /** Set for a warning (a guess rule that reports): it never makes the catalog invalid. */
+  severity?: 'warning';
 }
 
 export interface CatalogOptions {
@@ -284,7 +289,7 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
       continue;
     }
     const found = checkedReaction(d, state, result, `react(action ${JSON.stringify(names[i])})`);
-    if (found) return problem(found.path, `${found.message} (react probed with the initial state and an empty payload)`, found.value);
+    if (found) return reworded(found, found.path, `${found.message} (react probed with the initial state and an empty payload)`);
   }
   return null;
 }
@@ -297,13 +302,13 @@ function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: strin
   if (typeof d.view !== 'function') return null;
   const view = callAuthor(d, 'view', d.view, state, { ...viewer });
   const found = resultProblem(view, 'view', (v, p) => viewProblem(v, p, d));
-  return found ? problem(found.path, `${found.message} (in the view for ${who})`, found.value) : null;
+  return found ? reworded(found, found.path, `${found.message} (in the view for ${who})`) : null;
 }
 
 function lightingCheck(d: ObjectDefinition, state: unknown, linked: boolean): Problem {
   if (typeof d.lighting !== 'function') return null;
   const found = resultProblem(callAuthor(d, 'lighting', d.lighting, state, { linked }), 'lighting', lightingProblem);
-  return found && d.link !== undefined ? problem(found.path, `${found.message} (with linked: ${linked})`, found.value) : found;
+  return found && d.link !== undefined ? reworded(found, found.path, `${found.message} (with linked: ${linked})`) : found;
 }
 
 function audioCheck(d: ObjectDefinition, state: unknown): Problem {
@@ -358,6 +363,8 @@ function identity(definition: unknown): Pick<CatalogProblem, 'type' | 'emoji' | 
 function located(index: number, definition: unknown, found: Located): CatalogProblem {
   const out: CatalogProblem = { index, ...identity(definition), path: found.problem.path, value: found.problem.value, message: found.problem.message };
   if (found.callback) out.callback = found.callback;
+  if (found.problem.rule !== undefined) out.rule = found.problem.rule.id;
+  if (found.problem.severity === 'warning') out.severity = 'warning';
   // Keep the exact text (a thrown error has no "got" part).
   Object.defineProperty(out, 'text', { value: found.problem.toString(), enumerable: false });
   return out;
@@ -386,10 +393,15 @@ export interface CatalogReview {
   project: CatalogProblem[];
   /** For each project-level duplicate, the index of the later definition (isolate mode disables it). */
   duplicateOf: Map<CatalogProblem, number>;
+  /**
+   * Warnings (guess rules that report, internal/rules.ts), per definition in order, each once.
+   * They never disable a definition or fail a catalog.
+   */
+  warnings: CatalogProblem[];
 }
 
 export function reviewCatalog(definitions: readonly unknown[], options: CatalogOptions = {}): CatalogReview {
-  const review: CatalogReview = { definitions: [], project: [], duplicateOf: new Map() };
+  const review: CatalogReview = { definitions: [], project: [], duplicateOf: new Map(), warnings: [] };
   if (!Array.isArray(definitions)) {
     review.project.push({ index: -1, path: 'objects', value: definitions, message: 'must be an array of definitions' });
     return review;
@@ -405,8 +417,15 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
   }
   for (let i = 0; i < definitions.length; i++) {
     const def = definitions[i];
-    const found = definitionProblem(def, options);
+    const { result: found, warnings } = collectWarnings(() => definitionProblem(def, options));
     review.definitions.push(found ? located(i, def, found) : null);
+    const seen = new Set<string>();
+    for (let w = 0; w < warnings.length; w++) {
+      const key = `${warnings[w].path}\u0000${warnings[w].message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      review.warnings.push(located(i, def, { problem: warnings[w] }));
+    }
     if (!isPlainObject(def)) continue;
     const id = identity(def);
     const name = `${definitionName(def, i)} at objects[${i}]`;
@@ -434,7 +453,8 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
 
 /**
  * Every definition's first problem plus the project-level problems (too many definitions,
- * duplicate types or emojis naming both definitions). Empty when the catalog is valid.
+ * duplicate types or emojis naming both definitions). Empty when the catalog is valid. Warnings
+ * are not problems: see reviewCatalog's `warnings`.
  */
 export function catalogProblems(definitions: readonly unknown[], options: CatalogOptions = {}): CatalogProblem[] {
   const review = reviewCatalog(definitions, options);

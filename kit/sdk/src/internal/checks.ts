@@ -8,8 +8,13 @@
  * - Numbers must be finite; ranges are inclusive unless the message says otherwise.
  */
 import { GizmoProblem, joinPath, problem } from './problem.js';
+import { fail, formatNumber, TYPE_RULES, type Rule } from './rules.js';
+
+export { formatNumber } from './rules.js';
 
 export type Problem = GizmoProblem | null;
+
+const T = TYPE_RULES;
 
 /** A plain object (not null, not an array, not a class instance). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -33,7 +38,7 @@ export function fieldSet(list: readonly string[]): FieldSet {
 
 /** Rejects keys outside `allowed` (and a non-object). */
 export function knownKeys(value: unknown, path: string, allowed: readonly string[] | FieldSet): Problem {
-  if (!isPlainObject(value)) return problem(path, 'must be an object', value);
+  if (!isPlainObject(value)) return fail(T.object, path, 'must be an object', value);
   const keys = Object.keys(value);
   // Indexed loops throughout: goja allocates an iterator result object per step of for…of.
   const set = (allowed as FieldSet).set;
@@ -50,14 +55,14 @@ export function knownKeys(value: unknown, path: string, allowed: readonly string
   return null;
 }
 
-function unknownKey(value: Record<string, unknown>, path: string, key: string, allowed: readonly string[]): GizmoProblem {
-  return problem(joinPath(path, key), `is not a known field (expected one of ${allowed.join(', ')})`, value[key]);
+function unknownKey(value: Record<string, unknown>, path: string, key: string, allowed: readonly string[]): Problem {
+  return fail(T.unknownKey, joinPath(path, key), `is not a known field (expected one of ${allowed.join(', ')})`, value[key]);
 }
 
 /** Requires each of `keys` to be present (not undefined). */
 export function requiredKeys(value: Record<string, unknown>, path: string, keys: readonly string[]): Problem {
   for (let i = 0; i < keys.length; i++) {
-    if (value[keys[i]] === undefined) return problem(joinPath(path, keys[i]), 'is required', undefined);
+    if (value[keys[i]] === undefined) return fail(T.required, joinPath(path, keys[i]), 'is required', undefined);
   }
   return null;
 }
@@ -75,42 +80,86 @@ function rangeText(min: number, max: number, unit: string): string {
   return `${formatNumber(min)}–${formatNumber(max)}${u}`;
 }
 
-/** 2000 → "2,000"; 0.25 → "0.25"; keeps messages readable and equal to the limits table. */
-export function formatNumber(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  const [int, frac] = String(Math.abs(n)).split('.');
-  const grouped = int.length > 3 ? int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : int;
-  return `${n < 0 ? '−' : ''}${grouped}${frac ? `.${frac}` : ''}`;
+function isRule(value: unknown): value is Rule {
+  return typeof value === 'object' && value !== null;
 }
 
-/** A finite number in [min, max]: message `must be 0.25–12 cells`. */
-export function numberIn(value: unknown, path: string, min: number, max: number, unit = ''): Problem {
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * A range rule's check. An error rule (doc, cost) words the whole rule (`must be 0.25–12 cells`,
+ * NaN included, as the limits table does); a guess rule leaves the type to `type.number` (always
+ * an error) and only warns about the range.
+ */
+function ranged(value: unknown, path: string, r: Rule, integer: boolean): Problem {
+  const min = r.min as number;
+  const max = r.max as number;
+  const text = `must be ${integer ? 'an integer ' : ''}${rangeText(min, max, r.unit ?? '')}`;
+  if (r.class === 'guess' && !finite(value)) return fail(T.number, path, 'must be a finite number', value);
+  if (!finite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) return fail(r, path, text, value);
+  return null;
+}
+
+/**
+ * A finite number in the rule's [min, max]: message `must be 0.25–12 cells`. (The numeric form
+ * `numberIn(value, path, min, max, unit)` is the unclassified legacy form.)
+ */
+export function numberIn(value: unknown, path: string, min: number | Rule, max = 0, unit = ''): Problem {
+  if (isRule(min)) return ranged(value, path, min, min.integer === true);
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
     return problem(path, `must be ${rangeText(min, max, unit)}`, value);
   return null;
 }
 
 /** A finite number greater than `min` and at most `max`: message `must be greater than 0 and at most 32 cells`. */
-export function numberAboveUpTo(value: unknown, path: string, min: number, max: number, unit = ''): Problem {
+export function numberAboveUpTo(value: unknown, path: string, min: number | Rule, max = 0, unit = ''): Problem {
+  if (isRule(min)) {
+    const r = min;
+    if (r.class === 'guess' && !finite(value)) return fail(T.number, path, 'must be a finite number', value);
+    if (!finite(value) || value <= (r.min as number) || value > (r.max as number))
+      return fail(r, path, `must be greater than ${formatNumber(r.min as number)} and at most ${formatNumber(r.max as number)}${r.unit ? ` ${r.unit}` : ''}`, value);
+    return null;
+  }
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= min || value > max)
     return problem(path, `must be greater than ${formatNumber(min)} and at most ${formatNumber(max)}${unit ? ` ${unit}` : ''}`, value);
   return null;
 }
 
 /** An integer in [min, max]: message `must be an integer 0–3 cells`. */
-export function integerIn(value: unknown, path: string, min: number, max: number, unit = ''): Problem {
+export function integerIn(value: unknown, path: string, min: number | Rule, max = 0, unit = ''): Problem {
+  if (isRule(min)) return ranged(value, path, min, true);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
     return problem(path, `must be an integer ${rangeText(min, max, unit)}`, value);
   return null;
 }
 
 export function finiteNumber(value: unknown, path: string): Problem {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return problem(path, 'must be a finite number', value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fail(T.number, path, 'must be a finite number', value);
   return null;
 }
 
 export function booleanValue(value: unknown, path: string): Problem {
-  return typeof value === 'boolean' ? null : problem(path, 'must be true or false', value);
+  return typeof value === 'boolean' ? null : fail(T.boolean, path, 'must be true or false', value);
+}
+
+/** A string (any length, any characters): the declaration's `string`. */
+export function stringValue(value: unknown, path: string): Problem {
+  return typeof value === 'string' ? null : fail(T.string, path, 'must be a string', value);
+}
+
+/**
+ * A string whose length (UTF-16 units) is within the rule's [min, max]: `must be 1–240
+ * characters`. The type (a string) is always an error; the length is the rule's.
+ */
+export function stringIn(value: unknown, path: string, r: Rule): Problem {
+  if (typeof value !== 'string') return fail(T.string, path, 'must be a string', value);
+  const min = r.min as number;
+  const max = r.max as number;
+  if (value.length < min || value.length > max) {
+    const text = min === 0 ? `must be at most ${formatNumber(max)} characters` : min === 1 && value.length === 0 ? 'must not be empty' : `must be ${rangeText(min, max, 'characters')}`;
+    return fail(r, path, text, value);
+  }
+  return null;
 }
 
 /** Optional field: undefined passes, anything else goes through `check`. */
@@ -120,7 +169,7 @@ export function optional(value: unknown, check: () => Problem): Problem {
 
 /** One of a fixed set of literals. */
 export function oneOf(value: unknown, path: string, allowed: readonly (string | number | boolean)[]): Problem {
-  if (!allowed.includes(value as string)) return problem(path, `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`, value);
+  if (!allowed.includes(value as string)) return fail(T.literal, path, `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`, value);
   return null;
 }
 
@@ -129,33 +178,65 @@ export function oneOf(value: unknown, path: string, allowed: readonly (string | 
  * Written with explicit ranges: regex Unicode property escapes misbehave in goja.
  */
 export function plainString(value: unknown, path: string, max: number, options: { allowEmpty?: boolean } = {}): Problem {
-  if (typeof value !== 'string') return problem(path, 'must be a string', value);
+  if (typeof value !== 'string') return fail(T.string, path, 'must be a string', value);
   if (!options.allowEmpty && value.length === 0) return problem(path, 'must not be empty', value);
   if (value.length > max) return problem(path, `must be at most ${formatNumber(max)} characters`, value);
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return problem(path, 'must not contain control characters', value);
   return null;
 }
 
-/** `#rrggbb` (six hex digits). */
+/** `#rrggbb` (six hex digits). The unclassified legacy check; see hexColorOf. */
 export function hexColor(value: unknown, path: string): Problem {
   if (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value))
     return problem(path, 'must be a six-digit hex color like "#ffc078"', value);
   return null;
 }
 
+const HEX_SHORT_OR_LONG = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const HEX_LONG = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * A hex sRGB color under rule `r`: `#rgb` or `#rrggbb`, or only `#rrggbb` when `sixDigits` (the
+ * docs say "six-digit hex color" for the navigation trail). Not a string is a type error.
+ */
+export function hexColorOf(value: unknown, path: string, r: Rule, sixDigits = false): Problem {
+  if (typeof value !== 'string') return fail(T.string, path, sixDigits ? 'must be a six-digit hex color like "#ffc078"' : 'must be a hex color like "#ffc078" or "#fc0"', value);
+  if (!(sixDigits ? HEX_LONG : HEX_SHORT_OR_LONG).test(value))
+    return fail(r, path, sixDigits ? 'must be a six-digit hex color like "#ffc078"' : 'must be a hex color like "#ffc078" or "#fc0"', value);
+  return null;
+}
+
 /** An array of min..max items, each checked by `each` (first problem wins). */
+/**
+ * An array of min..max items, each checked by `each` (first problem wins). With a rule instead
+ * of min (and `max` unused) the count is the rule's; with `null` the count is free.
+ */
 export function arrayOf(
   value: unknown,
   path: string,
-  min: number,
-  max: number,
-  each: (item: unknown, itemPath: string, index: number) => Problem,
+  min: number | Rule | null,
+  max: number | ((item: unknown, itemPath: string, index: number) => Problem),
+  each?: (item: unknown, itemPath: string, index: number) => Problem,
 ): Problem {
-  if (!Array.isArray(value)) return problem(path, 'must be an array', value);
-  if (value.length < min || value.length > max)
+  if (typeof max === 'function') {
+    each = max;
+    max = 0;
+  }
+  if (!Array.isArray(value)) return fail(T.array, path, 'must be an array', value);
+  if (min === null) {
+    // Any count.
+  } else if (isRule(min)) {
+    const lo = min.min as number;
+    const hi = min.max as number;
+    if (value.length < lo || value.length > hi) {
+      const found = fail(min, path, lo === hi ? `must have exactly ${lo} items` : `must have ${formatNumber(lo)}–${formatNumber(hi)} items`, value);
+      if (found) return found;
+    }
+  } else if (value.length < min || value.length > max)
     return problem(path, min === max ? `must have exactly ${min} items` : `must have ${formatNumber(min)}–${formatNumber(max)} items`, value);
+  const check = each as (item: unknown, itemPath: string, index: number) => Problem;
   for (let i = 0; i < value.length; i++) {
-    const found = each(value[i], joinPath(path, i), i);
+    const found = check(value[i], joinPath(path, i), i);
     if (found) return found;
   }
   return null;
@@ -164,12 +245,25 @@ export function arrayOf(
 /** A fixed-length numeric tuple, each entry checked by `each`. */
 export function tuple(value: unknown, path: string, length: number, each: (item: unknown, itemPath: string, index: number) => Problem): Problem {
   if (!Array.isArray(value) || value.length !== length)
-    return problem(path, `must be a list of exactly ${length} numbers`, value);
-  return arrayOf(value, path, length, length, each);
+    return fail(T.tuple, path, `must be a list of exactly ${length} numbers`, value);
+  return arrayOf(value, path, null, each);
 }
 
-/** [low, high] with low ≤ high, both in [min, max]. */
-export function orderedPair(value: unknown, path: string, min: number, max: number, unit = ''): Problem {
+/**
+ * [low, high]: each item under `range` (a rule, or null for any finite number), and low ≤ high
+ * under `order` (a rule, or null for any order). The numeric form is the unclassified legacy one.
+ */
+export function orderedPair(value: unknown, path: string, min: number | Rule | null, max: number | Rule | null = null, unit = ''): Problem {
+  if (min === null || isRule(min)) {
+    const range = min;
+    const order = max as Rule | null;
+    const found = tuple(value, path, 2, (item, itemPath) => (range === null ? finiteNumber(item, itemPath) : numberIn(item, itemPath, range)));
+    if (found) return found;
+    const pair = value as [number, number];
+    if (order !== null && pair[0] > pair[1]) return fail(order, path, 'must be [low, high] with low ≤ high', value);
+    return null;
+  }
+  max = max as number;
   const found = tuple(value, path, 2, (item, itemPath) => numberIn(item, itemPath, min, max, unit));
   if (found) return found;
   const pair = value as [number, number];

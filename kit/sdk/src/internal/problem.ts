@@ -7,6 +7,8 @@
  * The toolchain reads `path`, `value` and `message` separately; public `*Error` functions return
  * `String(problem)`.
  */
+import type { Rule } from './rules.js';
+
 export class GizmoProblem {
   constructor(
     /** Where, as a JavaScript-like path from the validated value: `voices[0].gain[2].time`. */
@@ -15,15 +17,31 @@ export class GizmoProblem {
     readonly message: string,
     /** What was supplied at `path` (kept as is; rendered by `describeValue`). */
     readonly value: unknown,
+    /** The rule broken (rules.ts): its id, class and source. Undefined only for thrown callbacks. */
+    readonly rule?: Rule,
   ) {}
+
+  /** `warning` for a guess rule that reports (rules.ts), else `error`. */
+  get severity(): 'error' | 'warning' {
+    return this.rule !== undefined && this.rule.class === 'guess' ? 'warning' : 'error';
+  }
 
   toString(): string {
     return `${this.path ? `${this.path}: ` : ''}${this.message} (got ${describeValue(this.value)})`;
   }
 }
 
-export function problem(path: string, message: string, value: unknown): GizmoProblem {
-  return new GizmoProblem(path, message, value);
+/**
+ * A problem found by a rule. Validators report through rules.ts `fail`, which decides from the
+ * rule's class whether the problem is an error, a warning or nothing; `problem` itself only builds.
+ */
+export function problem(path: string, message: string, value: unknown, rule?: Rule): GizmoProblem {
+  return new GizmoProblem(path, message, value, rule);
+}
+
+/** The same problem at another path or with more words (wrapping keeps the rule). */
+export function reworded(found: GizmoProblem, path: string, message: string): GizmoProblem {
+  return new GizmoProblem(path, message, found.value, found.rule);
 }
 
 /** The public `*Error` result for an internal check. */

@@ -372,3 +372,26 @@ func TestCancelledCheckSaysSo(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A guess rule that reports (kit/sdk/src/internal/rules.ts) is a warning: the project stays valid,
+// the diagnostic names its rule and carries code likely-mistake; the value's own rule ids reach Go.
+func TestWarningKeepsTheProjectValid(t *testing.T) {
+	flare := "illumination: 0.7,\n            motion: { phase: [0, 0], bias: 0, bands: [], flare: [1, 0.9, 0.1, 0.5, 0] },"
+	rep := check(t, project(t, map[string]string{"illumination: 0.7,": flare}, nil), Options{})
+	if !rep.OK() || len(rep.Diagnostics) != 1 {
+		t.Fatalf("diagnostics: %v", rep.Diagnostics)
+	}
+	d := rep.Diagnostics[0]
+	want := "src/definition.ts:16:21: warning: example.lamp (🏮 Lamp): lighting.light.motion.flare: has low above high, so the flare never fires (got [1,0.9,0.1,0.5,0])"
+	if d.String() != want || d.Severity != diag.Warning || d.Code != diag.CodeLikelyMistake || d.Rule != "light.motion.flare.order" {
+		t.Fatalf("got  %s (%s, %s, rule %q)\nwant %s", d, d.Severity, d.Code, d.Rule, want)
+	}
+	if strict := rep.Diagnostics.Strict(); !strict.HasErrors() || rep.Diagnostics.HasErrors() {
+		t.Fatal("Strict must turn the warning into an error without changing the report")
+	}
+
+	rep = check(t, project(t, map[string]string{"radiusCells: 3,": "radiusCells: 13,"}, nil), Options{})
+	if rep.OK() || rep.Diagnostics[0].Rule != "light.radiusCells" {
+		t.Fatalf("an error carries its rule id: %+v", rep.Diagnostics)
+	}
+}

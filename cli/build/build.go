@@ -254,7 +254,11 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 	if len(rep.Definitions) == 1 {
 		noun = "definition"
 	}
-	fmt.Fprintf(io.Out, "✓ %s: %d %s valid\n", projectName(res, opts.Dir), len(rep.Definitions), noun)
+	warned := ""
+	if n := len(rep.Warnings); n > 0 {
+		warned = " (" + plural(n, "warning") + "; --strict would refuse them)"
+	}
+	fmt.Fprintf(io.Out, "✓ %s: %d %s valid%s\n", projectName(res, opts.Dir), len(rep.Definitions), noun, warned)
 	for _, d := range rep.Definitions {
 		fmt.Fprintf(io.Out, "  %s %s v%d  %s%s\n", d.Emoji, d.Type, d.Version, d.Label, assetSummary(d))
 	}

@@ -1,10 +1,12 @@
 /**
- * World light: illumination in grid cells, shared by every participant's renderer. Every field is
- * bounded data (LIMITS.md, "Effects"): the host evaluates the recipe with no author code per frame,
- * so the bounds are what keep a room full of lights cheap.
+ * World light: illumination in grid cells, shared by every participant's renderer. The docs state
+ * the radius, the intensities and the color forms; every other field is any finite number (the
+ * docs give no range, and the host clamps what its renderer cannot show). LIGHT_RULES keeps the
+ * former guesses as dropped rules, so LIMITS.md records what changed.
  */
-import { joinPath, problem, problemText } from './internal/problem.js';
-import { arrayOf, first, hexColor, knownKeys, numberIn, oneOf, optional, orderedPair, requiredKeys, tuple, type Problem } from './internal/checks.js';
+import { joinPath, problemText } from './internal/problem.js';
+import { arrayOf, finiteNumber, first, hexColorOf, knownKeys, numberIn, oneOf, optional, requiredKeys, tuple, type Problem } from './internal/checks.js';
+import { fail, rule, TYPE_RULES } from './internal/rules.js';
 
 /** Hex sRGB or explicit sRGB components from 0 to 1. */
 export type GizmoLightColor = string | [number, number, number];
@@ -93,47 +95,48 @@ export interface GizmoLight {
   };
 }
 
-/** The bounds of every light field, in one place so LIMITS.md and the messages agree. */
+/** The bounds of every light field the docs state, in one place so LIMITS.md and the messages agree. */
 export const LIGHT_LIMITS = {
   radiusCells: [0.25, 12],
-  /** Falloff shape: start/edge are fractions of the radius, power the curve exponent. */
-  falloffPower: [0.1, 8],
-  /** Phase and seed coefficients (radians, or radians per scene pixel). */
-  phase: 1000,
-  /** Angular and temporal speeds, radians per second. */
-  speed: 32,
-  /** Spots per pattern cell. */
-  density: [0.1, 16],
-  warpFrequency: 16,
-  paletteColors: [1, 8],
-  spotSize: [0, 4],
-  spotAspect: [0.1, 10],
-  haloRadius: [0, 4],
-  washFalloff: [0, 8],
-  bands: [0, 8],
-  edgeScale: 16,
-  radiusBase: [0, 2],
 } as const;
 
-const L = LIGHT_LIMITS;
+const S = 'Light and glow';
+const LIMITS_ROW = 'Limits and compatibility: "World light radius | 0.25–12 cells"; GizmoLight.radiusCells: "Radius in grid cells (.25–12)"';
+const DROPPED = 'the docs give no range; any finite number is drawn (the host clamps what its renderer cannot show)';
 
-/** `#rrggbb` or `[r, g, b]` with each component 0–1. */
+/** The light rules: what the docs state, and the former guesses kept as a record. */
+export const LIGHT_RULES = {
+  radiusCells: rule({ id: 'light.radiusCells', class: 'doc', section: S, item: 'Light `radiusCells`', min: LIGHT_LIMITS.radiusCells[0], max: LIGHT_LIMITS.radiusCells[1], unit: 'cells', source: LIMITS_ROW }),
+  intensity: rule({ id: 'light.intensity', class: 'doc', section: S, item: 'Light `intensity`', min: 0, max: 1, source: 'GizmoLight.intensity: "Additive overlay strength (0–1)"' }),
+  basementIntensity: rule({ id: 'light.basementIntensity', class: 'doc', section: S, item: 'Light `basementIntensity`', min: 0, max: 1, source: 'GizmoLight.intensity: "Additive overlay strength (0–1); basement defaults to the surface value" (the same quantity)' }),
+  illumination: rule({ id: 'light.illumination', class: 'doc', section: S, item: 'Light `illumination`', min: 0, max: 1, source: 'GizmoLight.illumination: "Contribution to the shared basement darkness reduction (0–1)"' }),
+  hex: rule({ id: 'light.color.hex', class: 'doc', section: S, item: 'Light colors as strings (`color`, `innerColor`, palette)', bound: '`#rgb` or `#rrggbb`', source: 'GizmoLightColor: "Hex sRGB or explicit sRGB components from 0 to 1"', was: '`#rrggbb` only' }),
+  component: rule({ id: 'light.color.component', class: 'doc', section: S, item: 'Light colors as `[r, g, b]`', min: 0, max: 1, source: 'GizmoLightColor: "Hex sRGB or explicit sRGB components from 0 to 1"' }),
+  flareOrder: rule({ id: 'light.motion.flare.order', class: 'guess', treatment: 'warning', section: S, item: 'Light `motion.flare` window', bound: 'low ≤ high', source: 'the docs are silent; a reversed window never fires, so it is almost certainly a mistake' }),
+  emptyPalette: rule({ id: 'light.pattern.palette.empty', class: 'guess', treatment: 'warning', section: S, item: 'Light `pattern.palette`', bound: 'at least one color', source: 'the docs are silent; a pattern with no colors draws no spots, almost certainly a mistake' }),
+  falloff: rule({ id: 'light.falloff', class: 'guess', treatment: 'dropped', section: S, item: 'Light `falloff` start, edge, power', bound: 'any finite numbers', was: 'start, edge 0–1; power 0.1–8', source: DROPPED }),
+  speeds: rule({ id: 'light.speeds', class: 'guess', treatment: 'dropped', section: S, item: 'Light speeds (rotation, drift, stretch, edge drift, band, flare, fade)', bound: 'any finite numbers', was: '−32–32 (0–32 for band, flare and fade speeds) radians per second', source: DROPPED }),
+  phases: rule({ id: 'light.phases', class: 'guess', treatment: 'dropped', section: S, item: 'Light phases and offsets', bound: 'any finite numbers', was: '−1,000–1,000', source: DROPPED }),
+  pattern: rule({ id: 'light.pattern.ranges', class: 'guess', treatment: 'dropped', section: S, item: 'Light pattern density, warp frequency, palette size, spot size/aspect/halo, wash falloff', bound: 'any finite numbers; any number of palette colors', was: 'density 0.1–16; warp frequency 0–16; palette 1–8; size, halo 0–4; aspect 0.1–10; wash falloff 0–8', source: DROPPED }),
+  mix: rule({ id: 'light.mix', class: 'guess', treatment: 'dropped', section: S, item: 'Light mix factors (jitter, variation, amounts, edge, gains, thresholds, blend)', bound: 'any finite numbers', was: '0–1', source: DROPPED }),
+  pairOrder: rule({ id: 'light.pairs.order', class: 'guess', treatment: 'dropped', section: S, item: 'Light `[min, max]` pairs (spot size, aspect, gain, halo radius, fade speed and thresholds, wash blend)', bound: 'any order', was: 'low ≤ high', source: 'the docs are silent; "Minimum/maximum radius" names the pair, and a renderer that takes min/max of the two draws either order the same' }),
+  motion: rule({ id: 'light.motion.ranges', class: 'guess', treatment: 'dropped', section: S, item: 'Light motion bias, bands, edge scale, radius', bound: 'any finite numbers; any number of bands', was: 'bias −1–1; 0–8 bands; edge scale 0–16; radius base 0–2, flicker 0–1', source: DROPPED }),
+};
+
+const R = LIGHT_RULES;
+
+/** `#rgb`, `#rrggbb` or `[r, g, b]` with each component 0–1 (GizmoLightColor). */
 export function lightColorProblem(value: unknown, path: string): Problem {
   if (Array.isArray(value)) {
-    if (value.length !== 3) return problem(path, 'must be a six-digit hex color or [r, g, b] with each component 0–1', value);
-    return tuple(value, path, 3, (item, itemPath) => numberIn(item, itemPath, 0, 1));
+    if (value.length !== 3) return fail(TYPE_RULES.tuple, path, 'must be a hex color or [r, g, b] with each component 0–1', value);
+    return tuple(value, path, 3, (item, itemPath) => numberIn(item, itemPath, R.component));
   }
-  if (typeof value === 'string') return hexColor(value, path);
-  return problem(path, 'must be a six-digit hex color or [r, g, b] with each component 0–1', value);
+  if (typeof value === 'string') return hexColorOf(value, path, R.hex);
+  return fail(TYPE_RULES.string, path, 'must be a hex color or [r, g, b] with each component 0–1', value);
 }
 
-const pair = (value: unknown, path: string, min: number, max: number, unit = ''): Problem =>
-  tuple(value, path, 2, (item, itemPath) => numberIn(item, itemPath, min, max, unit));
-
-const phaseNumber = (value: unknown, path: string): Problem => numberIn(value, path, -L.phase, L.phase);
-const phasePair = (value: unknown, path: string): Problem => pair(value, path, -L.phase, L.phase);
-const speedNumber = (value: unknown, path: string): Problem => numberIn(value, path, -L.speed, L.speed, 'radians per second');
-const unit = (value: unknown, path: string): Problem => numberIn(value, path, 0, 1);
+const num = finiteNumber;
+const pair = (value: unknown, path: string): Problem => tuple(value, path, 2, num);
 
 function falloffProblem(value: unknown, path: string): Problem {
   const keys = ['start', 'edge', 'power'];
@@ -141,62 +144,44 @@ function falloffProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, keys),
     () => requiredKeys(v, path, keys),
-    () => unit(v.start, joinPath(path, 'start')),
-    () => unit(v.edge, joinPath(path, 'edge')),
-    () => numberIn(v.power, joinPath(path, 'power'), L.falloffPower[0], L.falloffPower[1]),
+    () => num(v.start, joinPath(path, 'start')),
+    () => num(v.edge, joinPath(path, 'edge')),
+    () => num(v.power, joinPath(path, 'power')),
   );
+}
+
+/** A nested object of required finite numbers and number pairs. */
+function numbers(value: unknown, path: string, scalars: readonly string[], pairs: readonly string[]): Problem {
+  const v = value as Record<string, unknown>;
+  const keys = [...scalars, ...pairs];
+  let found = knownKeys(value, path, keys) ?? requiredKeys(v, path, keys);
+  if (found) return found;
+  for (let i = 0; i < scalars.length; i++) if ((found = num(v[scalars[i]], joinPath(path, scalars[i])))) return found;
+  for (let i = 0; i < pairs.length; i++) if ((found = pair(v[pairs[i]], joinPath(path, pairs[i])))) return found;
+  return null;
 }
 
 function patternProblem(value: unknown, path: string): Problem {
   const keys = ['kind', 'phase', 'rotation', 'density', 'warp', 'jitter', 'palette', 'spots', 'wash'];
   const v = value as Record<string, unknown>;
-  const found = first(
+  return first(
     () => knownKeys(value, path, keys),
     () => requiredKeys(v, path, keys),
     () => oneOf(v.kind, joinPath(path, 'kind'), ['scattered']),
-    () => phasePair(v.phase, joinPath(path, 'phase')),
+    () => pair(v.phase, joinPath(path, 'phase')),
+    () => numbers(v.rotation, joinPath(path, 'rotation'), ['speed', 'variation', 'phase'], []),
+    () => num(v.density, joinPath(path, 'density')),
+    () => numbers(v.warp, joinPath(path, 'warp'), ['amount'], ['frequency', 'phase']),
+    () => num(v.jitter, joinPath(path, 'jitter')),
     () => {
-      const at = joinPath(path, 'rotation');
-      const r = v.rotation as Record<string, unknown>;
-      const rk = ['speed', 'variation', 'phase'];
-      return first(
-        () => knownKeys(r, at, rk),
-        () => requiredKeys(r, at, rk),
-        () => speedNumber(r.speed, joinPath(at, 'speed')),
-        () => unit(r.variation, joinPath(at, 'variation')),
-        () => phaseNumber(r.phase, joinPath(at, 'phase')),
-      );
+      const at = joinPath(path, 'palette');
+      const found = arrayOf(v.palette, at, null, lightColorProblem);
+      if (found) return found;
+      return (v.palette as unknown[]).length === 0 ? fail(R.emptyPalette, at, 'has no colors, so the pattern draws no spots', v.palette) : null;
     },
-    () => numberIn(v.density, joinPath(path, 'density'), L.density[0], L.density[1], 'spots per pattern cell'),
-    () => {
-      const at = joinPath(path, 'warp');
-      const w = v.warp as Record<string, unknown>;
-      const wk = ['frequency', 'phase', 'amount'];
-      return first(
-        () => knownKeys(w, at, wk),
-        () => requiredKeys(w, at, wk),
-        () => pair(w.frequency, joinPath(at, 'frequency'), 0, L.warpFrequency),
-        () => phasePair(w.phase, joinPath(at, 'phase')),
-        () => unit(w.amount, joinPath(at, 'amount')),
-      );
-    },
-    () => unit(v.jitter, joinPath(path, 'jitter')),
-    () => arrayOf(v.palette, joinPath(path, 'palette'), L.paletteColors[0], L.paletteColors[1], lightColorProblem),
     () => spotsProblem(v.spots, joinPath(path, 'spots')),
-    () => {
-      const at = joinPath(path, 'wash');
-      const w = v.wash as Record<string, unknown>;
-      const wk = ['gain', 'falloff', 'blend'];
-      return first(
-        () => knownKeys(w, at, wk),
-        () => requiredKeys(w, at, wk),
-        () => unit(w.gain, joinPath(at, 'gain')),
-        () => numberIn(w.falloff, joinPath(at, 'falloff'), L.washFalloff[0], L.washFalloff[1]),
-        () => orderedPair(w.blend, joinPath(at, 'blend'), 0, 1),
-      );
-    },
+    () => numbers(v.wash, joinPath(path, 'wash'), ['gain', 'falloff'], ['blend']),
   );
-  return found;
 }
 
 function spotsProblem(value: unknown, path: string): Problem {
@@ -205,43 +190,12 @@ function spotsProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, keys),
     () => requiredKeys(v, path, keys),
-    () => orderedPair(v.size, joinPath(path, 'size'), L.spotSize[0], L.spotSize[1], 'pattern cells'),
-    () => orderedPair(v.aspect, joinPath(path, 'aspect'), L.spotAspect[0], L.spotAspect[1]),
-    () => unit(v.edge, joinPath(path, 'edge')),
-    () => orderedPair(v.gain, joinPath(path, 'gain'), 0, 1),
-    () => {
-      const at = joinPath(path, 'halo');
-      const h = v.halo as Record<string, unknown>;
-      return first(
-        () => knownKeys(h, at, ['radius', 'gain']),
-        () => requiredKeys(h, at, ['radius', 'gain']),
-        () => orderedPair(h.radius, joinPath(at, 'radius'), L.haloRadius[0], L.haloRadius[1], 'pattern cells'),
-        () => unit(h.gain, joinPath(at, 'gain')),
-      );
-    },
-    () => {
-      const at = joinPath(path, 'fade');
-      const f = v.fade as Record<string, unknown>;
-      return first(
-        () => knownKeys(f, at, ['speed', 'thresholds']),
-        () => requiredKeys(f, at, ['speed', 'thresholds']),
-        () => orderedPair(f.speed, joinPath(at, 'speed'), 0, L.speed, 'radians per second'),
-        () => orderedPair(f.thresholds, joinPath(at, 'thresholds'), 0, 1),
-      );
-    },
-  );
-}
-
-/** drift and stretch share one shape: per-axis speeds and phases, and an amount 0–1. */
-function wanderProblem(value: unknown, path: string): Problem {
-  const keys = ['speed', 'phase', 'amount'];
-  const v = value as Record<string, unknown>;
-  return first(
-    () => knownKeys(value, path, keys),
-    () => requiredKeys(v, path, keys),
-    () => pair(v.speed, joinPath(path, 'speed'), -L.speed, L.speed, 'radians per second'),
-    () => phasePair(v.phase, joinPath(path, 'phase')),
-    () => unit(v.amount, joinPath(path, 'amount')),
+    () => pair(v.size, joinPath(path, 'size')),
+    () => pair(v.aspect, joinPath(path, 'aspect')),
+    () => num(v.edge, joinPath(path, 'edge')),
+    () => pair(v.gain, joinPath(path, 'gain')),
+    () => numbers(v.halo, joinPath(path, 'halo'), ['gain'], ['radius']),
+    () => numbers(v.fade, joinPath(path, 'fade'), [], ['speed', 'thresholds']),
   );
 }
 
@@ -251,55 +205,31 @@ function motionProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, keys),
     () => requiredKeys(v, path, ['phase', 'bias', 'bands']),
-    () => phasePair(v.phase, joinPath(path, 'phase')),
-    () => numberIn(v.bias, joinPath(path, 'bias'), -1, 1),
+    () => pair(v.phase, joinPath(path, 'phase')),
+    () => num(v.bias, joinPath(path, 'bias')),
     () =>
-      arrayOf(v.bands, joinPath(path, 'bands'), L.bands[0], L.bands[1], (band, at) => {
-        if (!Array.isArray(band) || band.length !== 3) return problem(at, 'must be [speed, amount, offset]', band);
-        return first(
-          () => numberIn(band[0], joinPath(at, 0), 0, L.speed, 'radians per second'),
-          () => unit(band[1], joinPath(at, 1)),
-          () => phaseNumber(band[2], joinPath(at, 2)),
-        );
+      arrayOf(v.bands, joinPath(path, 'bands'), null, (band, at) => {
+        if (!Array.isArray(band) || band.length !== 3) return fail(TYPE_RULES.tuple, at, 'must be [speed, amount, offset]', band);
+        return tuple(band, at, 3, num);
       }),
     () =>
       optional(v.flare, () => {
         const at = joinPath(path, 'flare');
         const f = v.flare;
-        if (!Array.isArray(f) || f.length !== 5) return problem(at, 'must be [speed, low, high, amount, offset]', f);
-        return first(
-          () => numberIn(f[0], joinPath(at, 0), 0, L.speed, 'radians per second'),
-          () => unit(f[1], joinPath(at, 1)),
-          () => unit(f[2], joinPath(at, 2)),
-          () => (f[1] > f[2] ? problem(at, 'must have low ≤ high', f) : null),
-          () => unit(f[3], joinPath(at, 3)),
-          () => phaseNumber(f[4], joinPath(at, 4)),
-        );
+        if (!Array.isArray(f) || f.length !== 5) return fail(TYPE_RULES.tuple, at, 'must be [speed, low, high, amount, offset]', f);
+        const found = tuple(f, at, 5, num);
+        if (found) return found;
+        return f[1] > f[2] ? fail(R.flareOrder, at, 'has low above high, so the flare never fires', f) : null;
       }),
-    () => optional(v.drift, () => wanderProblem(v.drift, joinPath(path, 'drift'))),
-    () => optional(v.stretch, () => wanderProblem(v.stretch, joinPath(path, 'stretch'))),
-    () =>
-      optional(v.edge, () => {
-        const at = joinPath(path, 'edge');
-        const e = v.edge as Record<string, unknown>;
-        const ek = ['scale', 'drift', 'amount'];
-        return first(
-          () => knownKeys(e, at, ek),
-          () => requiredKeys(e, at, ek),
-          () => numberIn(e.scale, joinPath(at, 'scale'), 0, L.edgeScale),
-          () => numberIn(e.drift, joinPath(at, 'drift'), -L.speed, L.speed, 'radians per second'),
-          () => unit(e.amount, joinPath(at, 'amount')),
-        );
-      }),
+    () => optional(v.drift, () => numbers(v.drift, joinPath(path, 'drift'), ['amount'], ['speed', 'phase'])),
+    () => optional(v.stretch, () => numbers(v.stretch, joinPath(path, 'stretch'), ['amount'], ['speed', 'phase'])),
+    () => optional(v.edge, () => numbers(v.edge, joinPath(path, 'edge'), ['scale', 'drift', 'amount'], [])),
     () =>
       optional(v.radius, () => {
         const at = joinPath(path, 'radius');
         const r = v.radius;
-        if (!Array.isArray(r) || r.length !== 2) return problem(at, 'must be [base, flicker]', r);
-        return first(
-          () => numberIn(r[0], joinPath(at, 0), L.radiusBase[0], L.radiusBase[1]),
-          () => unit(r[1], joinPath(at, 1)),
-        );
+        if (!Array.isArray(r) || r.length !== 2) return fail(TYPE_RULES.tuple, at, 'must be [base, flicker]', r);
+        return tuple(r, at, 2, num);
       }),
   );
 }
@@ -311,12 +241,12 @@ export function lightProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, keys),
     () => requiredKeys(v, path, ['radiusCells', 'color', 'intensity', 'illumination']),
-    () => numberIn(v.radiusCells, joinPath(path, 'radiusCells'), L.radiusCells[0], L.radiusCells[1], 'cells'),
+    () => numberIn(v.radiusCells, joinPath(path, 'radiusCells'), R.radiusCells),
     () => lightColorProblem(v.color, joinPath(path, 'color')),
     () => optional(v.innerColor, () => lightColorProblem(v.innerColor, joinPath(path, 'innerColor'))),
-    () => unit(v.intensity, joinPath(path, 'intensity')),
-    () => optional(v.basementIntensity, () => unit(v.basementIntensity, joinPath(path, 'basementIntensity'))),
-    () => unit(v.illumination, joinPath(path, 'illumination')),
+    () => numberIn(v.intensity, joinPath(path, 'intensity'), R.intensity),
+    () => optional(v.basementIntensity, () => numberIn(v.basementIntensity, joinPath(path, 'basementIntensity'), R.basementIntensity)),
+    () => numberIn(v.illumination, joinPath(path, 'illumination'), R.illumination),
     () => optional(v.falloff, () => falloffProblem(v.falloff, joinPath(path, 'falloff'))),
     () => optional(v.pattern, () => patternProblem(v.pattern, joinPath(path, 'pattern'))),
     () => optional(v.motion, () => motionProblem(v.motion, joinPath(path, 'motion'))),

@@ -7,6 +7,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sdk from '../src/index.js';
 import * as runtime from '../src/runtime.js';
+import { allRules, collectWarnings, lastFailedRule } from '../src/internal/rules.js';
 import api from '../../../testdata/conformance/api.json';
 import audio from '../../../testdata/conformance/audio.json';
 import configuration from '../../../testdata/conformance/configuration.json';
@@ -36,6 +37,13 @@ interface Case {
   args?: unknown[];
   ok: boolean;
   error?: string;
+  /** A substring of the one warning the value must raise (a guess rule); absent: no warning. */
+  warning?: string;
+  /**
+   * The rule the case is about. For a refusal, the rule that refused it (checked); for an
+   * accepted value, the rule whose boundary it sits on. Every doc rule needs both.
+   */
+  rule?: string;
   note?: string;
 }
 
@@ -93,18 +101,30 @@ function decode(value: unknown): unknown {
 
 const exported: Record<string, unknown> = { ...sdk, ...runtime };
 
-/** Runs one case: the verdict, and the error text when the validator gives one. */
-function verdict(fn: (...args: unknown[]) => unknown, value: unknown, args: unknown[]): { ok: boolean; text: string | null } {
-  let result: unknown;
-  try {
-    result = fn(value, ...args);
-  } catch (err) {
-    return { ok: false, text: err instanceof Error ? err.message : String(err) };
-  }
-  if (typeof result === 'boolean') return { ok: result, text: null };
-  if (typeof result === 'string') return { ok: false, text: result };
-  return { ok: true, text: null };
+interface Verdict {
+  ok: boolean;
+  text: string | null;
+  warnings: string[];
+  rule: string | null;
 }
+
+/** Runs one case: the verdict, the error text when the validator gives one, the warnings. */
+function verdict(fn: (...args: unknown[]) => unknown, value: unknown, args: unknown[]): Verdict {
+  const { result, warnings } = collectWarnings((): Omit<Verdict, 'warnings'> => {
+    let result: unknown;
+    try {
+      result = fn(value, ...args);
+    } catch (err) {
+      return { ok: false, text: err instanceof Error ? err.message : String(err), rule: lastFailedRule()?.id ?? null };
+    }
+    if (typeof result === 'boolean') return { ok: result, text: null, rule: result ? null : (lastFailedRule()?.id ?? null) };
+    if (typeof result === 'string') return { ok: false, text: result, rule: lastFailedRule()?.id ?? null };
+    return { ok: true, text: null, rule: null };
+  });
+  return { ...result, warnings: warnings.map(String) };
+}
+
+const covered = { refused: new Set<string>(), accepted: new Set<string>() };
 
 for (const [file, cases] of Object.entries(corpus)) {
   describe(`conformance ${file}.json`, () => {
@@ -113,10 +133,27 @@ for (const [file, cases] of Object.entries(corpus)) {
       test(`#${i} ${c.validator}: ${c.note ?? ''}`, () => {
         const fn = exported[c.validator];
         assert.equal(typeof fn, 'function', `${c.validator} is not exported by @scape/sdk or @scape/sdk/runtime`);
-        const { ok, text } = verdict(fn as (...args: unknown[]) => unknown, decode(c.value), (c.args ?? []).map(decode));
+        const { ok, text, warnings, rule } = verdict(fn as (...args: unknown[]) => unknown, decode(c.value), (c.args ?? []).map(decode));
         assert.equal(ok, c.ok, `expected ${c.ok ? 'acceptance' : 'rejection'}${text ? `; got: ${text}` : ''}`);
         if (!c.ok && c.error !== undefined && text !== null) assert.ok(text.includes(c.error), `error ${JSON.stringify(text)} does not contain ${JSON.stringify(c.error)}`);
+        if (c.warning === undefined) assert.deepEqual(warnings, [], 'no warning expected');
+        else assert.ok(warnings.length === 1 && warnings[0].includes(c.warning), `expected one warning containing ${JSON.stringify(c.warning)}; got ${JSON.stringify(warnings)}`);
+        if (c.rule !== undefined) {
+          if (!c.ok) assert.equal(rule, c.rule, 'refused by another rule');
+          (c.ok ? covered.accepted : covered.refused).add(c.rule);
+        }
       });
     });
   });
 }
+
+// Runs after the corpus (node:test runs top-level tests in order).
+test('every doc rule has a conformance case on both sides of it', () => {
+  const missing: string[] = [];
+  for (const r of allRules()) {
+    if (r.class !== 'doc') continue;
+    if (!covered.refused.has(r.id)) missing.push(`${r.id}: no refused case with "rule": "${r.id}"`);
+    if (!covered.accepted.has(r.id)) missing.push(`${r.id}: no accepted case with "rule": "${r.id}"`);
+  }
+  assert.deepEqual(missing, []);
+});

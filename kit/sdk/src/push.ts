@@ -2,7 +2,8 @@
 import type { ObjectDefinition } from './api.js';
 import { booleanValue, first, knownKeys, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { joinPath, problem, problemText } from './internal/problem.js';
+import { joinPath, problemText } from './internal/problem.js';
+import { fail, rule, TYPE_RULES } from './internal/rules.js';
 
 /** One adjacent cell at host-controlled speed. No coordinates, player IDs or collision bypass. */
 export interface GizmoPush {
@@ -12,6 +13,10 @@ export interface GizmoPush {
 }
 
 export const PUSH_DIRECTIONS = ['right', 'down', 'left', 'up'] as const;
+
+export const PUSH_RULES = {
+  walkable: rule({ id: 'push.walkable', class: 'doc', section: 'Travel and push', item: '`push`', bound: 'requires `walkable: true`', source: 'Movement and travel, Directional push: "Push requires walkability."' }),
+};
 
 export function pushProblem(value: unknown, path: string): Problem {
   return first(
@@ -28,7 +33,7 @@ export function gizmoPushError(value: unknown): string | null {
 
 /** A definition that declares push must be walkable (the catalog checks it up front too). */
 export function pushWalkableProblem(definition: { walkable?: unknown; push?: unknown }): Problem {
-  return definition.walkable === true ? null : problem('push', 'requires walkable: true (players must be able to stand on the cell)', definition.push);
+  return definition.walkable === true ? null : fail(PUSH_RULES.walkable, 'push', 'requires walkable: true (players must be able to stand on the cell)', definition.push);
 }
 
 /** The checks applied to a push(state) result: null (off) or a push, on a walkable definition. */
@@ -36,7 +41,7 @@ export function checkedPush(definition: Pick<ObjectDefinition, 'walkable' | 'pus
   const walkable = pushWalkableProblem(definition);
   if (walkable) return walkable;
   if (result === null) return null;
-  if (result === undefined) return problem('push', 'must return a push or null', result);
+  if (result === undefined) return fail(TYPE_RULES.required, 'push', 'must return a push or null', result);
   return pushProblem(result, 'push');
 }
 

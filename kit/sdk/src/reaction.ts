@@ -1,19 +1,21 @@
 /**
  * Accepted-action reactions: bounded shared feedback and permission-checked removal requests.
  *
- * Bounds the spec leaves open are chosen here and listed in LIMITS.md: burst radius (0, 8] cells,
- * 0–64 particles, 1–8 particle emojis; camera shake strength 0–1 and 1–2,000 ms within the
- * feedback; impulse scale 0.5–2, rotation −4..4 radians, 1–2,000 ms within the feedback.
+ * The docs state the feedback duration (1–2,000 ms), that audio is non-looping and starts before
+ * expiry, the haptic kinds, and area removal (an integer maximum 0–3 cells, a request within it).
+ * They say burst, impulse and camera shake "are bounded" without numbers, so those fields take any
+ * finite value (REACTION_RULES keeps the former guesses as dropped rules); a few values that are
+ * almost certainly mistakes are warnings.
  */
 import type { ObjectAction, ObjectDefinition } from './api.js';
 import type { GizmoAudioCommand, GizmoSounds } from './audio.js';
 import type { GizmoLightingState } from './lighting.js';
 import { audioCommandsProblem } from './audio.js';
 import { lightingProblem } from './lighting.js';
-import { arrayOf, first, formatNumber, hexColor, integerIn, isPlainObject, knownKeys, numberAboveUpTo, numberIn, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
+import { arrayOf, finiteNumber, first, formatNumber, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { emojiProblem } from './internal/names.js';
-import { joinPath, problem, problemText } from './internal/problem.js';
+import { joinPath, problemText } from './internal/problem.js';
+import { fail, rule } from './internal/rules.js';
 import { declaredActionProblem } from './internal/references.js';
 import { effectResultProblem } from './internal/sounds.js';
 import { actionShapeProblem } from './view.js';
@@ -59,20 +61,40 @@ export interface GizmoInteraction {
 
 export const FEEDBACK_DURATION_MAX_MS = 2000;
 export const AREA_REMOVAL_MAX_CELLS = 3;
-export const BURST_RADIUS_MAX_CELLS = 8;
-export const BURST_PARTICLES_MAX = 64;
-export const BURST_EMOJIS_MAX = 8;
-export const IMPULSE_SCALE: readonly [number, number] = [0.5, 2];
-export const IMPULSE_ROTATION_MAX = 4;
+
+const S = 'Reactions and step feedback';
+const DROPPED = 'the docs say only that these effects "are bounded" (Shared action reactions); the host applies its own limits';
+
+export const REACTION_RULES = {
+  durationMs: rule({ id: 'feedback.durationMs', class: 'doc', section: S, item: 'Feedback and step `durationMs`', min: 1, max: FEEDBACK_DURATION_MAX_MS, unit: 'ms', source: 'Limits and compatibility: "Step / shared feedback duration | 1–2,000 ms"; Shared action reactions: "Effects last 1–2,000 ms"' }),
+  areaRemoval: rule({ id: 'reaction.areaRemoval', class: 'doc', section: S, item: '`areaRemoval.radiusCells`', min: 0, max: AREA_REMOVAL_MAX_CELLS, unit: 'cells', integer: true, source: 'Limits and compatibility: "Area-removal maximum radius | Integer 0–3 cells"' }),
+  removeArea: rule({ id: 'reaction.removeArea', class: 'doc', section: S, item: '`removeArea.radiusCells`', bound: 'at most the definition\'s declared `areaRemoval.radiusCells`; requires `areaRemoval`', source: 'Shared action reactions: "`areaRemoval: { radiusCells }` declares a maximum from 0 to 3. A reaction may request `removeArea` within that maximum."' }),
+  innerDuration: rule({ id: 'feedback.inner-duration', class: 'guess', treatment: 'warning', section: S, item: '`cameraShake.durationMs`, `impulse.durationMs`', bound: 'greater than 0 and not longer than the feedback', was: '1–2,000 ms within the feedback', source: 'the docs are silent; an effect cannot outlast the feedback that carries it (the host ends it at `durationMs`), so a longer one is almost certainly a mistake' }),
+  color: rule({ id: 'feedback.burst.color', class: 'guess', treatment: 'warning', section: S, item: '`burst.color`, `burst.flash`', bound: 'a hex color (`#rgb` or `#rrggbb`)', was: '`#rrggbb`', source: 'the type is `string`; every color the docs show is hex, and a renderer may not draw another form' }),
+  radius: rule({ id: 'feedback.burst.radiusCells', class: 'guess', treatment: 'warning', section: S, item: '`burst.radiusCells`', bound: 'greater than 0', was: 'greater than 0, at most 8 cells', source: 'the docs are silent; a burst of radius 0 or less shows nothing' }),
+  particles: rule({ id: 'feedback.burst.particles', class: 'guess', treatment: 'warning', section: S, item: '`burst.particles`', bound: 'a whole number, 0 or more', was: 'integer 0–64', source: 'the docs are silent; a negative or fractional particle count is a mistake' }),
+  bounded: rule({ id: 'feedback.effects.ranges', class: 'guess', treatment: 'dropped', section: S, item: 'Camera shake strength, impulse scale and rotation, burst particle and emoji counts', bound: 'any finite numbers; any number of particle emojis', was: 'strength 0–1; scale 0.5–2; rotation −4–4 radians; particles ≤ 64; 1–8 emojis, each a single emoji', source: DROPPED }),
+};
+
+const R = REACTION_RULES;
 
 const FEEDBACK_KEYS = ['durationMs', 'audio', 'lighting', 'haptic', 'cameraShake', 'burst', 'impulse'] as const;
 
-/** A duration inside the feedback: 1–2,000 ms and not longer than the feedback itself. */
+/** A duration inside the feedback: a warning when it is not positive or outlasts the feedback. */
 function innerDurationProblem(value: unknown, path: string, outer: number): Problem {
-  return first(
-    () => numberIn(value, path, 1, FEEDBACK_DURATION_MAX_MS, 'ms'),
-    () => ((value as number) > outer ? problem(path, `must not outlast the feedback's durationMs (${formatNumber(outer)} ms)`, value) : null),
-  );
+  const found = finiteNumber(value, path);
+  if (found) return found;
+  if ((value as number) <= 0) return fail(R.innerDuration, path, 'is not positive, so the effect never shows', value);
+  if ((value as number) > outer) return fail(R.innerDuration, path, `outlasts the feedback's durationMs (${formatNumber(outer)} ms), which ends it`, value);
+  return null;
+}
+
+const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+function burstColorProblem(value: unknown, path: string): Problem {
+  const found = stringValue(value, path);
+  if (found) return found;
+  return HEX.test(value as string) ? null : fail(R.color, path, 'is not a hex color like "#a9e8ff"; a renderer may not draw it', value);
 }
 
 /**
@@ -84,7 +106,7 @@ export function feedbackProblem(value: unknown, sounds: GizmoSounds, path: strin
   const shape = first(
     () => knownKeys(value, path, keys),
     () => requiredKeys(value as Record<string, unknown>, path, ['durationMs']),
-    () => numberIn((value as Record<string, unknown>).durationMs, joinPath(path, 'durationMs'), 1, FEEDBACK_DURATION_MAX_MS, 'ms'),
+    () => numberIn((value as Record<string, unknown>).durationMs, joinPath(path, 'durationMs'), R.durationMs),
   );
   if (shape) return shape;
   const f = value as Record<string, unknown>;
@@ -100,7 +122,7 @@ export function feedbackProblem(value: unknown, sounds: GizmoSounds, path: strin
         return first(
           () => knownKeys(shake, at, ['strength', 'durationMs']),
           () => requiredKeys(shake, at, ['strength', 'durationMs']),
-          () => numberIn(shake.strength, joinPath(at, 'strength'), 0, 1),
+          () => finiteNumber(shake.strength, joinPath(at, 'strength')),
           () => innerDurationProblem(shake.durationMs, joinPath(at, 'durationMs'), duration),
         );
       }),
@@ -111,11 +133,22 @@ export function feedbackProblem(value: unknown, sounds: GizmoSounds, path: strin
         return first(
           () => knownKeys(burst, at, ['color', 'radiusCells', 'particles', 'flash', 'particleEmojis']),
           () => requiredKeys(burst, at, ['color', 'radiusCells', 'particles']),
-          () => hexColor(burst.color, joinPath(at, 'color')),
-          () => numberAboveUpTo(burst.radiusCells, joinPath(at, 'radiusCells'), 0, BURST_RADIUS_MAX_CELLS, 'cells'),
-          () => integerIn(burst.particles, joinPath(at, 'particles'), 0, BURST_PARTICLES_MAX),
-          () => optional(burst.flash, () => hexColor(burst.flash, joinPath(at, 'flash'))),
-          () => optional(burst.particleEmojis, () => arrayOf(burst.particleEmojis, joinPath(at, 'particleEmojis'), 1, BURST_EMOJIS_MAX, emojiProblem)),
+          () => burstColorProblem(burst.color, joinPath(at, 'color')),
+          () => {
+            const radius = joinPath(at, 'radiusCells');
+            const found = finiteNumber(burst.radiusCells, radius);
+            if (found) return found;
+            return (burst.radiusCells as number) <= 0 ? fail(R.radius, radius, 'is not positive, so the burst shows nothing', burst.radiusCells) : null;
+          },
+          () => {
+            const count = joinPath(at, 'particles');
+            const found = finiteNumber(burst.particles, count);
+            if (found) return found;
+            const n = burst.particles as number;
+            return n < 0 || !Number.isInteger(n) ? fail(R.particles, count, 'is not a whole number of particles', n) : null;
+          },
+          () => optional(burst.flash, () => burstColorProblem(burst.flash, joinPath(at, 'flash'))),
+          () => optional(burst.particleEmojis, () => arrayOf(burst.particleEmojis, joinPath(at, 'particleEmojis'), null, stringValue)),
         );
       }),
     () =>
@@ -125,8 +158,8 @@ export function feedbackProblem(value: unknown, sounds: GizmoSounds, path: strin
         return first(
           () => knownKeys(impulse, at, ['scale', 'rotation', 'durationMs']),
           () => requiredKeys(impulse, at, ['scale', 'rotation']),
-          () => numberIn(impulse.scale, joinPath(at, 'scale'), IMPULSE_SCALE[0], IMPULSE_SCALE[1]),
-          () => numberIn(impulse.rotation, joinPath(at, 'rotation'), -IMPULSE_ROTATION_MAX, IMPULSE_ROTATION_MAX, 'radians'),
+          () => finiteNumber(impulse.scale, joinPath(at, 'scale')),
+          () => finiteNumber(impulse.rotation, joinPath(at, 'rotation')),
           () => optional(impulse.durationMs, () => innerDurationProblem(impulse.durationMs, joinPath(at, 'durationMs'), duration)),
         );
       }),
@@ -138,7 +171,7 @@ export function areaRemovalProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, ['radiusCells']),
     () => requiredKeys(value as Record<string, unknown>, path, ['radiusCells']),
-    () => integerIn((value as Record<string, unknown>).radiusCells, joinPath(path, 'radiusCells'), 0, AREA_REMOVAL_MAX_CELLS, 'cells'),
+    () => integerIn((value as Record<string, unknown>).radiusCells, joinPath(path, 'radiusCells'), R.areaRemoval),
   );
 }
 
@@ -157,8 +190,8 @@ export function reactionProblem(value: unknown, definition: Pick<ObjectDefinitio
         if (found) return found;
         const radius = (r.removeArea as { radiusCells: number }).radiusCells;
         const declared = isPlainObject(definition.areaRemoval) ? definition.areaRemoval.radiusCells : undefined;
-        if (typeof declared !== 'number') return problem(joinPath(at, 'radiusCells'), 'requires the definition to declare areaRemoval', radius);
-        if (radius > declared) return problem(joinPath(at, 'radiusCells'), `must be at most the definition's areaRemoval.radiusCells (${declared} cells)`, radius);
+        if (typeof declared !== 'number') return fail(R.removeArea, joinPath(at, 'radiusCells'), 'requires the definition to declare areaRemoval', radius);
+        if (radius > declared) return fail(R.removeArea, joinPath(at, 'radiusCells'), `must be at most the definition's areaRemoval.radiusCells (${declared} cells)`, radius);
         return null;
       }),
   );

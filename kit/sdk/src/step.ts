@@ -1,8 +1,8 @@
 /**
  * Step feedback: temporary cosmetics for observed arrivals (walk or push). Feedback lasts
- * 1–2,000 ms; audio must reference declared sounds, not loop and start before expiry; lighting and
- * the sprite animation use their own validators. With a sprite, the animation must name one of
- * the sprite's layers for that state.
+ * 1–2,000 ms (the docs); audio must reference declared sounds, not loop and start before expiry;
+ * lighting and the sprite animation use their own validators. An animation naming no layer of
+ * the state's sprite animates nothing: a warning (STEP_RULES), since the docs are silent.
  */
 import type { GizmoSpriteAnimation } from './sprite.js';
 import type { ObjectDefinition } from './api.js';
@@ -10,9 +10,10 @@ import type { GizmoAudioCommand, GizmoSounds } from './audio.js';
 import type { GizmoLightingState } from './lighting.js';
 import { feedbackProblem } from './reaction.js';
 import { spriteAnimationProblem, spriteProblem } from './sprite.js';
-import { first, finiteNumber, knownKeys, oneOf, optional, plainString, requiredKeys, type Problem } from './internal/checks.js';
+import { first, finiteNumber, knownKeys, oneOf, optional, requiredKeys, stringValue, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { joinPath, problem, problemText, reworded } from './internal/problem.js';
+import { joinPath, problemText, reworded } from './internal/problem.js';
+import { fail, rule, TYPE_RULES } from './internal/rules.js';
 import { effectResultProblem } from './internal/sounds.js';
 
 /** Host-observed arrival, not authority to change saved state. IDs are local to a viewer. */
@@ -29,6 +30,11 @@ export interface GizmoStepEffects {
   animation?: GizmoSpriteAnimation;
 }
 
+export const STEP_RULES = {
+  layer: rule({ id: 'step.animation.layer', class: 'guess', treatment: 'warning', section: 'Reactions and step feedback', item: 'Step `animation.layer`', bound: 'a layer of `sprite(state)` when the definition has a sprite', source: 'the docs are silent; an animation of a layer the sprite does not have animates nothing' }),
+  eventId: rule({ id: 'step.event.id', class: 'guess', treatment: 'dropped', section: 'Reactions and step feedback', item: 'Step event `id`', bound: 'any string', was: '1–128 characters, no control characters', source: 'the type is `string` and the host supplies it ("IDs are local to a viewer")' }),
+};
+
 /** Step effects are shared feedback (1–2,000 ms, lighting, audio) plus a sprite animation. */
 const STEP_EFFECT_KEYS = ['durationMs', 'lighting', 'audio', 'animation'] as const;
 
@@ -43,7 +49,7 @@ export function stepEventProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, ['id', 'at', 'movement']),
     () => requiredKeys(value as Record<string, unknown>, path, ['id', 'at', 'movement']),
-    () => plainString((value as Record<string, unknown>).id, joinPath(path, 'id'), 128),
+    () => stringValue((value as Record<string, unknown>).id, joinPath(path, 'id')),
     () => finiteNumber((value as Record<string, unknown>).at, joinPath(path, 'at')),
     () => oneOf((value as Record<string, unknown>).movement, joinPath(path, 'movement'), ['walk', 'push']),
   );
@@ -62,7 +68,7 @@ export function checkedStep(definition: ObjectDefinition, state: unknown, result
     const sprite = callAuthor(definition, 'sprite', definition.sprite, state);
     if (spriteProblem(sprite, 'sprite') === null) {
       const layers = (sprite as { layers: { id: string }[] }).layers.map((layer) => layer.id);
-      if (!layers.includes(animation.layer)) return problem('step.animation.layer', `must name a layer of sprite(state) (${layers.join(', ')})`, animation.layer);
+      if (!layers.includes(animation.layer)) return fail(STEP_RULES.layer, 'step.animation.layer', `names no layer of sprite(state) (${layers.join(', ')}), so nothing animates`, animation.layer);
     }
   }
   return null;
@@ -88,7 +94,7 @@ export function validateGizmoSteps(definition: ObjectDefinition, state: unknown)
 /** The first problem of step(state, …) for a walk and a push arrival, or null. */
 export function stepProbeProblem(definition: ObjectDefinition, state: unknown): Problem {
   if (definition.step === undefined) return null;
-  if (typeof definition.step !== 'function') return problem('step', 'must be a function (state, event) => GizmoStepEffects | null', definition.step);
+  if (typeof definition.step !== 'function') return fail(TYPE_RULES.function, 'step', 'must be a function (state, event) => GizmoStepEffects | null', definition.step);
   for (const movement of ['walk', 'push'] as const) {
     const event: GizmoStepEvent = { id: `probe-${movement}`, at: 0, movement };
     const result = callAuthor(definition, 'step', definition.step, state, event);

@@ -1,18 +1,19 @@
 /**
  * Linking and travel: same-floor linked or offset travel; the host retains movement authority.
  *
- * Bounds: destination offsets are integers within ±64 cells; 1–9 exits, each an integer offset
- * within one cell of the destination (−1..1 on both axes), no exit repeated; cooldown 650–5,000 ms;
- * a linked destination requires definition.link. Chosen (LIMITS.md): arrival durationMs 1–1,000,
- * scale 0.02–1, trail a six-digit hex color with opacity 0–1 (the navigation transition's bounds);
- * feedback as shared feedback restricted to durationMs, audio and haptic.
+ * The docs state: destination offsets are integers within ±64 cells; 1–9 exits, each within one
+ * cell of the destination; cooldown 650–5,000 ms; a linked destination requires `link`. Arrival
+ * cosmetics "respect host limits" with no numbers, so their durations, scale and trail take any
+ * finite value (TRAVEL_RULES records the former guesses); a repeated exit is a warning. The
+ * navigation transition's bounds, which the docs do state, are checked here too (motionProblem).
  */
 import type { ObjectDefinition } from './api.js';
 import type { GizmoFeedback } from './reaction.js';
 import { feedbackProblem } from './reaction.js';
-import { arrayOf, booleanValue, first, hexColor, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, tuple, type Problem } from './internal/checks.js';
+import { arrayOf, booleanValue, finiteNumber, first, hexColorOf, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
-import { joinPath, problem, problemText } from './internal/problem.js';
+import { joinPath, problemText } from './internal/problem.js';
+import { fail, rule, TYPE_RULES } from './internal/rules.js';
 import { effectResultProblem } from './internal/sounds.js';
 import type { GizmoSounds } from './audio.js';
 
@@ -61,6 +62,29 @@ export const MOTION_SCALE_MIN = 0.02;
 /** Navigation and travel feedback accept only these fields of GizmoFeedback. */
 export const MOVEMENT_FEEDBACK_KEYS = ['durationMs', 'audio', 'haptic'] as const;
 
+const S = 'Travel and push';
+const N = 'Navigation';
+const TRAVEL_ROW = 'Movement and travel: "Offsets are integers within ±64 cells; exit offsets are within one cell of the destination"';
+const TRANSITION = 'World picking and navigation: "Duration is 1–1,000 ms; scale and opacity are 0.02–1. A trail uses a six-digit hex color and opacity 0–1."';
+
+export const TRAVEL_RULES = {
+  offset: rule({ id: 'travel.destination.offset', class: 'doc', section: S, item: 'Offset destination `x`, `y`', min: -TRAVEL_OFFSET_MAX, max: TRAVEL_OFFSET_MAX, unit: 'cells', integer: true, source: `Limits and compatibility: "Travel destination offset | Integer coordinates within ±64 cells"; ${TRAVEL_ROW}` }),
+  exits: rule({ id: 'travel.exits', class: 'doc', section: S, item: '`exits`', min: 1, max: TRAVEL_EXITS_MAX, unit: 'offsets', source: 'Limits and compatibility: "Travel exits | 1–9 offsets, each within one cell"' }),
+  exit: rule({ id: 'travel.exits.offset', class: 'doc', section: S, item: 'Each exit `[dx, dy]`', min: -1, max: 1, unit: 'cells', integer: true, source: `Limits and compatibility: "Travel exits | 1–9 offsets, each within one cell"; ${TRAVEL_ROW}` }),
+  cooldown: rule({ id: 'travel.cooldownMs', class: 'doc', section: S, item: '`cooldownMs`', min: TRAVEL_COOLDOWN_MS[0], max: TRAVEL_COOLDOWN_MS[1], unit: 'ms', source: 'Limits and compatibility: "Travel cooldown | 650–5,000 ms"' }),
+  linked: rule({ id: 'travel.linked', class: 'doc', section: S, item: 'Linked destination', bound: 'requires `link: { size: 2 }`', source: 'Movement and travel: "A linked recipe uses `destination: { kind: \'linked\' }` and requires `link`."' }),
+  repeatedExit: rule({ id: 'travel.exits.repeated', class: 'guess', treatment: 'warning', section: S, item: 'Repeated exits', bound: 'each exit once', source: 'the docs are silent; exits are tried in order, so a repeated one is tried twice and is almost certainly a mistake' }),
+  arrival: rule({ id: 'travel.arrival', class: 'guess', treatment: 'warning', section: S, item: 'Arrival `durationMs`, `scale`, trail color', bound: 'duration and scale greater than 0; trail color hex (`#rgb` or `#rrggbb`)', was: 'durationMs 1–1,000; scale 0.02–1; trail six-digit hex, opacity 0–1 (the navigation transition\'s bounds)', source: 'the docs say only that arrival cosmetics "respect host limits"; a zero or negative duration or scale shows nothing, and a renderer may not draw a non-hex color' }),
+  arrivalRanges: rule({ id: 'travel.arrival.ranges', class: 'guess', treatment: 'dropped', section: S, item: 'Arrival upper bounds, trail opacity', bound: 'any finite numbers', was: 'durationMs ≤ 1,000; scale ≤ 1; opacity 0–1', source: 'the docs say only that arrival cosmetics "respect host limits": the host clamps' }),
+  transitionDuration: rule({ id: 'navigation.transition.durationMs', class: 'doc', section: N, item: 'Transition `durationMs`', min: 1, max: MOTION_DURATION_MAX_MS, unit: 'ms', source: `Limits and compatibility: "World navigation transition | 1–1,000 ms; scale/opacity 0.02–1; trail opacity 0–1 and six-digit hex color"; ${TRANSITION}` }),
+  transitionScale: rule({ id: 'navigation.transition.scale', class: 'doc', section: N, item: 'Transition `scale`, `opacity`', min: MOTION_SCALE_MIN, max: 1, source: TRANSITION }),
+  trailColor: rule({ id: 'navigation.transition.trail.color', class: 'doc', section: N, item: 'Transition trail `color`', bound: '`#rrggbb`', source: TRANSITION }),
+  trailOpacity: rule({ id: 'navigation.transition.trail.opacity', class: 'doc', section: N, item: 'Transition trail `opacity`', min: 0, max: 1, source: TRANSITION }),
+};
+
+const R = TRAVEL_RULES;
+const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
 export function linkProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, ['size']),
@@ -71,34 +95,62 @@ export function linkProblem(value: unknown, path: string): Problem {
 
 export const validGizmoLink = (value: unknown): value is GizmoLink => linkProblem(value, '') === null;
 
-/** `{ color, opacity }`: a six-digit hex color and an opacity 0–1. */
+/** A navigation transition's trail `{ color, opacity }`: a six-digit hex color and an opacity 0–1. */
 function trailProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, ['color', 'opacity']),
     () => requiredKeys(value as Record<string, unknown>, path, ['color', 'opacity']),
-    () => hexColor((value as Record<string, unknown>).color, joinPath(path, 'color')),
-    () => numberIn((value as Record<string, unknown>).opacity, joinPath(path, 'opacity'), 0, 1),
+    () => hexColorOf((value as Record<string, unknown>).color, joinPath(path, 'color'), R.trailColor, true),
+    () => numberIn((value as Record<string, unknown>).opacity, joinPath(path, 'opacity'), R.trailOpacity),
   );
 }
 
-const ARRIVAL_KEYS = ['durationMs', 'scale', 'trail'];
-const ARRIVAL_REQUIRED = ['durationMs', 'scale'];
 const TRANSITION_KEYS = ['durationMs', 'scale', 'opacity', 'trail'];
-const TRANSITION_REQUIRED = ['durationMs', 'scale', 'opacity'];
+const ARRIVAL_KEYS = ['durationMs', 'scale', 'trail'];
 
 /**
- * A travel `arrival` or, `withOpacity`, a navigation `transition`: durationMs 1–1,000, scale (and
- * opacity) 0.02–1, an optional trail.
+ * A navigation `transition` (`withOpacity`): durationMs 1–1,000, scale and opacity 0.02–1, an
+ * optional trail, as the docs state. Without `withOpacity`, a travel `arrival`: see arrivalProblem.
  */
 export function motionProblem(value: unknown, path: string, withOpacity: boolean): Problem {
+  if (!withOpacity) return arrivalProblem(value, path);
   const m = value as Record<string, unknown>;
   return first(
-    () => knownKeys(value, path, withOpacity ? TRANSITION_KEYS : ARRIVAL_KEYS),
-    () => requiredKeys(m, path, withOpacity ? TRANSITION_REQUIRED : ARRIVAL_REQUIRED),
-    () => numberIn(m.durationMs, joinPath(path, 'durationMs'), 1, MOTION_DURATION_MAX_MS, 'ms'),
-    () => numberIn(m.scale, joinPath(path, 'scale'), MOTION_SCALE_MIN, 1),
-    () => (withOpacity ? numberIn(m.opacity, joinPath(path, 'opacity'), MOTION_SCALE_MIN, 1) : null),
+    () => knownKeys(value, path, TRANSITION_KEYS),
+    () => requiredKeys(m, path, ['durationMs', 'scale', 'opacity']),
+    () => numberIn(m.durationMs, joinPath(path, 'durationMs'), R.transitionDuration),
+    () => numberIn(m.scale, joinPath(path, 'scale'), R.transitionScale),
+    () => numberIn(m.opacity, joinPath(path, 'opacity'), R.transitionScale),
     () => optional(m.trail, () => trailProblem(m.trail, joinPath(path, 'trail'))),
+  );
+}
+
+/** A travel `arrival`: its types; a non-positive duration or scale, or a non-hex trail, warns. */
+function arrivalProblem(value: unknown, path: string): Problem {
+  const m = value as Record<string, unknown>;
+  const positive = (key: string): Problem => {
+    const at = joinPath(path, key);
+    const found = finiteNumber(m[key], at);
+    if (found) return found;
+    return (m[key] as number) <= 0 ? fail(R.arrival, at, 'is not positive, so the arrival shows nothing', m[key]) : null;
+  };
+  return first(
+    () => knownKeys(value, path, ARRIVAL_KEYS),
+    () => requiredKeys(m, path, ['durationMs', 'scale']),
+    () => positive('durationMs'),
+    () => positive('scale'),
+    () =>
+      optional(m.trail, () => {
+        const at = joinPath(path, 'trail');
+        const t = m.trail as Record<string, unknown>;
+        return first(
+          () => knownKeys(t, at, ['color', 'opacity']),
+          () => requiredKeys(t, at, ['color', 'opacity']),
+          () => stringValue(t.color, joinPath(at, 'color')),
+          () => (HEX.test(t.color as string) ? null : fail(R.arrival, joinPath(at, 'color'), 'is not a hex color like "#8fd3ff"; a renderer may not draw it', t.color)),
+          () => finiteNumber(t.opacity, joinPath(at, 'opacity')),
+        );
+      }),
   );
 }
 
@@ -114,37 +166,38 @@ export function travelProblem(value: unknown, sounds: GizmoSounds, path: string,
   const destPath = joinPath(path, 'destination');
   return first(
     () => {
-      if (!isPlainObject(destination)) return problem(destPath, 'must be an object', destination);
+      if (!isPlainObject(destination)) return fail(TYPE_RULES.object, destPath, 'must be an object', destination);
       const kind = destination.kind;
       if (kind === 'linked') {
-        return knownKeys(destination, destPath, ['kind']) ?? (hasLink ? null : problem(joinPath(destPath, 'kind'), 'requires the definition to declare link: { size: 2 }', kind));
+        return knownKeys(destination, destPath, ['kind']) ?? (hasLink ? null : fail(R.linked, joinPath(destPath, 'kind'), 'requires the definition to declare link: { size: 2 }', kind));
       }
       if (kind === 'offset') {
         return first(
           () => knownKeys(destination, destPath, ['kind', 'x', 'y']),
           () => requiredKeys(destination, destPath, ['x', 'y']),
-          () => integerIn(destination.x, joinPath(destPath, 'x'), -TRAVEL_OFFSET_MAX, TRAVEL_OFFSET_MAX, 'cells'),
-          () => integerIn(destination.y, joinPath(destPath, 'y'), -TRAVEL_OFFSET_MAX, TRAVEL_OFFSET_MAX, 'cells'),
+          () => integerIn(destination.x, joinPath(destPath, 'x'), R.offset),
+          () => integerIn(destination.y, joinPath(destPath, 'y'), R.offset),
         );
       }
       return oneOf(kind, joinPath(destPath, 'kind'), ['linked', 'offset']);
     },
     () =>
-      arrayOf(t.exits, joinPath(path, 'exits'), 1, TRAVEL_EXITS_MAX, (exit, exitPath) =>
-        tuple(exit, exitPath, 2, (n, nPath) => integerIn(n, nPath, -1, 1, 'cells')),
-      ),
+      arrayOf(t.exits, joinPath(path, 'exits'), R.exits, (exit, exitPath) => tuple(exit, exitPath, 2, (n, nPath) => integerIn(n, nPath, R.exit))),
     () => {
       const exits = t.exits as [number, number][];
       const seen = new Set<string>();
       for (let i = 0; i < exits.length; i++) {
         const key = `${exits[i][0]},${exits[i][1]}`;
-        if (seen.has(key)) return problem(joinPath(joinPath(path, 'exits'), i), 'must not repeat an exit', exits[i]);
+        if (seen.has(key)) {
+          const found = fail(R.repeatedExit, joinPath(joinPath(path, 'exits'), i), 'repeats an earlier exit, which is then tried twice', exits[i]);
+          if (found) return found;
+        }
         seen.add(key);
       }
       return null;
     },
     () => optional(t.relative, () => booleanValue(t.relative, joinPath(path, 'relative'))),
-    () => numberIn(t.cooldownMs, joinPath(path, 'cooldownMs'), TRAVEL_COOLDOWN_MS[0], TRAVEL_COOLDOWN_MS[1], 'ms'),
+    () => numberIn(t.cooldownMs, joinPath(path, 'cooldownMs'), R.cooldown),
     () => optional(t.feedback, () => feedbackProblem(t.feedback, sounds, joinPath(path, 'feedback'), MOVEMENT_FEEDBACK_KEYS)),
     () => optional(t.arrival, () => motionProblem(t.arrival, joinPath(path, 'arrival'), false)),
   );

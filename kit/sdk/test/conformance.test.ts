@@ -92,6 +92,11 @@ function decode(value: unknown): unknown {
       case 'function':
         return () => null;
     }
+  }
+  if (keys.length === 2 && keys.includes('$') && keys.includes('value') && (value as { $: unknown }).$ === 'returns') {
+    // A callback returning a fresh copy of `value` each call: {"$": "returns", "value": {...}}.
+    const text = JSON.stringify((value as { value: unknown }).value);
+    return () => (text === undefined ? undefined : JSON.parse(text));
     throw new Error(`unknown tag ${JSON.stringify(value)}`);
   }
   const out: Record<string, unknown> = {};
@@ -99,7 +104,12 @@ function decode(value: unknown): unknown {
   return out;
 }
 
-const exported: Record<string, unknown> = { ...sdk, ...runtime };
+const exported: Record<string, unknown> = {
+  ...sdk,
+  ...runtime,
+  // The registry is a class: its constructor is the catalog check of a whole project.
+  ObjectRegistry: (objects: unknown) => new runtime.ObjectRegistry(objects as never),
+};
 
 interface Verdict {
   ok: boolean;

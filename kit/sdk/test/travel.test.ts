@@ -1,5 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { collectWarnings } from '../src/internal/rules.js';
 import { gizmoTravelError, resolveGizmoTravel, travelExitOffsets, validGizmoLink, type ObjectDefinition } from '../src/index.js';
 import { jumpPad } from '../../../templates/jump-pad/src/definition.js';
 
@@ -57,5 +58,30 @@ describe('travel recipes', () => {
   test('validGizmoLink', () => {
     assert.equal(validGizmoLink({ size: 2 }), true);
     assert.equal(validGizmoLink({ size: 1 }), false);
+  });
+});
+
+// Consistency: what the SDK's own helper returns is never refused by the SDK's validators.
+describe('travelExitOffsets output is a valid travel recipe', () => {
+  test('every rotation of every exit set within one cell', () => {
+    let seed = 0x2545f491;
+    const next = (): number => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const cells: [number, number][] = [];
+    for (let x = -1; x <= 1; x++) for (let y = -1; y <= 1; y++) cells.push([x, y]);
+    const definition = { type: 't.pad', sounds: {} } as unknown as ObjectDefinition;
+    for (let i = 0; i < 500; i++) {
+      const exits = cells.filter(() => next() < 0.5);
+      if (exits.length === 0) exits.push([0, 0]);
+      const dx = Math.round((next() - 0.5) * 8);
+      const dy = Math.round((next() - 0.5) * 8);
+      const rotated = travelExitOffsets({ exits, relative: true }, dx, dy);
+      const recipe = { destination: { kind: 'offset', x: 3, y: -2 }, exits: rotated, cooldownMs: 1000 };
+      const { result, warnings } = collectWarnings(() => gizmoTravelError(recipe, definition, {}));
+      assert.equal(result, null, JSON.stringify(recipe));
+      assert.deepEqual(warnings, [], JSON.stringify(recipe));
+    }
   });
 });

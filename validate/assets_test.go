@@ -158,7 +158,7 @@ func TestProbedSequenceStepMustBeValid(t *testing.T) {
 // A preview whose result the SDK refuses (or that throws) is an error naming the preview and
 // the payload it was run with.
 func TestPreviewResultsAreChecked(t *testing.T) {
-	src := strings.Replace(soundsDefinition, "gain: 0.5 })", "gain: Number(p.pitch) > 500 ? 2 : 0.5 })", 1)
+	src := strings.Replace(soundsDefinition, "gain: 0.5 })", "gain: Number(p.pitch) > 500 ? Number.NaN : 0.5 })", 1)
 	rep := check(t, project(t, nil, map[string]string{"src/project.ts": src}), Options{})
 	if rep.OK() || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Path != `previews.hear({"pitch":880}).gain` {
 		t.Fatalf("%v", rep.Diagnostics)

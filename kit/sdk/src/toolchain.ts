@@ -17,7 +17,6 @@ import { authorCall, callAuthor, thrownMessage, thrownRule } from './internal/ca
 import { definedAt } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
 import { jsonProblem } from './internal/json.js';
-import { AUDIO_LIMITS } from './audio.js';
 import { previewProblem } from './soundBank.js';
 import { sequenceStepProblem } from './sequence.js';
 
@@ -332,10 +331,9 @@ function probeSources(n: number): { x: number; y: number; gain: number; pan: num
 
 function sequenceOf(def: sdk.ObjectDefinition, index: number, out: Probed): void {
   if (typeof def.sequence !== 'function') return;
-  // A host never lists more sources than the ambience's maxSources (validated within AUDIO_LIMITS).
+  // A host never lists more sources than the ambience's maxSources (any number; at least one probed).
   const declared = (def.ambience as { maxSources?: unknown } | undefined)?.maxSources;
-  const [least, most] = AUDIO_LIMITS.maxSources;
-  const max = typeof declared === 'number' && declared >= least ? Math.min(declared, most) : least;
+  const max = typeof declared === 'number' && declared >= 1 ? Math.floor(declared) : 1;
   for (const { step: n, sources: wanted } of SEQUENCE_PROBES) {
     const probe = { step: n, sources: Math.min(wanted, max) };
     const at = `sequence(step ${probe.step})`;

@@ -72,11 +72,18 @@ const corpus: Record<string, unknown> = {
   view,
 };
 
-/** Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function. */
+/**
+ * Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function, and
+ * {"$": "returns", "value": …}: a function returning (a fresh decoding of) the value.
+ */
 function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   if (typeof value !== 'object' || value === null) return value;
   const keys = Object.keys(value);
+  if (keys.length === 2 && (value as { $?: unknown }).$ === 'returns' && keys.indexOf('value') >= 0) {
+    const returned = (value as { value: unknown }).value;
+    return () => decode(returned);
+  }
   if (keys.length === 1 && keys[0] === '$') {
     switch ((value as { $: unknown }).$) {
       case 'NaN':
@@ -92,11 +99,6 @@ function decode(value: unknown): unknown {
       case 'function':
         return () => null;
     }
-  }
-  if (keys.length === 2 && keys.includes('$') && keys.includes('value') && (value as { $: unknown }).$ === 'returns') {
-    // A callback returning a fresh copy of `value` each call: {"$": "returns", "value": {...}}.
-    const text = JSON.stringify((value as { value: unknown }).value);
-    return () => (text === undefined ? undefined : JSON.parse(text));
     throw new Error(`unknown tag ${JSON.stringify(value)}`);
   }
   const out: Record<string, unknown> = {};

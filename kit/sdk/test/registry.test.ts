@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { defineObject, exactKeys, ObjectActionError, record, requirePayload, type ObjectContext, type ObjectDefinition } from '../src/index.js';
 import { isObjectConfiguration, isObjectEnvelope, OBJECT_STATE_BYTE_LIMIT, ObjectRegistry } from '../src/runtime.js';
 import { authorCall } from '../src/internal/call.js';
-import { catalogProblems, catalogProblemText, CatalogError } from '../src/internal/catalog.js';
+import { catalogProblems, catalogProblemText, CatalogError, reviewCatalog } from '../src/internal/catalog.js';
 import { chime } from '../../../templates/chime/src/definition.js';
 import { counter } from '../../../templates/counter/src/definition.js';
 import { fan } from '../../../templates/fan/src/definition.js';
@@ -191,9 +191,14 @@ describe('catalog', () => {
     assert.equal(problemOf({ sounds, ambience }), null);
     assert.equal(problemOf({ sounds, ambience: sequenceAmbience, sequence }), null);
     assert.equal(problemOf({ soundBank, ambience }), 'ambience: must not be combined with soundBank (ambience uses static sounds)');
-    assert.equal(problemOf({ sounds, ambience: sequenceAmbience }), 'sequence: must be a function (context) => GizmoSequenceStep when ambience.mode is "sequence"');
-    assert.equal(problemOf({ sounds, ambience, sequence }), 'ambience: must be sequence ambience ({ mode: "sequence", bus, … }) when a sequence callback is declared');
-    assert.equal(problemOf({ sequence }), 'ambience: must be sequence ambience ({ mode: "sequence", bus, … }) when a sequence callback is declared');
+    // Half a sequence ambience is a warning (the docs state no requirement): silent, or never run.
+    const warningOf = (overrides: Record<string, unknown>) => reviewCatalog([box(overrides)]).warnings.map((w) => `${w.path}: ${w.message}`);
+    assert.equal(problemOf({ sounds, ambience: sequenceAmbience }), null);
+    assert.deepEqual(warningOf({ sounds, ambience: sequenceAmbience }), ['sequence: is not declared, so the sequence ambience never plays (add sequence: (context) => GizmoSequenceStep)']);
+    assert.equal(problemOf({ sounds, ambience, sequence }), null);
+    assert.deepEqual(warningOf({ sounds, ambience, sequence }), ['ambience: is not sequence ambience ({ mode: "sequence", bus, … }), so the sequence callback never runs']);
+    assert.deepEqual(warningOf({ sequence }), ['ambience: is not sequence ambience ({ mode: "sequence", bus, … }), so the sequence callback never runs']);
+    assert.equal(problemOf({ sounds, ambience: sequenceAmbience, sequence: 'tick' }), 'sequence: must be a function (context) => GizmoSequenceStep');
   });
 
   test('a function supplied where a rule refuses it is rendered as a function, not as a string', () => {
@@ -442,7 +447,7 @@ describe('configuration, preview, fork, reset, disable', () => {
     previews: {
       hear: { permission: 'participant', run: () => ({ sound: sounds.ring as never, gain: 0.5 }) },
       secret: { permission: 'editor', run: () => ({ sound: sounds.ring as never, gain: 0.5 }) },
-      broken: { permission: 'participant', run: () => ({ sound: sounds.ring as never, gain: 7 }) },
+      broken: { permission: 'participant', run: () => ({ sound: sounds.ring as never, gain: 'loud' as never }) },
     },
   });
 

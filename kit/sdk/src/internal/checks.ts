@@ -282,3 +282,14 @@ export function first(...checks: (() => Problem)[]): Problem {
   }
   return null;
 }
+
+/**
+ * A non-negative millisecond timestamp (a safe integer, as `context.now`). The unclassified
+ * legacy check, moved here from audio.ts (audio timelines no longer use it) and re-exported there
+ * as `timestampProblem` for presentation.ts's GizmoTimeline.at until that module classifies it.
+ */
+export function legacyTimestampProblem(value: unknown, path: string): Problem {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    return problem(path, 'must be a timestamp: a whole number of milliseconds, 0 or more', value);
+  return null;
+}

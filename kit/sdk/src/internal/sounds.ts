@@ -2,7 +2,7 @@
 import { callAuthor } from './call.js';
 import { isPlainObject, type Problem } from './checks.js';
 import { jsonProblem } from './json.js';
-import { problem } from './problem.js';
+import { fail, TYPE_RULES } from './rules.js';
 import { soundBankProblem } from '../soundBank.js';
 import type { GizmoSounds } from '../audio.js';
 
@@ -34,7 +34,7 @@ export function effectResultProblem(
   check: (value: unknown, sounds: GizmoSounds, path: string) => Problem,
 ): Problem {
   if (result === null) return null;
-  if (result === undefined) return problem(path, `must return ${what} or null`, result);
+  if (result === undefined) return fail(TYPE_RULES.required, path, `must return ${what} or null`, result);
   const json = jsonProblem(result, path);
   if (json) return json;
   const { sounds, problem: bank } = definitionSounds(definition, state);

@@ -65,6 +65,7 @@ export const VIEW_RULES = {
   fieldPayload: rule({ id: 'view.control.fields.payload', class: 'guess', treatment: 'warning', section: S, item: 'Control `fields` and `action.payload`', bound: 'no field id is also a payload key', was: 'an error', source: 'the docs are silent ("the host collects their values into the submitted payload"); a key in both loses one of its two values, almost certainly a mistake' }),
   changeEmpty: rule({ id: 'view.control.change.empty', class: 'guess', treatment: 'warning', section: S, item: "Control with `trigger: 'change'`: `fields`", bound: 'at least one select', was: 'at least one field, an error', source: `the docs are silent (${CHANGE_SENTENCE}); one naming no select never saves, almost certainly a mistake` }),
 
+  hostControl: rule({ id: 'view.control.host', class: 'guess', treatment: 'warning', section: S, item: 'Control `label`', bound: 'not just "Configure", "Close" or "Delete"', source: `${CONTROLS_SECTION}: "Do not add duplicate Configure, Close or Delete controls. Scape owns those affordances and the removal permission checks." A label alone cannot prove a duplicate (deleting an entry of the state is legitimate), so a warning, not an error` }),
   textForms: rule({ id: 'view.text.forms', class: 'guess', treatment: 'dropped', section: S, item: 'View `title`, `description`, labels, `confirm`, field values', bound: 'any string (newlines and other control characters included, any length)', was: 'no control characters; title 1–240, description 0–1,000, labels and confirm 1–240 characters', source: 'the docs are silent ("Keep labels concise" is advice); a scoreboard\'s "Home: 0\\nAway: 0" is a natural description, and the host lays out what it shows' }),
   fieldCount: rule({ id: 'view.control.fields.count', class: 'guess', treatment: 'dropped', section: S, item: 'Control `fields` count', bound: 'any number', was: '0–16', source: 'the docs are silent; a control can only name the view\'s (at most 16) fields, so a count adds nothing' }),
   previewExclusive: rule({ id: 'view.control.preview.exclusive', class: 'guess', treatment: 'dropped', section: S, item: "Control with `kind: 'preview'`: `preview`, `trigger`", bound: 'allowed', was: 'both absent, an error', source: 'the docs are silent; a preview control that also names a preview to audition, or auditions on a select change, is redundant at most, not contradictory' }),
@@ -93,6 +94,8 @@ const TOGGLE = ['toggle'];
 const ACTION_PLACEMENT = ['action'];
 const CHANGE = ['change'];
 const PREVIEW = ['preview'];
+/** The host's own affordances ("Do not add duplicate Configure, Close or Delete controls"). */
+const HOST_LABELS = new Set(['configure', 'close', 'delete']);
 
 // The checks below run per field and per control of every view a build renders, so they are
 // plain `if` chains (`first(...)` would allocate a dozen closures per item in goja). The order of
@@ -205,6 +208,8 @@ function controlShapeProblem(value: unknown, path: string, pending: Pending): Pr
   if ((found = requiredKeys(value, path, CONTROL_REQUIRED))) return found;
   if ((found = keyProblem(value.id, fieldPath(path, 'id')))) return found;
   if ((found = labelProblem(value.label, fieldPath(path, 'label'), CONTROL_LABEL, pending))) return found;
+  if ((value.label as string).length <= 16 && HOST_LABELS.has((value.label as string).trim().toLowerCase()))
+    pending.push([R.hostControl, fieldPath(path, 'label'), "names one of the host's own controls (Scape already shows Configure, Close and Delete)", value.label]);
   if ((found = actionShapeProblem(value.action, fieldPath(path, 'action')))) return found;
   if (value.disabled !== undefined && typeof value.disabled !== 'boolean') return booleanValue(value.disabled, fieldPath(path, 'disabled'));
   if (value.pressed !== undefined && typeof value.pressed !== 'boolean') return booleanValue(value.pressed, fieldPath(path, 'pressed'));

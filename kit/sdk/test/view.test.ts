@@ -37,6 +37,7 @@ describe('view', () => {
     assert.deepEqual(judged(scoreboard), { error: null, warnings: [] });
     const long = { title: 'T'.repeat(500), description: 'D'.repeat(5000), fields: [{ id: 'n', label: 'L'.repeat(400), value: 'tab\there', maxLength: 60 }], controls: [] };
     assert.deepEqual(judged(long), { error: null, warnings: [] });
+    assert.deepEqual(judged(control({ label: 'Delete note' })), { error: null, warnings: [] }, 'only the bare host affordances warn');
   });
   test('a control with both kind: "preview" and preview builds (redundant at most)', () => {
     const both = control({ kind: 'preview', preview: 'hear', action: { name: 'hear', payload: {} } });
@@ -86,6 +87,8 @@ describe('view', () => {
       [{ title: 'T', description: '', fields: [{ id: 'n', label: 'N', value: '', maxLength: 4096 }], controls: [] }, 'view.fields[0].maxLength: is more than an action payload can carry (2 KiB of JSON), so a full field cannot be submitted (got 4096)'],
       [{ title: 'T', description: '', fields: [{ id: 'n', label: 'N', value: 'abcdef', maxLength: 5 }], controls: [] }, 'view.fields[0].value: is longer than its maxLength (6 characters, maxLength 5), so the field starts beyond its own limit (got "abcdef")'],
       [control({ fields: ['ghost'] }), "view.controls[0].fields[0]: names no field of the view's fields, so nothing is submitted for it (got \"ghost\")"],
+      [control({ label: 'Delete' }), "view.controls[0].label: names one of the host's own controls (Scape already shows Configure, Close and Delete) (got \"Delete\")"],
+      [control({ label: ' configure ' }), "view.controls[0].label: names one of the host's own controls (Scape already shows Configure, Close and Delete) (got \" configure \")"],
       [control({ trigger: 'change' }), 'view.controls[0].fields: names no select, so the control never saves (trigger: "change" saves when a select changes) (got nothing)'],
     ];
     for (const [value, warning] of cases) assert.deepEqual(judged(value), { error: null, warnings: [warning] }, warning);

@@ -4,13 +4,13 @@
  * The docs state: destination offsets are integers within ±64 cells; 1–9 exits, each within one
  * cell of the destination; cooldown 650–5,000 ms; a linked destination requires `link`. Arrival
  * cosmetics "respect host limits" with no numbers, so their durations, scale and trail take any
- * finite value (TRAVEL_RULES records the former guesses); a repeated exit is a warning. The
- * navigation transition's bounds, which the docs do state, are checked here too (motionProblem).
+ * finite value (TRAVEL_RULES records the former guesses); a repeated exit is a warning. (The
+ * navigation transition, whose bounds the docs do state, is navigation.ts's.)
  */
 import type { ObjectDefinition } from './api.js';
 import type { GizmoFeedback } from './reaction.js';
 import { feedbackProblem } from './reaction.js';
-import { arrayOf, booleanValue, finiteNumber, first, hexColorOf, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
+import { arrayOf, booleanValue, finiteNumber, first, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
 import { joinPath, problemText } from './internal/problem.js';
 import { fail, rule, TYPE_RULES } from './internal/rules.js';
@@ -63,9 +63,7 @@ export const MOTION_SCALE_MIN = 0.02;
 export const MOVEMENT_FEEDBACK_KEYS = ['durationMs', 'audio', 'haptic'] as const;
 
 const S = 'Travel and push';
-const N = 'Navigation';
 const TRAVEL_ROW = 'Movement and travel: "Offsets are integers within ±64 cells; exit offsets are within one cell of the destination"';
-const TRANSITION = 'World picking and navigation: "Duration is 1–1,000 ms; scale and opacity are 0.02–1. A trail uses a six-digit hex color and opacity 0–1."';
 
 export const TRAVEL_RULES = {
   offset: rule({ id: 'travel.destination.offset', class: 'doc', section: S, item: 'Offset destination `x`, `y`', min: -TRAVEL_OFFSET_MAX, max: TRAVEL_OFFSET_MAX, unit: 'cells', integer: true, source: `Limits and compatibility: "Travel destination offset | Integer coordinates within ±64 cells"; ${TRAVEL_ROW}` }),
@@ -76,10 +74,6 @@ export const TRAVEL_RULES = {
   repeatedExit: rule({ id: 'travel.exits.repeated', class: 'guess', treatment: 'warning', section: S, item: 'Repeated exits', bound: 'each exit once', source: 'the docs are silent; exits are tried in order, so a repeated one is tried twice and is almost certainly a mistake' }),
   arrival: rule({ id: 'travel.arrival', class: 'guess', treatment: 'warning', section: S, item: 'Arrival `durationMs`, `scale`, trail color', bound: 'duration and scale greater than 0; trail color hex (`#rgb` or `#rrggbb`)', was: 'durationMs 1–1,000; scale 0.02–1; trail six-digit hex, opacity 0–1 (the navigation transition\'s bounds)', source: 'the docs say only that arrival cosmetics "respect host limits"; a zero or negative duration or scale shows nothing, and a renderer may not draw a non-hex color' }),
   arrivalRanges: rule({ id: 'travel.arrival.ranges', class: 'guess', treatment: 'dropped', section: S, item: 'Arrival upper bounds, trail opacity', bound: 'any finite numbers', was: 'durationMs ≤ 1,000; scale ≤ 1; opacity 0–1', source: 'the docs say only that arrival cosmetics "respect host limits": the host clamps' }),
-  transitionDuration: rule({ id: 'navigation.transition.durationMs', class: 'doc', section: N, item: 'Transition `durationMs`', min: 1, max: MOTION_DURATION_MAX_MS, unit: 'ms', source: `Limits and compatibility: "World navigation transition | 1–1,000 ms; scale/opacity 0.02–1; trail opacity 0–1 and six-digit hex color"; ${TRANSITION}` }),
-  transitionScale: rule({ id: 'navigation.transition.scale', class: 'doc', section: N, item: 'Transition `scale`, `opacity`', min: MOTION_SCALE_MIN, max: 1, source: TRANSITION }),
-  trailColor: rule({ id: 'navigation.transition.trail.color', class: 'doc', section: N, item: 'Transition trail `color`', bound: '`#rrggbb`', source: TRANSITION }),
-  trailOpacity: rule({ id: 'navigation.transition.trail.opacity', class: 'doc', section: N, item: 'Transition trail `opacity`', min: 0, max: 1, source: TRANSITION }),
 };
 
 const R = TRAVEL_RULES;
@@ -95,38 +89,10 @@ export function linkProblem(value: unknown, path: string): Problem {
 
 export const validGizmoLink = (value: unknown): value is GizmoLink => linkProblem(value, '') === null;
 
-/** A navigation transition's trail `{ color, opacity }`: a six-digit hex color and an opacity 0–1. */
-function trailProblem(value: unknown, path: string): Problem {
-  return first(
-    () => knownKeys(value, path, ['color', 'opacity']),
-    () => requiredKeys(value as Record<string, unknown>, path, ['color', 'opacity']),
-    () => hexColorOf((value as Record<string, unknown>).color, joinPath(path, 'color'), R.trailColor, true),
-    () => numberIn((value as Record<string, unknown>).opacity, joinPath(path, 'opacity'), R.trailOpacity),
-  );
-}
-
-const TRANSITION_KEYS = ['durationMs', 'scale', 'opacity', 'trail'];
 const ARRIVAL_KEYS = ['durationMs', 'scale', 'trail'];
 
-/**
- * A navigation `transition` (`withOpacity`): durationMs 1–1,000, scale and opacity 0.02–1, an
- * optional trail, as the docs state. Without `withOpacity`, a travel `arrival`: see arrivalProblem.
- */
-export function motionProblem(value: unknown, path: string, withOpacity: boolean): Problem {
-  if (!withOpacity) return arrivalProblem(value, path);
-  const m = value as Record<string, unknown>;
-  return first(
-    () => knownKeys(value, path, TRANSITION_KEYS),
-    () => requiredKeys(m, path, ['durationMs', 'scale', 'opacity']),
-    () => numberIn(m.durationMs, joinPath(path, 'durationMs'), R.transitionDuration),
-    () => numberIn(m.scale, joinPath(path, 'scale'), R.transitionScale),
-    () => numberIn(m.opacity, joinPath(path, 'opacity'), R.transitionScale),
-    () => optional(m.trail, () => trailProblem(m.trail, joinPath(path, 'trail'))),
-  );
-}
-
 /** A travel `arrival`: its types; a non-positive duration or scale, or a non-hex trail, warns. */
-function arrivalProblem(value: unknown, path: string): Problem {
+export function arrivalProblem(value: unknown, path: string): Problem {
   const m = value as Record<string, unknown>;
   const positive = (key: string): Problem => {
     const at = joinPath(path, key);
@@ -199,7 +165,7 @@ export function travelProblem(value: unknown, sounds: GizmoSounds, path: string,
     () => optional(t.relative, () => booleanValue(t.relative, joinPath(path, 'relative'))),
     () => numberIn(t.cooldownMs, joinPath(path, 'cooldownMs'), R.cooldown),
     () => optional(t.feedback, () => feedbackProblem(t.feedback, sounds, joinPath(path, 'feedback'), MOVEMENT_FEEDBACK_KEYS)),
-    () => optional(t.arrival, () => motionProblem(t.arrival, joinPath(path, 'arrival'), false)),
+    () => optional(t.arrival, () => arrivalProblem(t.arrival, joinPath(path, 'arrival'))),
   );
 }
 

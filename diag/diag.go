@@ -72,6 +72,10 @@ const (
 	CodeTestFailure Code = "test"        // a failed author test (scape gizmo test)
 	CodeSound       Code = "sound"       // a declared sound does not render within the budget
 	CodeModel       Code = "model"       // presentation.model is refused by the model check (glb)
+	// CodeModelWarning is a warning, never an error: presentation.model is accepted, but glb
+	// found what the docs leave open and a host may handle badly (more triangles or draw calls
+	// than the docs allow agent avatars). docs/models.md lists them.
+	CodeModelWarning Code = "model-warning"
 )
 
 // Definition names the Gizmo definition a diagnostic is about.

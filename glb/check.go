@@ -18,7 +18,7 @@ func Check(data []byte) *Result { return CheckNamed("the file", data) }
 // CheckNamed is Check with the file's name for the messages that talk about the file itself
 // ("Fox.glb is 961552 bytes; …").
 func CheckNamed(name string, data []byte) (res *Result) {
-	res = &Result{Facts: Facts{Bytes: len(data), Extensions: []string{}}, Problems: []Problem{}}
+	res = &Result{Facts: Facts{Bytes: len(data), Extensions: []string{}}, Problems: []Problem{}, Warnings: []Problem{}}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Problems = append(res.Problems, Problem{Step: 0, Code: CodeDecode, Message: fmt.Sprintf("the model could not be checked (internal error: %v); it is refused", r)})
@@ -75,7 +75,7 @@ func tooLarge(name string, size int64) Problem {
 
 // tooLargeResult is the verdict on a model refused from its size alone.
 func tooLargeResult(name string, size int64) *Result {
-	return &Result{Facts: Facts{Bytes: int(size), Extensions: []string{}}, Problems: []Problem{tooLarge(name, size)}}
+	return &Result{Facts: Facts{Bytes: int(size), Extensions: []string{}}, Problems: []Problem{tooLarge(name, size)}, Warnings: []Problem{}}
 }
 
 func run(name string, data []byte, res *Result) {
@@ -106,36 +106,43 @@ func run(name string, data []byte, res *Result) {
 		return
 	}
 	hier, order := hierarchy(m)
-	if len(hier) > maxPhaseProblems {
-		hier = hier[:maxPhaseProblems]
-	}
 	res.Problems = append(res.Problems, geometry(m, dataDocument(m, c))...)
-	res.Problems = append(res.Problems, hier...)
+	res.Problems = append(res.Problems, capped(hier)...)
 	if order != nil { // acyclic
-		res.Problems = append(res.Problems, budget(m, order, &res.Facts)...)
+		refused, warned := budget(m, order, &res.Facts)
+		res.Problems = append(res.Problems, refused...)
+		res.Warnings = append(res.Warnings, capped(warned)...)
 	}
 	if len(res.Problems) == 0 {
 		// Last, the library's decoder reads the objects our checks do not (materials,
 		// cameras, samplers), as a host parser would: anything it refuses is still a refusal.
+		// (Warnings do not stop it: a warning never hides a refusal.)
 		if err := decodeRest(root); err != nil {
 			res.Problems = append(res.Problems, Problem{Step: 9, Code: CodeDecode, Message: "the glTF JSON does not decode: " + err.Error()})
 		}
 	}
 	sort.SliceStable(res.Problems, func(a, b int) bool { return res.Problems[a].Step < res.Problems[b].Step })
+	sort.SliceStable(res.Warnings, func(a, b int) bool { return res.Warnings[a].Step < res.Warnings[b].Step })
 }
 
 // maxPhaseProblems caps what one phase reports: a crafted (or badly broken) file can break a
 // rule thousands of times, and the first ones say what to fix.
 const maxPhaseProblems = 50
 
-func stop(res *Result, ps []Problem) bool {
-	if len(ps) > maxPhaseProblems {
-		more := len(ps) - maxPhaseProblems
-		last := ps[maxPhaseProblems-1]
-		ps = append(ps[:maxPhaseProblems:maxPhaseProblems], Problem{Step: last.Step, Code: last.Code,
-			Message: fmt.Sprintf("… and %d more problem%s like these", more, plural(more))})
+// capped keeps a phase's first maxPhaseProblems findings and a line counting the rest.
+func capped(ps []Problem) []Problem {
+	if len(ps) <= maxPhaseProblems {
+		return ps
 	}
-	res.Problems = append(res.Problems, ps...)
+	more := len(ps) - maxPhaseProblems
+	last := ps[maxPhaseProblems-1]
+	return append(ps[:maxPhaseProblems:maxPhaseProblems], Problem{Step: last.Step, Code: last.Code,
+		Message: fmt.Sprintf("… and %d more problem%s like these", more, plural(more))})
+}
+
+// stop adds a phase's problems and reports whether there were any (later phases depend on it).
+func stop(res *Result, ps []Problem) bool {
+	res.Problems = append(res.Problems, capped(ps)...)
 	return len(ps) > 0
 }
 

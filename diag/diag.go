@@ -74,7 +74,8 @@ const (
 	CodeModel       Code = "model"       // presentation.model is refused by the model check (glb)
 	// CodeModelWarning is a warning, never an error: presentation.model is accepted, but glb
 	// found what the docs leave open and a host may handle badly (more triangles or draw calls
-	// than the docs allow agent avatars). docs/models.md lists them.
+	// than the docs allow agent avatars, a buffer-view target or sampler value glTF does not
+	// define). docs/models.md lists them.
 	CodeModelWarning Code = "model-warning"
 )
 

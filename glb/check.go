@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 )
@@ -100,9 +104,16 @@ func run(name string, data []byte, res *Result) {
 	if stop(res, schemaProblems) {
 		return
 	}
+	res.Warnings = append(res.Warnings, samplerWarnings(root)...)
 	// Each phase's problems are gathered; a phase with problems stops the later ones, which
-	// depend on it (references must resolve before layouts are read, and so on).
-	if stop(res, featureRules(m, c)) || stop(res, references(m)) || stop(res, layout(m)) || stop(res, meshRules(m)) {
+	// depend on it (references must resolve before layouts are read, and so on). Warnings stop
+	// nothing.
+	if stop(res, featureRules(m, c)) || stop(res, references(m)) {
+		return
+	}
+	refused, warned := layout(m)
+	res.Warnings = append(res.Warnings, capped(warned)...)
+	if stop(res, refused) || stop(res, meshRules(m)) {
 		return
 	}
 	hier, order := hierarchy(m)
@@ -148,7 +159,8 @@ func stop(res *Result, ps []Problem) bool {
 
 // decodeRest runs the library's own decoder over the parts of the JSON that checks 9–24 do not
 // read themselves: material enums (alphaMode), cameras and samplers. The rest was decoded and
-// checked already (decoding it again doubled the time to check a model).
+// checked already (decoding it again doubled the time to check a model). A sampler value
+// samplerWarnings warned about is left out: the library would refuse it.
 func decodeRest(root map[string]any) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -165,12 +177,82 @@ func decodeRest(root map[string]any) (err error) {
 	if !found {
 		return nil
 	}
+	if list, ok := subset["samplers"].([]any); ok {
+		kept := make([]any, len(list))
+		for i, v := range list {
+			kept[i] = v
+			sampler, ok := v.(map[string]any)
+			if !ok {
+				continue
+			}
+			copied := make(map[string]any, len(sampler))
+			for k, x := range sampler {
+				if _, undefined := undefinedSamplerValue(k, x); !undefined {
+					copied[k] = x
+				}
+			}
+			kept[i] = copied
+		}
+		subset["samplers"] = kept
+	}
 	text, err := canonicalJSON(subset)
 	if err != nil {
 		return err
 	}
 	var doc gltf.Document
 	return json.Unmarshal(text, &doc)
+}
+
+// samplerEnums are the values glTF defines for a sampler's filters and wrap modes.
+var samplerEnums = map[string][]int64{
+	"magFilter": {9728, 9729},
+	"minFilter": {9728, 9729, 9984, 9985, 9986, 9987},
+	"wrapS":     {33071, 33648, 10497},
+	"wrapT":     {33071, 33648, 10497},
+}
+
+// undefinedSamplerValue reports whether x, under sampler key k, is an integer glTF does not
+// define for it (9728.0 is 9728; anything that is not an integer is the library decoder's to
+// refuse).
+func undefinedSamplerValue(k string, x any) (int64, bool) {
+	defined, ok := samplerEnums[k]
+	n, isNum := x.(json.Number)
+	if !ok || !isNum {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(n.String(), 10, 64)
+	if err != nil {
+		f, ferr := n.Float64()
+		if ferr != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			return 0, false
+		}
+		i = int64(f)
+	}
+	return i, !slices.Contains(defined, i)
+}
+
+// samplerWarnings is check 9's warning: a sampler's filter or wrap mode is an integer glTF does
+// not define. glTF's schema leaves these enums open and only a texture uses a sampler (a model
+// has none: check 12), so the docs give no reason to refuse it; but a strict glTF reader (the Go
+// library qmuntal/gltf, for one) refuses to decode the file.
+func samplerWarnings(root map[string]any) []Problem {
+	list, _ := root["samplers"].([]any)
+	var ws problems
+	for i, v := range list {
+		sampler, _ := v.(map[string]any)
+		for _, k := range []string{"magFilter", "minFilter", "wrapS", "wrapT"} {
+			if n, undefined := undefinedSamplerValue(k, sampler[k]); undefined {
+				p := at("samplers", i) + "." + k
+				defined := make([]string, len(samplerEnums[k]))
+				for j, d := range samplerEnums[k] {
+					defined[j] = strconv.FormatInt(d, 10)
+				}
+				list := strings.Join(defined[:len(defined)-1], ", ") + " and " + defined[len(defined)-1]
+				ws.add(9, CodeSamplerValue, p, n, "%s = %d: glTF defines only %s; the sampler is unused (a model has no textures), but a strict glTF reader may refuse the file", p, n, list)
+			}
+		}
+	}
+	return capped(ws)
 }
 
 func extensionNames(m *model) []string {

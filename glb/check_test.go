@@ -127,6 +127,17 @@ func warningCases() []warningCase {
 			return m.GLB()
 		}(), 24, glb.CodeTriangles,
 			"the model has 43,200 triangles (meshes[0] × 2 instances: 21,600 triangles; meshes[1] × 2 instances: 21,600 triangles); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it"},
+		// glTF's schema leaves these enums open; the Khronos validator warns (VALUE_NOT_IN_LIST).
+		{"unknown target", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 1)["target"] = 5126 }), 18, glb.CodeViewTarget,
+			"bufferViews[1].target = 5126: glTF defines only 34962 (vertex data) and 34963 (indices); a glTF reader may ignore this value or refuse the file"},
+		{"negative target", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 0)["target"] = -1 }), 18, glb.CodeViewTarget,
+			"bufferViews[0].target = -1: glTF defines only 34962 (vertex data) and 34963 (indices); a glTF reader may ignore this value or refuse the file"},
+		{"unknown mag filter", edited(func(m *glbtest.Model) {
+			m.JSON["samplers"] = []any{map[string]any{"magFilter": 1234, "minFilter": 9987.0}}
+		}), 9, glb.CodeSamplerValue,
+			"samplers[0].magFilter = 1234: glTF defines only 9728 and 9729; the sampler is unused (a model has no textures), but a strict glTF reader may refuse the file"},
+		{"unknown wrap mode", edited(func(m *glbtest.Model) { m.JSON["samplers"] = []any{map[string]any{}, map[string]any{"wrapT": 7}} }), 9, glb.CodeSamplerValue,
+			"samplers[1].wrapT = 7: glTF defines only 33071, 33648 and 10497; the sampler is unused (a model has no textures), but a strict glTF reader may refuse the file"},
 	}
 }
 
@@ -285,7 +296,6 @@ func checklistCases() []checklistCase {
 		{"view too long", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 0)["byteLength"] = 4168 }), 18, glb.CodeBufferView, "bufferViews[0]: byteOffset 0 + byteLength 4168 exceeds buffers[0].byteLength"},
 		{"odd stride", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 0)["byteStride"] = 6 }), 18, glb.CodeBufferView, "bufferViews[0].byteStride = 6: must be a multiple of 4 between 4 and 252"},
 		{"index stride", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 2)["byteStride"] = 4 }), 18, glb.CodeBufferView, "bufferViews[2] holds indices and must not have a byteStride"},
-		{"bad target", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 1)["target"] = 5126 }), 18, glb.CodeBufferView, "bufferViews[1].target = 5126: must be 34962 (vertex data) or 34963 (indices)"},
 		{"indices in a vertex view", edited(func(m *glbtest.Model) { m.Obj("bufferViews", 2)["target"] = 34962 }), 18, glb.CodeBufferView, "bufferViews[2].target = 34962 (vertex data) but it holds indices"},
 		{"indices and vertices share a view", edited(func(m *glbtest.Model) {
 			m.Obj("accessors", 2)["bufferView"] = 1
@@ -469,6 +479,39 @@ func TestLibraryDecoderRefusalIsARefusal(t *testing.T) {
 	mustOK(t, edited(func(m *glbtest.Model) {
 		m.JSON["cameras"] = []any{map[string]any{"type": "perspective", "perspective": map[string]any{"yfov": 0.8, "znear": 0.1}}}
 	}))
+}
+
+// A sampler value glTF does not define is a warning (the library's decoder would refuse it: it is
+// kept from it); one that is not a number is still the decoder's refusal.
+func TestSamplerValues(t *testing.T) {
+	r := glb.Check(edited(func(m *glbtest.Model) { m.JSON["samplers"] = []any{map[string]any{"magFilter": 1234, "wrapS": 10497}} }))
+	if !r.OK() || len(r.Warnings) != 1 || r.Warnings[0].Path != "samplers[0].magFilter" || r.Warnings[0].Value != int64(1234) {
+		t.Fatalf("problems %v, warnings %v", r.Problems, r.Warnings)
+	}
+	r = glb.Check(edited(func(m *glbtest.Model) { m.JSON["samplers"] = []any{map[string]any{"magFilter": "LINEAR"}} }))
+	if r.OK() || !r.Has(glb.CodeDecode) || len(r.Warnings) != 0 {
+		t.Fatalf("problems %v, warnings %v", r.Problems, r.Warnings)
+	}
+	mustOK(t, edited(func(m *glbtest.Model) {
+		m.JSON["samplers"] = []any{map[string]any{"magFilter": 9729.0, "minFilter": 9987, "wrapS": 33071, "wrapT": 33648}}
+	}))
+}
+
+// A buffer view's target glTF does not define is a warning; a target that contradicts the
+// view's use is still refused.
+func TestViewTargets(t *testing.T) {
+	r := glb.Check(edited(func(m *glbtest.Model) { m.Obj("bufferViews", 2)["target"] = 1 }))
+	if !r.OK() || len(r.Warnings) != 1 || r.Warnings[0].Code != glb.CodeViewTarget {
+		t.Fatalf("problems %v, warnings %v", r.Problems, r.Warnings)
+	}
+	// An undefined target does not hide what else is wrong with the view.
+	r = glb.Check(edited(func(m *glbtest.Model) {
+		m.Obj("bufferViews", 0)["target"] = 7
+		m.Obj("accessors", 1)["bufferView"] = 0 // two attributes in one view without byteStride
+	}))
+	if r.OK() || !r.Has(glb.CodeBufferView) || !r.HasWarning(glb.CodeViewTarget) {
+		t.Fatalf("problems %v, warnings %v", r.Problems, r.Warnings)
+	}
 }
 
 // A name is checked once, by the loop over every glTF object (materials once had a second check).

@@ -41,6 +41,7 @@ const (
 	CodeChunkLayout    Code = "chunk-layout"          // 7
 	CodeJSONText       Code = "json-text"             // 8
 	CodeSchema         Code = "schema"                // 9
+	CodeSamplerValue   Code = "sampler-value"         // 9, a warning
 	CodeAssetVersion   Code = "asset-version"         // 10
 	CodeUndeclaredExt  Code = "undeclared-extension"  // 11
 	CodeCompressionExt Code = "compression-extension" // 11
@@ -54,6 +55,7 @@ const (
 	CodeBuffers        Code = "buffers"               // 16
 	CodeReference      Code = "reference"             // 17
 	CodeBufferView     Code = "buffer-view"           // 18
+	CodeViewTarget     Code = "buffer-view-target"    // 18, a warning
 	CodeAccessor       Code = "accessor"              // 19
 	CodeSparse         Code = "sparse"                // 19
 	CodeMesh           Code = "mesh"                  // 20

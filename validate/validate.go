@@ -9,7 +9,7 @@
 // initial views' previews and sequence() at a few probed steps — is rendered once within the
 // audio budget (Options.Audio). Their problems are diagnostics with the codes "model" and
 // "sound", naming the definition, the sound or the model's glTF path, and the model's file; glb's
-// warnings (a model over the agent-avatar budget) are warnings with the code "model-warning",
+// warnings (e.g. a model over the agent-avatar budget) are warnings with the code "model-warning",
 // which leave the project valid.
 package validate
 

@@ -86,13 +86,17 @@ func TestSDKUnderGojaAgreesWithGo(t *testing.T) {
 }
 
 // sdkRefusesFor says whether the SDK's message is its refusal for what glb's warning is about:
-// the same count of triangles or draw calls.
+// the same count of triangles or draw calls, the same field.
 func sdkRefusesFor(msg string, w glb.Problem) bool {
 	switch w.Code {
 	case glb.CodeTriangles:
 		return strings.HasPrefix(msg, fmt.Sprintf("the model has %d triangles", w.Value))
 	case glb.CodeDrawCalls:
 		return strings.HasPrefix(msg, fmt.Sprintf("the model needs %d draw calls", w.Value))
+	case glb.CodeViewTarget:
+		return strings.HasPrefix(msg, w.Path+" = ")
+	case glb.CodeSamplerValue:
+		return strings.HasPrefix(msg, "the glTF JSON does not decode: gltf: unknown ") && strings.HasSuffix(msg, fmt.Sprint(w.Value))
 	}
 	return false
 }

@@ -25,7 +25,7 @@ func CheckNamed(name string, data []byte) (res *Result) {
 	res = &Result{Facts: Facts{Bytes: len(data), Extensions: []string{}}, Problems: []Problem{}, Warnings: []Problem{}}
 	defer func() {
 		if r := recover(); r != nil {
-			res.Problems = append(res.Problems, Problem{Step: 0, Code: CodeDecode, Message: fmt.Sprintf("the model could not be checked (internal error: %v); it is refused", r)})
+			res.Problems = append(res.Problems, Problem{Step: 0, Code: CodeDecode, Message: fmt.Sprintf("the model could not be checked: this toolchain's model checker failed (internal error: %v), so it refuses the model; the fault is scape's, not necessarily the model's", r)})
 		}
 	}()
 	run(name, data, res)
@@ -137,7 +137,8 @@ func run(name string, data []byte, res *Result) {
 }
 
 // maxPhaseProblems caps what one phase reports: a crafted (or badly broken) file can break a
-// rule thousands of times, and the first ones say what to fix.
+// rule thousands of times, and the first ones say what to fix. It bounds this toolchain's
+// output, not what a model may be (the file is refused by the problems listed already).
 const maxPhaseProblems = 50
 
 // capped keeps a phase's first maxPhaseProblems findings and a line counting the rest.
@@ -148,7 +149,7 @@ func capped(ps []Problem) []Problem {
 	more := len(ps) - maxPhaseProblems
 	last := ps[maxPhaseProblems-1]
 	return append(ps[:maxPhaseProblems:maxPhaseProblems], Problem{Step: last.Step, Code: last.Code,
-		Message: fmt.Sprintf("… and %d more problem%s like these", more, plural(more))})
+		Message: fmt.Sprintf("… and %d more like these (this toolchain lists at most %d per check)", more, maxPhaseProblems)})
 }
 
 // stop adds a phase's problems and reports whether there were any (later phases depend on it).
@@ -164,7 +165,7 @@ func stop(res *Result, ps []Problem) bool {
 func decodeRest(root map[string]any) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the glTF library panicked: %v", r)
+			err = fmt.Errorf("this toolchain's glTF library failed (internal error: %v), so it refuses the model", r)
 		}
 	}()
 	subset := map[string]any{"asset": root["asset"]}

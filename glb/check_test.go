@@ -542,3 +542,18 @@ func TestMaterialFactors(t *testing.T) {
 		m.Obj("materials", 0)["doubleSided"] = true
 	}))
 }
+
+// A phase lists at most 50 problems, then one line that counts the rest and says the bound is
+// this toolchain's (the file is refused by the first 50 anyway).
+func TestPhaseCap(t *testing.T) {
+	r := glb.Check(edited(func(m *glbtest.Model) {
+		nodes := m.Arr("nodes")
+		for i := 0; i < 60; i++ {
+			nodes = append(nodes, map[string]any{"mesh": 0, "name": i})
+		}
+		m.JSON["nodes"] = nodes
+	}))
+	if len(r.Problems) != 51 || r.Problems[50].Message != "… and 10 more like these (this toolchain lists at most 50 per check)" || r.Problems[50].Code != glb.CodeSchema {
+		t.Fatalf("%d problems, last %+v", len(r.Problems), r.Problems[len(r.Problems)-1])
+	}
+}

@@ -104,11 +104,15 @@ func run(name string, data []byte, res *Result) {
 	if stop(res, schemaProblems) {
 		return
 	}
-	res.Warnings = append(res.Warnings, samplerWarnings(root)...)
 	// Each phase's problems are gathered; a phase with problems stops the later ones, which
 	// depend on it (references must resolve before layouts are read, and so on). Warnings stop
 	// nothing.
-	if stop(res, featureRules(m, c)) || stop(res, references(m)) {
+	if stop(res, featureRules(m, c)) {
+		return
+	}
+	// No textures (check 12), so no sampler is used: an undefined value in one only warns.
+	res.Warnings = append(res.Warnings, samplerWarnings(root)...)
+	if stop(res, references(m)) {
 		return
 	}
 	refused, warned := layout(m)

@@ -76,6 +76,11 @@ const (
 	// mistake (a "guess" rule of the SDK, kit/sdk/LIMITS.md). It never fails a build, dev or the
 	// host; `scape gizmo build --strict` makes it an error.
 	CodeLikelyMistake Code = "likely-mistake"
+	// CodeModelWarning is a warning, never an error: presentation.model is accepted, but glb
+	// found what the docs leave open and a host may handle badly (more triangles or draw calls
+	// than the docs allow agent avatars, a buffer-view target or sampler value glTF does not
+	// define). docs/models.md lists them.
+	CodeModelWarning Code = "model-warning"
 )
 
 // Definition names the Gizmo definition a diagnostic is about.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // saturation keeps instance counts finite: a node graph with shared children can multiply
@@ -42,12 +44,13 @@ func primitiveCost(m *model, pr primitive) (tris, verts int64) {
 }
 
 // budget runs checks 23 and 24 and fills the per-instance facts. order lists every node, each
-// parent before its children (hierarchy's, for a graph without a cycle).
-func budget(m *model, order []int, f *Facts) problems {
-	var ps problems
+// parent before its children (hierarchy's, for a graph without a cycle). Check 23 refuses a
+// model that draws nothing; check 24 warns, never refuses: the triangle and draw-call bounds are
+// the docs' for agent avatars, a guess for a Gizmo model (glb-checklist.md).
+func budget(m *model, order []int, f *Facts) (ps, warnings problems) {
 	if len(m.scenes) == 0 {
 		ps.add(23, CodeScene, "scenes", nil, "the model has no scene; export with a scene containing the model's nodes")
-		return ps
+		return ps, nil
 	}
 	sceneIdx := int64(0)
 	if m.scene >= 0 {
@@ -90,11 +93,13 @@ func budget(m *model, order []int, f *Facts) problems {
 		}
 	}
 	f.Counted = true
+	scene := at("scenes", int(sceneIdx))
 	if f.DrawCalls == 0 {
-		p := at("scenes", int(sceneIdx))
-		ps.add(23, CodeScene, p, nil, "%s draws nothing (no node with a mesh)", p)
-		return ps
+		ps.add(23, CodeScene, scene, nil, "%s draws nothing (no node with a mesh)", scene)
+		return ps, nil
 	}
+	// top names the largest contributors: "meshes[0] × 1 instance" when one mesh is drawn,
+	// "meshes[2] × 3 instances: 900 triangles; meshes[0] × 1 instance: 12 triangles" otherwise.
 	top := func(key func(contribution) int64, unit string) string {
 		sort.SliceStable(parts, func(a, b int) bool { return key(parts[a]) > key(parts[b]) })
 		var out []string
@@ -103,17 +108,21 @@ func budget(m *model, order []int, f *Facts) problems {
 				out = append(out, fmt.Sprintf("%d more meshes", len(parts)-3))
 				break
 			}
-			out = append(out, fmt.Sprintf("meshes[%d] × %s: %d %s", c.mesh, count(int(c.inst), "instance"), key(c), unit))
+			part := fmt.Sprintf("meshes[%d] × %s", c.mesh, count(int(c.inst), "instance"))
+			if len(parts) > 1 {
+				part += fmt.Sprintf(": %s %s", human.Int(int(key(c))), unit)
+			}
+			out = append(out, part)
 		}
 		return strings.Join(out, "; ")
 	}
-	if f.Triangles > MaxTriangles {
-		ps.add(24, CodeTriangles, "", f.Triangles, "the model has %d triangles (%s); the limit is %d: decimate the mesh in the modelling tool",
-			f.Triangles, top(func(c contribution) int64 { return c.tris }, "triangles"), MaxTriangles)
+	if f.Triangles > AvatarMaxTriangles {
+		warnings.add(24, CodeTriangles, scene, f.Triangles, "the model has %s triangles (%s); the docs bound agent avatars at %s triangles, Scape may draw a Gizmo model this large slowly or refuse it",
+			human.Int(int(f.Triangles)), top(func(c contribution) int64 { return c.tris }, "triangles"), human.Int(AvatarMaxTriangles))
 	}
-	if f.DrawCalls > MaxDrawCalls {
-		ps.add(24, CodeDrawCalls, "", f.DrawCalls, "the model needs %d draw calls (one per primitive per mesh instance: %s); the limit is %d: join meshes and share materials",
-			f.DrawCalls, top(func(c contribution) int64 { return c.draw }, "draws"), MaxDrawCalls)
+	if f.DrawCalls > AvatarMaxDrawCalls {
+		warnings.add(24, CodeDrawCalls, scene, f.DrawCalls, "the model needs %s draw calls (one per primitive per mesh instance: %s); the docs bound agent avatars at %d draw calls, Scape may draw a Gizmo model with this many slowly or refuse it",
+			human.Int(int(f.DrawCalls)), top(func(c contribution) int64 { return c.draw }, "draws"), AvatarMaxDrawCalls)
 	}
-	return ps
+	return ps, warnings
 }

@@ -42,10 +42,11 @@ func conformanceCases() []conformanceCase {
 	}
 	ok("a unit cube", glbtest.Cube().GLB())
 	ok("vertex colors", glbtest.Cubes(glbtest.Options{Colors: true}).GLB())
-	ok("32 draw calls (the limit)", glbtest.Triangles(1, 32).GLB())
-	bad("33 draw calls", glbtest.Triangles(1, 33).GLB(), "the model needs 33 draw calls")
-	ok("20,000 triangles (the limit): 625 × 32 instances", glbtest.Triangles(625, 32).GLB())
-	bad("20,001 triangles: 20,001 in one instance", glbtest.Triangles(20001, 1).GLB(), "the model has 20001 triangles")
+	// The agent-avatar budget: at it, no warning. Over it glb accepts with a warning while the
+	// SDK's TypeScript checker still refuses under Node, so those models are not in this shared
+	// corpus (glb's TestBudgetEdges and warningCases test them).
+	ok("32 draw calls (the agent-avatar bound)", glbtest.Triangles(1, 32).GLB())
+	ok("20,000 triangles (the agent-avatar bound): 625 × 32 instances", glbtest.Triangles(625, 32).GLB())
 	ok("20,000 triangles in one instance", glbtest.Triangles(20000, 1).GLB())
 	ok("integers written as 36.0 and 4e0 (glTF allows them)", func() []byte {
 		m := glbtest.Cube()

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -134,6 +135,11 @@ func parseJSONText(text []byte) (map[string]any, *Problem) {
 	var root any
 	if err := dec.Decode(&root); err != nil {
 		var syn *json.SyntaxError
+		if errors.As(err, &syn) && strings.HasSuffix(syn.Error(), "exceeded max depth") {
+			// Go's decoder stops at 10,000 levels: a bound on this toolchain's own work (its
+			// stack), not a glTF rule. No exporter comes near it.
+			return fail("JSON chunk nests more than 10,000 levels deep (at offset %d): that is this toolchain's limit for reading JSON, not a rule of glTF or of Gizmo models", syn.Offset)
+		}
 		if errors.As(err, &syn) {
 			return fail("JSON chunk is not valid JSON: %v (at offset %d)", syn, syn.Offset)
 		}

@@ -37,7 +37,7 @@ func CheckEncoded(encoded string) *Result {
 		return &Result{Facts: Facts{Extensions: []string{}}, Problems: []Problem{{
 			Step: 1, Code: CodeNotBase64,
 			Message: "model: must be a base64-encoded .glb (import the .glb file so the bundler embeds it)",
-		}}}
+		}}, Warnings: []Problem{}}
 	}
 	return CheckNamed("the model", data)
 }
@@ -50,7 +50,9 @@ func (c *Cache) CheckEncoded(encoded string) *Result {
 
 // NativeVerdict is a Result in the form the SDK's `globalThis.__scapeModelCheck` hook returns
 // (see kit/sdk/src/model.ts): nil for an accepted model, else the first problem's message and
-// value. A runtime installs the hook so goja defers to this package:
+// value. A model with only warnings is accepted (nil): warnings never refuse, and the caller
+// reports them itself (validate turns them into warning diagnostics). A runtime installs the
+// hook so goja defers to this package:
 //
 //	vm.Set("__scapeModelCheckGo", func(s string) any { return glb.NativeVerdict(cache.CheckEncoded(s)) })
 //	vm.RunString(`Object.defineProperty(globalThis, '__scapeModelCheck', {value: __scapeModelCheckGo,

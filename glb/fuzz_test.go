@@ -94,7 +94,7 @@ func checkInvariants(t *testing.T, data []byte) {
 	r := glb.Check(data)
 	elapsed := time.Since(start)
 	allocated := heapAllocated() - before
-	for _, p := range r.Problems {
+	for _, p := range append(append([]glb.Problem{}, r.Problems...), r.Warnings...) {
 		if p.Step == 0 {
 			t.Fatalf("internal error: %s", p.Message)
 		}
@@ -110,8 +110,13 @@ func checkInvariants(t *testing.T, data []byte) {
 	if elapsed > 2*time.Second {
 		t.Fatalf("took %v for a %d-byte input", elapsed, len(data))
 	}
-	if r.OK() && (r.Facts.DrawCalls == 0 || r.Facts.DrawCalls > glb.MaxDrawCalls || r.Facts.Triangles > glb.MaxTriangles) {
+	// An accepted model was counted and draws something; over the agent-avatar budget it says
+	// so in a warning.
+	if r.OK() && (!r.Facts.Counted || r.Facts.DrawCalls == 0) {
 		t.Fatalf("accepted with facts out of range: %+v", r.Facts)
+	}
+	if r.OK() && (r.Facts.DrawCalls > glb.AvatarMaxDrawCalls) != r.HasWarning(glb.CodeDrawCalls) || r.OK() && (r.Facts.Triangles > glb.AvatarMaxTriangles) != r.HasWarning(glb.CodeTriangles) {
+		t.Fatalf("budget warnings %v do not match the facts %+v", r.Warnings, r.Facts)
 	}
 }
 

@@ -53,7 +53,7 @@ func dataDocument(m *model, c container) *gltf.Document {
 func geometry(m *model, doc *gltf.Document) (ps problems) {
 	defer func() {
 		if r := recover(); r != nil {
-			ps.add(21, CodeDecode, "", nil, "the model's binary data could not be read (%v)", r)
+			ps.add(21, CodeDecode, "", nil, "the model's binary data could not be read: this toolchain's model checker failed (internal error: %v), so it refuses the model; the fault is scape's, not necessarily the model's", r)
 		}
 	}()
 	full := func() bool { return len(ps) >= maxGeometryProblems }

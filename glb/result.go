@@ -10,20 +10,24 @@ import (
 // whole project; this only rejects a model that could never fit.
 const MaxFileBytes = 786432
 
-// Budget limits from the published rule ("at most 20,000 triangles and 32 draw calls").
+// The docs bound agent avatars ("GLBs are static, self-contained, and bounded to 20,000
+// triangles and 32 draw calls", Limits and compatibility, "Agent avatars"); they state no bound
+// for a Gizmo model. A Gizmo model over either is accepted with a warning (check 24), never
+// refused: Scape may draw it slowly or refuse it, the docs do not say.
 const (
-	MaxTriangles = 20000
-	MaxDrawCalls = 32
+	AvatarMaxTriangles = 20000
+	AvatarMaxDrawCalls = 32
 )
 
 // Extensions a model may use. Everything else is refused.
 var AllowedExtensions = []string{"KHR_materials_unlit", "KHR_materials_emissive_strength"}
 
-// Code names the rule a problem breaks, stable across message rewording: tests, the SDK and
-// tools match on it.
+// Code names the rule a problem (or a warning) is about, stable across message rewording:
+// tests, the SDK and tools match on it.
 type Code string
 
-// Problem codes, grouped by the checklist step that raises them.
+// Problem and warning codes, grouped by the checklist step that raises them. Warnings (see
+// Result.Warnings) have codes of their own: no code is used for both.
 const (
 	CodeTooLarge       Code = "file-too-large"        // 1
 	CodeNotBase64      Code = "not-base64"            // 1 (CheckEncoded: the text is not base64)
@@ -37,6 +41,7 @@ const (
 	CodeChunkLayout    Code = "chunk-layout"          // 7
 	CodeJSONText       Code = "json-text"             // 8
 	CodeSchema         Code = "schema"                // 9
+	CodeSamplerValue   Code = "sampler-value"         // 9, a warning
 	CodeAssetVersion   Code = "asset-version"         // 10
 	CodeUndeclaredExt  Code = "undeclared-extension"  // 11
 	CodeCompressionExt Code = "compression-extension" // 11
@@ -50,19 +55,22 @@ const (
 	CodeBuffers        Code = "buffers"               // 16
 	CodeReference      Code = "reference"             // 17
 	CodeBufferView     Code = "buffer-view"           // 18
+	CodeViewTarget     Code = "buffer-view-target"    // 18, a warning
 	CodeAccessor       Code = "accessor"              // 19
 	CodeSparse         Code = "sparse"                // 19
 	CodeMesh           Code = "mesh"                  // 20
 	CodeGeometry       Code = "geometry"              // 21
 	CodeHierarchy      Code = "hierarchy"             // 22
 	CodeScene          Code = "scene"                 // 23
-	CodeTriangles      Code = "triangles"             // 24
-	CodeDrawCalls      Code = "draw-calls"            // 24
+	CodeTriangles      Code = "triangles"             // 24, a warning
+	CodeDrawCalls      Code = "draw-calls"            // 24, a warning
 	CodeDecode         Code = "decode"                // the glTF library refused what our checks let through
 )
 
-// Problem is one reason a model is refused. Message is a complete sentence for a modeller
-// (what is wrong, and usually what to change in the exporter); Path and Value say where and what.
+// Problem is one finding about a model: in Result.Problems a reason it is refused, in
+// Result.Warnings something the docs do not refuse but the modeller should know. Message is a
+// complete sentence for a modeller (what is wrong, and usually what to change in the exporter);
+// Path and Value say where and what.
 type Problem struct {
 	Step    int    `json:"step"`           // the checklist step (1–24) that found it
 	Code    Code   `json:"code"`           // the rule, stable for tools
@@ -95,11 +103,18 @@ type Facts struct {
 
 // Result is the verdict on one model: data, never a formatted string.
 type Result struct {
-	Facts    Facts     `json:"facts"`
+	Facts Facts `json:"facts"`
+	// Problems are the reasons the model is refused: what the docs, the SDK's types or the glTF
+	// format rule out, the product decisions of the checklist, and the toolchain's own bounds
+	// (docs/models.md, "Which model checks are errors"). Empty for an accepted model.
 	Problems []Problem `json:"problems"`
+	// Warnings never refuse the model: what the docs leave open but a host may handle badly
+	// (over the agent-avatar budget, an enum value glTF does not define). An accepted model may
+	// carry them; `scape gizmo build --strict` turns them into errors.
+	Warnings []Problem `json:"warnings"`
 }
 
-// OK reports whether the model is acceptable.
+// OK reports whether the model is acceptable (it may still carry warnings).
 func (r *Result) OK() bool { return len(r.Problems) == 0 }
 
 // Err returns nil for an accepted model and otherwise an error whose text is the first
@@ -123,9 +138,14 @@ type ModelError struct {
 
 func (e *ModelError) Error() string { return e.msg }
 
-// Has reports whether any problem carries code c.
-func (r *Result) Has(c Code) bool {
-	for _, p := range r.Problems {
+// Has reports whether any problem (a refusal) carries code c.
+func (r *Result) Has(c Code) bool { return hasCode(r.Problems, c) }
+
+// HasWarning reports whether any warning carries code c.
+func (r *Result) HasWarning(c Code) bool { return hasCode(r.Warnings, c) }
+
+func hasCode(ps []Problem, c Code) bool {
+	for _, p := range ps {
 		if p.Code == c {
 			return true
 		}

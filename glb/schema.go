@@ -38,8 +38,8 @@ type buffer struct {
 
 type bufferView struct {
 	buffer, byteOffset, byteLength, byteStride int64
-	hasStride                                  bool
-	target                                     int64 // -1 when absent
+	hasStride, hasTarget                       bool
+	target                                     int64
 }
 
 type accessor struct {
@@ -362,7 +362,11 @@ func readModel(root map[string]any) (*model, []Problem) {
 		if _, ok := v["byteStride"]; ok {
 			bv.byteStride, bv.hasStride = s.optInt(v, "byteStride", p, 0, 0), true
 		}
-		bv.target = s.optInt(v, "target", p, 0, -1)
+		// Any integer: glTF's schema leaves the enum open (a value it does not define is
+		// layout's warning, not a refusal).
+		if _, ok := v["target"]; ok {
+			bv.target, bv.hasTarget = s.optInt(v, "target", p, math.MinInt64, 0), true
+		}
 		m.views = append(m.views, bv)
 	}
 	for i, a := range s.objects(root, "accessors", "") {

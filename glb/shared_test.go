@@ -9,11 +9,17 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/glb/glbtest"
 )
 
-// sharedDir is the shared GLB test files (real exports with expected verdicts); a clone of the
-// project alone does not have it.
-const sharedDir = "../../shared/testdata/glb"
+// sharedDir is the shared GLB test files (real exports with expected verdicts), found beside the
+// repository or its worktree (glbtest.SharedDir); a clone of the project alone does not have it.
+var sharedDir = func() string {
+	if d := glbtest.SharedDir(); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", "shared", "testdata", "glb")
+}()
 
 // sharedFiles lists every .glb under the shared folder, or skips with a visible message.
 func sharedFiles(t testing.TB) []string {
@@ -35,8 +41,9 @@ func sharedFiles(t testing.TB) []string {
 	return files
 }
 
-// expectedReasons is the README's verdict table for reject/: the codes each file must be
-// refused with (all of them present among its problems).
+// expectedReasons are the codes behind each README verdict that is not a plain "pass": a
+// refusal's reasons (all of them among its problems) or an accepted model's warnings (all of
+// them among its warnings). Which of the two is read from the README's verdict column.
 var expectedReasons = map[string][]glb.Code{
 	"BoxMeshopt.glb":          {glb.CodeCompressionExt},
 	"BoxTextured.glb":         {glb.CodeTextures},
@@ -47,8 +54,56 @@ var expectedReasons = map[string][]glb.Code{
 	"Fox.glb":                 {glb.CodeSkins, glb.CodeAnimations},
 	"WrongJsonLength.glb":     {glb.CodeChunkTooBig},
 	"WrongReportedLength.glb": {glb.CodeLengthMismatch},
-	"cakeBirthday.glb":        {glb.CodeHierarchy, glb.CodeDrawCalls},
+	"cakeBirthday.glb":        {glb.CodeHierarchy},
 	"quad_skin.glb":           {glb.CodeSkins},
+}
+
+// expectedWarnings are the warnings a refused file carries beside its reasons (cakeBirthday's
+// 42 draw calls: a warning, not one of the reasons it is refused).
+var expectedWarnings = map[string][]glb.Code{
+	"cakeBirthday.glb": {glb.CodeDrawCalls},
+}
+
+// verdict is a README verdict: "pass", "reject: …" or "accept with a warning: …".
+type verdict int
+
+const (
+	verdictPass verdict = iota
+	verdictReject
+	verdictWarn
+)
+
+// readmeVerdicts reads the verdict column of the shared folder's README table (file name →
+// verdict), so a verdict changed there changes what the tests expect.
+func readmeVerdicts(t testing.TB) map[string]verdict {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(sharedDir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]verdict{}
+	for _, line := range strings.Split(string(text), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 7 || !strings.HasSuffix(strings.TrimSpace(cells[1]), ".glb") {
+			continue
+		}
+		name := strings.TrimSpace(cells[1])
+		v := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(cells[5], "*", "")))
+		switch {
+		case v == "pass":
+			out[name] = verdictPass
+		case strings.HasPrefix(v, "reject"):
+			out[name] = verdictReject
+		case strings.HasPrefix(v, "accept with a warning"):
+			out[name] = verdictWarn
+		default:
+			t.Fatalf("README.md: unknown verdict %q for %s", cells[5], name)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("README.md: no verdict table found")
+	}
+	return out
 }
 
 // khronosReasons: the validator's own GLB inputs. None is an acceptable model; each is refused
@@ -94,10 +149,13 @@ var khronosReasons = map[string]glb.Code{
 	"image/valid.glb":                glb.CodeTextures,
 }
 
-// TestSharedFiles: every shared file gets its expected verdict, and each rejection the
-// expected reason. A new file without an expectation fails, so the table stays complete.
+// TestSharedFiles: every shared file gets the verdict its README row gives (the khronos
+// validator's own inputs, which have no row, are all refused), with the expected reasons and
+// warnings. A new file without an expectation fails, so the tables stay complete.
 func TestSharedFiles(t *testing.T) {
-	for _, path := range sharedFiles(t) {
+	files := sharedFiles(t)
+	verdicts := readmeVerdicts(t)
+	for _, path := range files {
 		rel, _ := filepath.Rel(sharedDir, path)
 		rel = filepath.ToSlash(rel)
 		t.Run(rel, func(t *testing.T) {
@@ -105,35 +163,76 @@ func TestSharedFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want []glb.Code
-			switch dir, file, _ := strings.Cut(rel, "/"); dir {
-			case "pass":
-				if !r.OK() {
-					t.Fatalf("refused: %v", r.Problems)
+			dir, file, _ := strings.Cut(rel, "/")
+			if dir == "khronos-validator-tests" {
+				c, ok := khronosReasons[file]
+				if !ok {
+					t.Fatalf("no expected verdict for %s: add it to khronosReasons", rel)
 				}
-				if r.Facts.Triangles == 0 || r.Facts.DrawCalls == 0 || r.Facts.DrawCalls > glb.MaxDrawCalls || r.Facts.Triangles > glb.MaxTriangles {
-					t.Errorf("facts out of range for an accepted model: %+v", r.Facts)
+				if r.OK() || !r.Has(c) {
+					t.Fatalf("want refusal for %s; problems %v", c, r.Problems)
 				}
 				return
-			case "reject":
-				want = expectedReasons[file]
-			case "khronos-validator-tests":
-				if c, ok := khronosReasons[file]; ok {
-					want = []glb.Code{c}
+			}
+			v, ok := verdicts[file]
+			if !ok {
+				t.Fatalf("%s has no row in %s/README.md", rel, sharedDir)
+			}
+			want := expectedReasons[file]
+			if v != verdictPass && want == nil {
+				t.Fatalf("no expected reasons for %s: add them to expectedReasons in shared_test.go", rel)
+			}
+			switch v {
+			case verdictPass:
+				if !r.OK() || len(r.Warnings) != 0 {
+					t.Fatalf("README says pass; problems %v, warnings %v", r.Problems, r.Warnings)
 				}
-			}
-			if want == nil {
-				t.Fatalf("no expected verdict for %s: add it to the tables in shared_test.go", rel)
-			}
-			if r.OK() {
-				t.Fatalf("accepted; want refusal for %v", want)
-			}
-			for _, c := range want {
-				if !r.Has(c) {
-					t.Errorf("refused without reason %s: %v", c, r.Problems)
+				if r.Facts.Triangles == 0 || r.Facts.DrawCalls == 0 || r.Facts.DrawCalls > glb.AvatarMaxDrawCalls || r.Facts.Triangles > glb.AvatarMaxTriangles {
+					t.Errorf("facts out of range for an accepted model: %+v", r.Facts)
+				}
+			case verdictWarn:
+				if !r.OK() {
+					t.Fatalf("README says accept with a warning; refused: %v", r.Problems)
+				}
+				for _, c := range want {
+					if !r.HasWarning(c) {
+						t.Errorf("accepted without warning %s: %v", c, r.Warnings)
+					}
+				}
+				if len(r.Warnings) != len(want) {
+					t.Errorf("warnings %v, want exactly %v", r.Warnings, want)
+				}
+			case verdictReject:
+				if r.OK() {
+					t.Fatalf("README says reject; accepted (warnings %v), want refusal for %v", r.Warnings, want)
+				}
+				for _, c := range want {
+					if !r.Has(c) {
+						t.Errorf("refused without reason %s: %v", c, r.Problems)
+					}
+				}
+				for _, c := range expectedWarnings[file] {
+					if !r.HasWarning(c) {
+						t.Errorf("no warning %s: %v", c, r.Warnings)
+					}
 				}
 			}
 		})
+	}
+}
+
+// The README's DenseSphere row says why it is accepted: its 30,720 triangles. The warning says
+// so in the words of the docs.
+func TestDenseSphereWarning(t *testing.T) {
+	sharedFiles(t) // skips without the shared folder
+	path := filepath.Join(sharedDir, "reject", "DenseSphere-decoded.glb")
+	r, err := glb.CheckFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "the model has 30,720 triangles (meshes[0] × 1 instance); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it"
+	if !r.OK() || len(r.Warnings) != 1 || r.Warnings[0].Message != want {
+		t.Fatalf("problems %v, warnings %v; want accepted with %q", r.Problems, r.Warnings, want)
 	}
 }
 

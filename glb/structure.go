@@ -98,9 +98,8 @@ func accessorUsage(m *model) []usage {
 }
 
 // layout is checks 18 and 19: buffer views and accessors fit, are aligned and are of a kind
-// the host reads.
-func layout(m *model) problems {
-	var ps problems
+// the host reads. A target glTF does not define is a warning: the schema leaves the enum open.
+func layout(m *model) (ps, warnings problems) {
 	use := accessorUsage(m)
 	indexView := make([]bool, len(m.views))
 	attrAccessors := make([]int, len(m.views)) // distinct vertex-attribute accessors per view
@@ -124,10 +123,11 @@ func layout(m *model) problems {
 		if bv.hasStride && indexView[i] {
 			ps.add(18, CodeBufferView, p+".byteStride", bv.byteStride, "%s holds indices and must not have a byteStride", p)
 		}
+		if bv.hasTarget && bv.target != 34962 && bv.target != 34963 {
+			warnings.add(18, CodeViewTarget, p+".target", bv.target, "%s.target = %d: glTF defines only 34962 (vertex data) and 34963 (indices); a glTF reader may ignore this value or refuse the file", p, bv.target)
+		}
 		// A buffer view is uploaded as one GPU buffer: vertex data or indices, never both.
 		switch {
-		case bv.target >= 0 && bv.target != 34962 && bv.target != 34963:
-			ps.add(18, CodeBufferView, p+".target", bv.target, "%s.target = %d: must be 34962 (vertex data) or 34963 (indices)", p, bv.target)
 		case indexView[i] && attrAccessors[i] > 0:
 			ps.add(18, CodeBufferView, p, nil, "%s holds both indices and vertex attributes; export them in separate buffer views", p)
 		case indexView[i] && bv.target == 34962:
@@ -179,7 +179,7 @@ func layout(m *model) problems {
 			ps.add(19, CodeAccessor, p, a.count, "%s: %d elements of %d bytes at offset %d do not fit bufferViews[%d] (byteLength %d)", p, a.count, size, a.byteOffset, a.bufferView, bv.byteLength)
 		}
 	}
-	return ps
+	return ps, warnings
 }
 
 // meshes is check 20: what each primitive supplies is something the host draws.

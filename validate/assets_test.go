@@ -252,12 +252,48 @@ func TestRefusedModelNamesFileAndEveryProblem(t *testing.T) {
 	}
 }
 
-// Too many triangles: the budget problem, with the count as its value.
-func TestModelOverTriangleBudget(t *testing.T) {
-	rep, _, _ := modelProject(t, glbtest.Triangles(glb.MaxTriangles+1, 1).GLB())
-	got := errorsWith(rep, diag.CodeModel)
-	if len(got) != 1 || !strings.Contains(got[0].Message, "20001 triangles") || string(got[0].Value) != "20001" {
-		t.Fatalf("%v", rep.Diagnostics)
+// Too many triangles for an agent avatar: the definition is valid, the model accepted with its
+// facts recorded, and one warning names the definition, the glTF path, the count and the file.
+func TestModelOverTriangleBudgetIsAWarning(t *testing.T) {
+	rep, _, _ := modelProject(t, glbtest.Triangles(glb.AvatarMaxTriangles+1, 1).GLB())
+	if !rep.OK() || len(rep.Diagnostics) != 1 {
+		t.Fatalf("want valid with one warning: %v", rep.Diagnostics)
+	}
+	d := rep.Diagnostics[0]
+	want := "the model has 20,001 triangles (meshes[0] × 1 instance); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it"
+	if d.Severity != diag.Warning || d.Code != diag.CodeModelWarning || d.Message != want || string(d.Value) != "20001" {
+		t.Fatalf("%+v", d)
+	}
+	if d.Definition == nil || d.Definition.Type != "test.crate" || d.File != "src/project.ts" || d.Path != "presentation.model.scenes[0]" {
+		t.Fatalf("%+v", d)
+	}
+	if len(d.Notes) != 1 || d.Notes[0].File != "src/crate.glb" || !strings.Contains(d.Notes[0].Message, "(glTF check step 24, triangles)") {
+		t.Fatalf("notes %+v", d.Notes)
+	}
+	def := rep.Definitions[0]
+	if def.ModelFacts == nil || def.ModelFacts.Triangles != 20001 || def.ModelFile != "src/crate.glb" || def.Model == "" {
+		t.Fatalf("facts %+v file %q", def.ModelFacts, def.ModelFile)
+	}
+}
+
+// A refused model's warnings are reported beside its errors.
+func TestRefusedModelKeepsItsWarnings(t *testing.T) {
+	m := glbtest.Triangles(1, 33)
+	nodes := m.Arr("nodes")
+	// nodes[32], a root of the scene, becomes a new node's child: the scene lists a non-root.
+	m.JSON["nodes"] = append(nodes, map[string]any{"children": []any{len(nodes) - 1}})
+	rep, _, _ := modelProject(t, m.GLB())
+	if rep.OK() || len(errorsWith(rep, diag.CodeModel)) == 0 {
+		t.Fatalf("want refused: %v", rep.Diagnostics)
+	}
+	var warned int
+	for _, d := range rep.Diagnostics {
+		if d.Code == diag.CodeModelWarning && d.Severity == diag.Warning && strings.HasPrefix(d.Message, "the model needs 33 draw calls") {
+			warned++
+		}
+	}
+	if warned != 1 {
+		t.Fatalf("want one draw-call warning: %v", rep.Diagnostics)
 	}
 }
 

@@ -49,12 +49,13 @@ func decodeModel(encoded string) []byte {
 	return data
 }
 
-// reportModels gives glb's whole verdict on every refused model: one error per problem, with
-// its glTF JSON path and value, and the file the model was imported from. It replaces the SDK's
-// one-line refusal (its first problem, at presentation.model) where there is one, and is added
-// after the definition's problems where the SDK stopped at an earlier presentation field, so
-// one export round can fix the model. Where glb accepts a model the SDK refused, the SDK's
-// problem stands.
+// reportModels gives glb's whole verdict on every model: one error per problem of a refused
+// model, with its glTF JSON path and value, and the file the model was imported from; and one
+// warning per glb warning, refused or not (a model with only warnings is accepted: the SDK's
+// hook accepts it too, see glb.NativeVerdict). The errors replace the SDK's one-line refusal
+// (its first problem, at presentation.model) where there is one, and are added after the
+// definition's problems where the SDK stopped at an earlier presentation field, so one export
+// round can fix the model. Where glb accepts a model the SDK refused, the SDK's problem stands.
 func (l *loaded) reportModels(ctx context.Context, opts Options, rep *Report) {
 	start := time.Now()
 	defer func() { rep.Models += time.Since(start) }()
@@ -68,11 +69,16 @@ func (l *loaded) reportModels(ctx context.Context, opts Options, rep *Report) {
 		}
 		res := opts.models().CheckEncoded(model)
 		def := &rep.Definitions[index]
+		if len(res.Warnings) > 0 || !res.OK() {
+			def.ModelFile = modelFile(opts, model)
+		}
+		warnings := l.modelDiagnostics(def, diag.Warning, res.Warnings)
 		if res.OK() {
 			def.Model, def.accepted = model, res // checkModels records it if the project is valid
+			rep.Diagnostics = append(rep.Diagnostics, warnings...)
 			continue
 		}
-		found := l.modelDiagnostics(opts, def, res, decodeModel(model))
+		found := append(l.modelDiagnostics(def, diag.Error, res.Problems), warnings...)
 		replaced := false
 		for i, d := range rep.Diagnostics {
 			if d.Path == modelPath && d.Code == diag.CodeRule && d.Definition != nil && d.Definition.Type == def.Type {
@@ -98,26 +104,26 @@ func checkModels(opts Options, rep *Report) {
 		}
 		facts := def.accepted.Facts
 		def.ModelFacts = &facts
-		if opts.ModelFile != nil {
-			if data := decodeModel(def.Model); data != nil {
-				def.ModelFile = opts.ModelFile(data)
-			}
+		if def.ModelFile == "" {
+			def.ModelFile = modelFile(opts, def.Model)
 		}
 	}
 }
 
-// modelDiagnostics is one diagnostic per problem of a refused model, at the definition, with the
-// problem's glTF JSON path under presentation.model (`presentation.model.textures[0]`), its
-// value, glb's message and a note naming the model's file when it is known.
-func (l *loaded) modelDiagnostics(opts Options, def *Definition, res *glb.Result, data []byte) []diag.Diagnostic {
-	var file string
-	if opts.ModelFile != nil && data != nil {
-		file = opts.ModelFile(data)
+// modelDiagnostics is one diagnostic per glb finding (ps: a refused model's problems, as
+// errors with the code "model", or a model's warnings, as warnings with the code
+// "model-warning"), at the definition, with the finding's glTF JSON path under
+// presentation.model (`presentation.model.textures[0]`), its value, glb's message and a note
+// naming the model's file (def.ModelFile) when it is known.
+func (l *loaded) modelDiagnostics(def *Definition, severity diag.Severity, ps []glb.Problem) []diag.Diagnostic {
+	file := def.ModelFile
+	code := diag.CodeModel
+	if severity == diag.Warning {
+		code = diag.CodeModelWarning
 	}
-	def.ModelFile = file
-	out := make([]diag.Diagnostic, 0, len(res.Problems))
-	for _, p := range res.Problems {
-		d := diag.Diagnostic{Code: diag.CodeModel, Path: modelPath, Message: p.Message}
+	out := make([]diag.Diagnostic, 0, len(ps))
+	for _, p := range ps {
+		d := diag.Diagnostic{Severity: severity, Code: code, Path: modelPath, Message: p.Message}
 		if p.Path != "" {
 			if strings.HasPrefix(p.Path, "[") {
 				d.Path += p.Path
@@ -138,6 +144,17 @@ func (l *loaded) modelDiagnostics(opts Options, def *Definition, res *glb.Result
 		out = append(out, l.atDefinition(d, *def))
 	}
 	return out
+}
+
+// modelFile names the project file a presentation.model string was embedded from, or "".
+func modelFile(opts Options, encoded string) string {
+	if opts.ModelFile == nil {
+		return ""
+	}
+	if data := decodeModel(encoded); data != nil {
+		return opts.ModelFile(data)
+	}
+	return ""
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

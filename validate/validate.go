@@ -8,7 +8,9 @@
 // and every declared sound of a valid project — static sounds, the initial sound bank, the
 // initial views' previews and sequence() at a few probed steps — is rendered once within the
 // audio budget (Options.Audio). Their problems are diagnostics with the codes "model" and
-// "sound", naming the definition, the sound or the model's glTF path, and the model's file.
+// "sound", naming the definition, the sound or the model's glTF path, and the model's file; glb's
+// warnings (e.g. a model over the agent-avatar budget) are warnings with the code "model-warning",
+// which leave the project valid.
 package validate
 
 import (
@@ -66,7 +68,7 @@ type Options struct {
 	// dev loop checks an unchanged model once, not on every rebuild.
 	Models *glb.Cache
 	// ModelFile names the project file a model's bytes were embedded from ("" when unknown); see
-	// AssetFiles. Used only to name the file of a refused model.
+	// AssetFiles. Used only to name a model's file: in its diagnostics and in Definition.ModelFile.
 	ModelFile func(data []byte) string
 }
 

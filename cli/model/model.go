@@ -14,6 +14,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // Options are the command's inputs after flag parsing.
@@ -33,11 +34,13 @@ func NewCmdModel(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		Use:   "model FILE.glb",
 		Short: "Check a GLB model the way the host will",
 		Long: `Check one binary glTF (.glb) file against the Gizmo model rule: static and
-self-contained, material or vertex colors, at most 20,000 triangles and 32 draw calls; no
-textures, skins, animations, morph targets, compression or external resources.
+self-contained, material or vertex colors; no textures, skins, animations, morph targets,
+compression or external resources.
 
-Prints the model's facts and every problem, each with what to change in the exporter.
-Exit status: 0 accepted, 1 refused, 2 the file cannot be read.`,
+Prints the model's facts, every problem (each with what to change in the exporter) and every
+warning. A warning does not refuse the model: more than 20,000 triangles or 32 draw calls (the
+bounds the docs state for agent avatars, not for Gizmo models) is one.
+Exit status: 0 accepted (with or without warnings), 1 refused, 2 the file cannot be read.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return cmdutil.Usagef("expected one .glb file (got %d arguments)", len(args))
@@ -52,16 +55,32 @@ Exit status: 0 accepted, 1 refused, 2 the file cannot be read.`,
 			return Run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the facts and problems as JSON")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the facts, problems and warnings as JSON")
 	return cmd
 }
 
 // Report is the --json output.
 type Report struct {
-	File     string        `json:"file"`
-	OK       bool          `json:"ok"`
-	Facts    glb.Facts     `json:"facts"`
-	Problems []glb.Problem `json:"problems"`
+	File     string    `json:"file"`
+	OK       bool      `json:"ok"` // no problems; warnings allowed
+	Facts    glb.Facts `json:"facts"`
+	Problems []Finding `json:"problems"` // why the model is refused, each with "severity": "error"
+	Warnings []Finding `json:"warnings"` // each with "severity": "warning"; they never refuse
+}
+
+// Finding is one of glb's problems or warnings with its severity, so each entry of --json says
+// whether it refuses the model.
+type Finding struct {
+	Severity string `json:"severity"` // "error" or "warning"
+	glb.Problem
+}
+
+func findings(severity string, ps []glb.Problem) []Finding {
+	out := make([]Finding, len(ps))
+	for i, p := range ps {
+		out[i] = Finding{severity, p}
+	}
+	return out
 }
 
 // Run checks the file and prints the report; the returned error carries the exit status.
@@ -76,7 +95,8 @@ func Run(opts *Options) error {
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(Report{File: opts.Path, OK: res.OK(), Facts: res.Facts, Problems: res.Problems}); err != nil {
+		rep := Report{File: opts.Path, OK: res.OK(), Facts: res.Facts, Problems: findings("error", res.Problems), Warnings: findings("warning", res.Warnings)}
+		if err := enc.Encode(rep); err != nil {
 			return err
 		}
 	} else {
@@ -88,26 +108,36 @@ func Run(opts *Options) error {
 	return nil
 }
 
+// plural renders "1 mesh", "3 meshes", "20,001 triangles".
 func plural(n int64, noun string) string {
 	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
+		return "1 " + noun
 	}
 	if strings.HasSuffix(noun, "h") {
-		return fmt.Sprintf("%d %ses", n, noun)
+		return human.Int(int(n)) + " " + noun + "es"
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return human.Int(int(n)) + " " + noun + "s"
 }
 
 func printText(w io.Writer, name string, res *glb.Result) {
 	f := res.Facts
-	if res.OK() {
+	warnings := ""
+	if n := len(res.Warnings); n > 0 {
+		warnings = plural(int64(n), "warning")
+	}
+	switch {
+	case res.OK() && warnings == "":
 		fmt.Fprintf(w, "%s: accepted\n", name)
-	} else {
+	case res.OK():
+		fmt.Fprintf(w, "%s: accepted with %s\n", name, warnings)
+	case warnings == "":
 		fmt.Fprintf(w, "%s: refused (%s)\n", name, plural(int64(len(res.Problems)), "problem"))
+	default:
+		fmt.Fprintf(w, "%s: refused (%s, %s)\n", name, plural(int64(len(res.Problems)), "problem"), warnings)
 	}
 	if f.Counted {
-		fmt.Fprintf(w, "  %s, %s in the default scene (limits %d and %d)\n",
-			plural(f.Triangles, "triangle"), plural(f.DrawCalls, "draw call"), glb.MaxTriangles, glb.MaxDrawCalls)
+		fmt.Fprintf(w, "  %s, %s in the default scene (the docs bound agent avatars at %s and %d)\n",
+			plural(f.Triangles, "triangle"), plural(f.DrawCalls, "draw call"), human.Int(glb.AvatarMaxTriangles), glb.AvatarMaxDrawCalls)
 	}
 	if f.JSONBytes > 0 {
 		fmt.Fprintf(w, "  %s, %s, %s, %s\n", plural(int64(f.Meshes), "mesh"), plural(int64(f.Primitives), "primitive"),
@@ -123,5 +153,8 @@ func printText(w io.Writer, name string, res *glb.Result) {
 	}
 	for _, p := range res.Problems {
 		fmt.Fprintf(w, "  ✗ %s\n", p.Message)
+	}
+	for _, p := range res.Warnings {
+		fmt.Fprintf(w, "  warning: %s\n", p.Message)
 	}
 }

@@ -39,7 +39,7 @@ func TestAccepted(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	for _, want := range []string{"cube.glb: accepted", "12 triangles, 1 draw call in the default scene (limits 20000 and 32)", "1 mesh, 1 primitive, 1 node, 1 material", "written by scape glbtest"} {
+	for _, want := range []string{"cube.glb: accepted", "12 triangles, 1 draw call in the default scene (the docs bound agent avatars at 20,000 and 32)", "1 mesh, 1 primitive, 1 node, 1 material", "written by scape glbtest"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -65,6 +65,39 @@ func TestRefusedListsEveryProblem(t *testing.T) {
 	}
 }
 
+// Over the agent-avatar budget: accepted (exit 0), the warning printed, and in --json with its
+// severity.
+func TestWarningOnly(t *testing.T) {
+	path := write(t, "dense.glb", glbtest.Triangles(20001, 1).GLB())
+	out, _, code := run(t, path)
+	if code != 0 {
+		t.Fatalf("exit %d, want 0\n%s", code, out)
+	}
+	for _, want := range []string{"dense.glb: accepted with 1 warning\n", "20,001 triangles, 1 draw call in the default scene",
+		"  warning: the model has 20,001 triangles (meshes[0] × 1 instance); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "✗") {
+		t.Errorf("a warning printed as a problem:\n%s", out)
+	}
+	out, _, code = run(t, path, "--json")
+	if code != 0 {
+		t.Fatalf("--json: exit %d", code)
+	}
+	var rep Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !rep.OK || len(rep.Problems) != 0 || len(rep.Warnings) != 1 || rep.Warnings[0].Severity != "warning" || rep.Warnings[0].Code != "triangles" || rep.Warnings[0].Path != "scenes[0]" || rep.Facts.Triangles != 20001 {
+		t.Errorf("report = %+v", rep)
+	}
+	if !strings.Contains(out, `"severity": "warning"`) || !strings.Contains(out, `"problems": []`) {
+		t.Errorf("--json output:\n%s", out)
+	}
+}
+
 func TestJSON(t *testing.T) {
 	path := write(t, "bad.glb", []byte("glTF"))
 	out, _, code := run(t, path, "--json")
@@ -75,7 +108,7 @@ func TestJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if rep.OK || len(rep.Problems) != 1 || rep.Problems[0].Code != "no-header" || rep.Facts.Bytes != 4 {
+	if rep.OK || len(rep.Problems) != 1 || rep.Problems[0].Code != "no-header" || rep.Problems[0].Severity != "error" || rep.Facts.Bytes != 4 || rep.Warnings == nil {
 		t.Errorf("report = %+v", rep)
 	}
 }

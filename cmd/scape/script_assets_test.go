@@ -10,8 +10,9 @@ import (
 )
 
 // glb FILE KIND: write a generated model. Kinds: cube (valid), colors (valid, vertex
-// colors, 4 meshes × 8 instances = 32 draws), draws33, triangles20001, draco-animated,
-// trailing (4 bytes after the GLB end), json (a .gltf JSON file, not a GLB).
+// colors, 4 meshes × 8 instances = 32 draws), draws33 and triangles20001 (over the agent-avatar
+// bounds: accepted with a warning), draco-animated, trailing (4 bytes after the GLB end), json
+// (a .gltf JSON file, not a GLB).
 func glb(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
 		ts.Fatalf("usage: glb FILE KIND")

@@ -7,7 +7,31 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 )
+
+// SharedDir finds the workspace's shared GLB test files (real exports with expected verdicts,
+// shared/testdata/glb with its README.md) in the nearest ancestor of the working directory that
+// has them: beside the repository, or beside a worktree's parent. It returns "" in a clone of the
+// project alone.
+func SharedDir() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		cand := filepath.Join(dir, "shared", "testdata", "glb")
+		if st, err := os.Stat(filepath.Join(cand, "README.md")); err == nil && st.Mode().IsRegular() {
+			return cand
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
 
 // Chunk is one GLB chunk: its type and bytes, written exactly as given (no padding added).
 type Chunk struct {

@@ -6,6 +6,7 @@ package gojacheck_test
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/glb/glbtest"
 	"github.com/scapeworld/scape/kit"
 )
 
@@ -51,6 +53,17 @@ func TestSDKUnderGojaAgreesWithGo(t *testing.T) {
 		if d := time.Since(start); d > 300*time.Millisecond {
 			t.Logf("%s: %v in goja (%d bytes)", f, d, len(data))
 		}
+		// Without the hook the SDK's TypeScript checker still refuses what glb only warns
+		// about (kit/sdk/src/model.ts has not followed yet): a warning-only model must be
+		// refused here for that warning, nothing else.
+		if r.OK() && len(r.Warnings) > 0 {
+			if jsErr == nil {
+				t.Errorf("%s: goja accepts, Go warns %v: the SDK now follows glb; compare verdicts directly again", f, r.Warnings)
+			} else if msg := jsErr.(*goja.Exception).Value().ToObject(vm).Get("message").String(); !sdkRefusesFor(msg, r.Warnings[0]) {
+				t.Errorf("%s: goja refuses with %q, Go only warns %q", f, msg, r.Warnings[0].Message)
+			}
+			continue
+		}
 		if (jsErr == nil) != r.OK() {
 			t.Errorf("%s: goja error %v, Go ok=%v %v", f, jsErr, r.OK(), r.Problems)
 			continue
@@ -70,6 +83,22 @@ func TestSDKUnderGojaAgreesWithGo(t *testing.T) {
 		}
 	}
 	t.Logf("compared %d files under goja", len(files))
+}
+
+// sdkRefusesFor says whether the SDK's message is its refusal for what glb's warning is about:
+// the same count of triangles or draw calls, the same field.
+func sdkRefusesFor(msg string, w glb.Problem) bool {
+	switch w.Code {
+	case glb.CodeTriangles:
+		return strings.HasPrefix(msg, fmt.Sprintf("the model has %d triangles", w.Value))
+	case glb.CodeDrawCalls:
+		return strings.HasPrefix(msg, fmt.Sprintf("the model needs %d draw calls", w.Value))
+	case glb.CodeViewTarget:
+		return strings.HasPrefix(msg, w.Path+" = ")
+	case glb.CodeSamplerValue:
+		return strings.HasPrefix(msg, "the glTF JSON does not decode: gltf: unknown ") && strings.HasSuffix(msg, fmt.Sprint(w.Value))
+	}
+	return false
 }
 
 func head(msg string) string {
@@ -109,9 +138,9 @@ func modelFiles(t *testing.T) []modelFile {
 		}
 		out = append(out, modelFile{"conformance: " + c.Note, data})
 	}
-	shared := filepath.Join("..", "..", "..", "..", "shared", "testdata", "glb")
-	if _, err := os.Stat(shared); err != nil {
-		t.Logf("%s is absent: comparing on the conformance corpus only", shared)
+	shared := glbtest.SharedDir()
+	if shared == "" {
+		t.Logf("shared/testdata/glb is absent: comparing on the conformance corpus only")
 		return out
 	}
 	filepath.WalkDir(shared, func(path string, d fs.DirEntry, err error) error {
@@ -147,12 +176,22 @@ func TestNativeHook(t *testing.T) {
 	sdk := vm.Get(kit.ToolchainGlobal).ToObject(vm).Get("sdk").ToObject(vm)
 	validate, _ := goja.AssertFunction(sdk.Get("validateGizmoModel"))
 	files := modelFiles(t)
+	// A model over the agent-avatar budget: glb warns and accepts, so the SDK must accept it
+	// through the hook (the TypeScript checker alone would refuse it).
+	files = append(files, modelFile{"20,001 triangles", glbtest.Triangles(20001, 1).GLB()}, modelFile{"33 draw calls", glbtest.Triangles(1, 33).GLB()})
+	warned := 0
 	for _, mf := range files {
 		r := glb.CheckNamed("the model", mf.data)
+		if r.OK() && len(r.Warnings) > 0 {
+			warned++
+		}
 		_, jsErr := validate(goja.Undefined(), vm.ToValue(base64.StdEncoding.EncodeToString(mf.data)))
 		if (jsErr == nil) != r.OK() {
 			t.Errorf("%s: with the hook, goja error %v, Go ok=%v", mf.name, jsErr, r.OK())
 		}
+	}
+	if warned < 2 {
+		t.Errorf("%d warning-only models checked through the hook, want at least 2", warned)
 	}
 	if calls != len(files) {
 		t.Errorf("hook called %d times for %d models", calls, len(files))

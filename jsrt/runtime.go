@@ -275,6 +275,9 @@ func (r *Runtime) Guard(ctx context.Context, what string, fn func() error) (err 
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
+	// The isolation worker's hard bound (observe.go); deferred first, so it ends last.
+	deadline, _ := ctx.Deadline()
+	defer observeGuard(what, deadline)()
 	// An Interrupt left over from an earlier call (issued while idle) would kill this one.
 	r.VM.ClearInterrupt()
 	// The gate makes sure no interrupt of this call lands after it returned (the deadline's

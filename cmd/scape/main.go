@@ -7,9 +7,13 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/cli/root"
+	"github.com/scapeworld/scape/isolate"
 )
 
 func main() {
+	// `scape internal worker`: the process a host or build runs author code in, with hard
+	// limits (package isolate). Hidden: nothing else starts it.
+	isolate.ServeIfWorker()
 	f := cmdutil.New(cmdutil.System(), root.Version)
 	os.Exit(root.Execute(f, os.Args[1:]))
 }

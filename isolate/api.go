@@ -1,0 +1,214 @@
+package isolate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/validate"
+)
+
+// Options are what a check carries into a worker: the part of validate.Options that can cross
+// a process boundary (no functions, no caches).
+type Options struct {
+	// Timeout, HeapBudget and MaxCallStack are jsrt's per-call bounds (0: its defaults).
+	Timeout      time.Duration
+	HeapBudget   uint64
+	MaxCallStack int
+	SourceMap    []byte
+	Instances    []validate.Instance
+	Audio        *audio.Budget
+	// NoRender leaves the sounds unrendered (validate.Options.CallerRenders).
+	NoRender bool
+	// Dir and Assets name the project files models came from (validate.AssetFiles).
+	Dir    string
+	Assets []string
+}
+
+func (o Options) js() jsOptions {
+	return jsOptions{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack}
+}
+
+// Check validates a bundle in a worker and returns validate.Check's report. A worker that passes
+// a hard bound gives a report whose one error says which (code memory, timeout or stack): a
+// verdict, not a failure. The error is for ctx ending (context.Canceled or DeadlineExceeded) and
+// for the toolchain itself failing (no worker can start).
+func (p *Pool) Check(ctx context.Context, js []byte, opts Options) (*validate.Report, error) {
+	if p.inProcess != nil {
+		return p.inProcess.check(ctx, js, opts)
+	}
+	start := time.Now()
+	lim := p.cfg.Limits
+	req := request{Op: opCheck, Budget: budget{Author: lim.Author, Render: lim.Render, CPU: lim.CPU},
+		Check: &checkRequest{JS: js, SourceMap: opts.SourceMap, Instances: opts.Instances, Audio: opts.Audio,
+			NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js()}}
+	r, _, err := p.run(ctx, req, lim.Author+lim.Render+wallSlack, &pending{}, "")
+	var b *Breach
+	if errors.As(err, &b) {
+		b.Subject, b.Doing, b.Owner = "the bundle", "validating", p.cfg.Owner
+		return &validate.Report{Diagnostics: diag.List{b.Diagnostic()}, Duration: time.Since(start)}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.Error != nil {
+		return nil, p.replyErr(ctx, r.Error)
+	}
+	if r.Report == nil {
+		return nil, errors.New("isolate: the worker sent no report")
+	}
+	return r.Report.report(), nil
+}
+
+func (p *Pool) replyErr(ctx context.Context, w *wireError) error {
+	if w.Kind == errCancelled {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return w.err()
+}
+
+// Initial is the initial state of the definition typ of the bundle js, through the registry
+// (ObjectRegistry.create), run in a worker that keeps the bundle open for the next call.
+func (p *Pool) Initial(ctx context.Context, js []byte, typ string, opts Options) (json.RawMessage, error) {
+	out, err := p.live(ctx, js, &liveRequest{Call: liveInitial, Type: typ, JSOpts: opts.js()})
+	if err != nil {
+		return nil, err
+	}
+	return out.State, nil
+}
+
+// View is an instance's view for viewer (JSON). A refusal is a *validate.Refused; author code
+// failing under jsrt's bounds an *AuthorError; a hard bound passed a *Breach.
+func (p *Pool) View(ctx context.Context, js []byte, inst validate.Instance, viewer validate.Viewer, opts Options) (json.RawMessage, error) {
+	out, err := p.live(ctx, js, &liveRequest{Call: liveView, Instance: inst, Viewer: viewer, JSOpts: opts.js()})
+	if err != nil {
+		return nil, err
+	}
+	return out.View, nil
+}
+
+// Act runs an action through the registry's execute and returns the new state. Errors as View's.
+func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, action validate.Action, actx validate.Context, opts Options) (json.RawMessage, error) {
+	actx.Random = nil // the worker draws its own numbers
+	out, err := p.live(ctx, js, &liveRequest{Call: liveAct, Instance: inst, Action: action, Context: actx, JSOpts: opts.js()})
+	if err != nil {
+		return nil, err
+	}
+	return out.State, nil
+}
+
+func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply, error) {
+	if p.inProcess != nil {
+		return p.inProcess.live(ctx, js, lr)
+	}
+	lim := p.cfg.Limits
+	lr.Hash = bundleHash(js)
+	for attempt := 0; ; attempt++ {
+		w, err := p.acquire(ctx, lr.Hash)
+		if err != nil {
+			return nil, err
+		}
+		lr.JS = nil
+		if !w.open[lr.Hash] || attempt > 0 {
+			lr.JS = js
+		}
+		p.release(w) // run acquires again, preferring the same worker
+		req := request{Op: opLive, Budget: budget{Author: lim.Author, CPU: lim.CPU}, Live: lr}
+		r, _, err := p.run(ctx, req, lim.Author+wallSlack, &pending{}, lr.Hash)
+		var b *Breach
+		if errors.As(err, &b) {
+			b.Subject, b.Doing, b.Owner = "the Gizmo", "running "+lr.Call, p.cfg.Owner
+			return nil, b
+		}
+		if err != nil {
+			return nil, err
+		}
+		if r.Error != nil {
+			return nil, p.replyErr(ctx, r.Error)
+		}
+		if r.Live == nil {
+			return nil, errors.New("isolate: the worker sent no answer")
+		}
+		if r.Live.Missing && attempt == 0 {
+			continue
+		}
+		return r.Live, nil
+	}
+}
+
+// TestOptions are what a test run carries into a worker (testrun.Options without the SDK
+// overrides, which only the SDK's own suite uses).
+type TestOptions struct {
+	Dir        string
+	Pattern    string // a regular expression; "" runs everything
+	Timeout    time.Duration
+	HeapBudget uint64
+	Console    func(file, level, text string)
+	Progress   func(testrun.Result)
+}
+
+// Test runs a project's tests in a worker (testrun.Run). A worker that passes a hard bound ends
+// the run: the report has the results so far and a failed result for the test that was running,
+// whose message says which bound; the error is then the *Breach.
+func (p *Pool) Test(ctx context.Context, opts TestOptions) (*testrun.Report, error) {
+	if p.inProcess != nil {
+		return p.inProcess.test(ctx, opts)
+	}
+	var done []testrun.Result
+	pend := &pending{
+		onConsole: func(c consoleLine) {
+			if opts.Console != nil {
+				opts.Console(c.File, c.Level, c.Text)
+			}
+		},
+		onProgress: func(r testrun.Result) {
+			done = append(done, r)
+			if opts.Progress != nil {
+				opts.Progress(r)
+			}
+		},
+	}
+	lim := p.cfg.Limits
+	req := request{Op: opTest, Budget: budget{CPU: 0}, Test: &testRequest{Dir: opts.Dir, Pattern: opts.Pattern, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget}}
+	r, _, err := p.run(ctx, req, 0, pend, "")
+	var b *Breach
+	if errors.As(err, &b) {
+		b.Subject, b.Doing, b.Owner = "the test", "testing", p.cfg.Owner
+		rep := &testrun.Report{Results: done}
+		failed := testrun.Result{Name: b.Callback, Status: testrun.Failed, Message: b.Error()}
+		if len(done) > 0 {
+			failed.File = done[len(done)-1].File
+		}
+		rep.Results = append(rep.Results, failed)
+		if opts.Progress != nil {
+			opts.Progress(failed)
+		}
+		for _, res := range rep.Results {
+			switch res.Status {
+			case testrun.Passed:
+				rep.Passed++
+			case testrun.Failed:
+				rep.Failed++
+			case testrun.Skipped:
+				rep.Skipped++
+			case testrun.Todo:
+				rep.Todo++
+			}
+		}
+		_ = lim
+		return rep, b
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.Error != nil {
+		return r.Test, p.replyErr(ctx, r.Error)
+	}
+	return r.Test, nil
+}

@@ -1,0 +1,105 @@
+package isolate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"sync"
+
+	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/validate"
+)
+
+// inProcess is the fallback where isolation is unavailable (not Linux, or SCAPE_ISOLATE=0): the
+// same operations in this process, under jsrt's soft bounds only (a deadline per call, a heap
+// watchdog, a stack bound). A native built-in can then overrun its deadline and a single large
+// allocation is not capped.
+type inProcess struct {
+	mu   sync.Mutex // validate.Project is not safe for concurrent use
+	js   []byte
+	proj *validate.Project
+}
+
+func (o Options) validate() validate.Options {
+	return validate.Options{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack,
+		SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio, CallerRenders: o.NoRender}
+}
+
+func (ip *inProcess) check(ctx context.Context, js []byte, opts Options) (*validate.Report, error) {
+	vo := opts.validate()
+	if opts.Dir != "" {
+		vo.ModelFile = validate.AssetFiles(opts.Dir, opts.Assets)
+	}
+	rep, err := validate.Check(ctx, js, vo)
+	if err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply, error) {
+	ip.mu.Lock()
+	defer ip.mu.Unlock()
+	if ip.proj == nil || !bytes.Equal(ip.js, js) {
+		opts := lr.JSOpts.validate()
+		opts.CallerRenders = true
+		p, rep, err := validate.Open(ctx, js, opts)
+		if err != nil {
+			return nil, err
+		}
+		if p == nil {
+			msg := "the build does not load"
+			if rep != nil && len(rep.Diagnostics.Errors()) > 0 {
+				msg = rep.Diagnostics.Errors()[0].String()
+			}
+			return nil, &loadError{msg: msg}
+		}
+		ip.proj, ip.js = p, js
+	}
+	out := &liveReply{}
+	switch lr.Call {
+	case liveInitial:
+		for _, d := range ip.proj.Report.Definitions {
+			if d.Type != lr.Type {
+				continue
+			}
+			inst, ok, err := ip.proj.Create(ctx, d.Emoji, "new")
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out.State = inst.State
+				return out, nil
+			}
+		}
+		return nil, &loadError{msg: fmt.Sprintf("the build has no Gizmo %q", lr.Type)}
+	case liveView:
+		v, err := ip.proj.View(ctx, lr.Instance, lr.Viewer)
+		if err != nil {
+			return nil, err
+		}
+		out.View = v
+	case liveAct:
+		inst, _, err := ip.proj.Act(ctx, lr.Instance, lr.Action, lr.Context)
+		if err != nil {
+			return nil, err
+		}
+		out.State = inst.State
+	default:
+		return nil, fmt.Errorf("unknown live call %q", lr.Call)
+	}
+	return out, nil
+}
+
+func (ip *inProcess) test(ctx context.Context, opts TestOptions) (*testrun.Report, error) {
+	run := testrun.Options{Dir: opts.Dir, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget, Console: opts.Console, Progress: opts.Progress}
+	if opts.Pattern != "" {
+		re, err := regexp.Compile(opts.Pattern)
+		if err != nil {
+			return nil, err
+		}
+		run.Pattern = re
+	}
+	return testrun.Run(ctx, run)
+}

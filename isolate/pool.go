@@ -1,0 +1,244 @@
+package isolate
+
+import (
+	"context"
+	"errors"
+	"os"
+	"sync"
+	"time"
+)
+
+// Config configures a Pool. The zero value is a pool of one warm worker with the default limits.
+type Config struct {
+	// Size is how many workers the pool keeps started (default 1). Each holds one request at a
+	// time; more requests wait for one.
+	Size int
+	// Limits are the workers' hard bounds.
+	Limits Limits
+	// Owner words whose limit a refusal names: "this host's", or "this toolchain's" (default).
+	Owner string
+	// OneShot is for a short command (a build, a test run): workers skip the warm-up validation
+	// and collect garbage less often, and a pool replaces a used worker only when asked for one.
+	OneShot bool
+	// Executable is the binary started as a worker (`<Executable> internal worker`); "" is this
+	// process's own. It must call ServeIfWorker first thing.
+	Executable string
+	// OnRequest, when set, receives each request's measurements once it ended.
+	OnRequest func(Stats)
+}
+
+// Stats are one request's measurements.
+type Stats struct {
+	Op   string
+	Wall time.Duration
+	// PeakRSS is the worker's peak resident memory (for a worker that was ended, from wait4).
+	PeakRSS uint64
+	// Breach is the bound that ended the worker, if one did.
+	Breach *Breach
+}
+
+// maxUses recycles a worker after this many requests, so nothing it caches grows for ever.
+const maxUses = 1000
+
+var errClosed = errors.New("isolate: the pool is closed")
+
+// Pool runs author code in worker processes with hard limits (see the package doc). It is safe
+// for concurrent use; Close ends its workers.
+type Pool struct {
+	cfg       Config
+	exe       string
+	inProcess *inProcess // non-nil: isolation is unavailable here, run in this process
+
+	mu      sync.Mutex
+	idle    []*proc
+	waiters []chan struct{}
+	workers int // workers started or starting, idle or busy
+	err     error
+	closed  bool
+}
+
+// Available says whether workers run with hard limits here: Linux (RLIMIT_AS, RLIMIT_CPU),
+// unless SCAPE_ISOLATE=0 asks for the in-process fallback (for measuring what isolation costs,
+// and for debugging).
+func Available() bool {
+	return hardLimits && os.Getenv("SCAPE_ISOLATE") != "0"
+}
+
+// NewPool returns a pool and starts its workers in the background (so the first request finds
+// one warm). Where isolation is not Available the pool runs everything in this process, with
+// jsrt's soft bounds only.
+func NewPool(cfg Config) *Pool {
+	if cfg.Size <= 0 {
+		cfg.Size = 1
+	}
+	cfg.Limits = cfg.Limits.withDefaults()
+	if cfg.Owner == "" {
+		cfg.Owner = "this toolchain's"
+	}
+	p := &Pool{cfg: cfg}
+	if !Available() {
+		p.inProcess = &inProcess{}
+		return p
+	}
+	p.exe = cfg.Executable
+	if p.exe == "" {
+		exe, err := selfExecutable()
+		if err != nil {
+			p.err = err
+			return p
+		}
+		p.exe = exe
+	}
+	p.mu.Lock()
+	p.fill()
+	p.mu.Unlock()
+	return p
+}
+
+// Isolated says whether the pool runs author code in limited worker processes.
+func (p *Pool) Isolated() bool { return p.inProcess == nil }
+
+// Limits are the pool's hard bounds (defaults filled in).
+func (p *Pool) Limits() Limits { return p.cfg.Limits }
+
+// Close ends the idle workers now and the busy ones when their requests end.
+func (p *Pool) Close() {
+	p.mu.Lock()
+	p.closed = true
+	idle := p.idle
+	p.idle = nil
+	p.wake()
+	p.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, w := range idle {
+		wg.Add(1)
+		go func() { defer wg.Done(); w.close() }()
+	}
+	wg.Wait()
+}
+
+func (p *Pool) workerConfig() workerConfig {
+	return workerConfig{memory: p.cfg.Limits.Memory, grace: p.cfg.Limits.Grace, warm: !p.cfg.OneShot, short: p.cfg.OneShot}
+}
+
+// fill starts workers up to Size. The caller holds mu.
+func (p *Pool) fill() {
+	for p.workers < p.cfg.Size && !p.closed {
+		p.workers++
+		go p.spawn()
+	}
+}
+
+func (p *Pool) spawn() {
+	w, err := startProc(p.exe, p.workerConfig(), p.cfg.Limits)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err != nil {
+		p.workers--
+		p.err = err
+		p.wake()
+		return
+	}
+	if p.closed {
+		p.workers--
+		go w.close()
+		return
+	}
+	p.err = nil
+	p.idle = append(p.idle, w)
+	p.wake()
+}
+
+// wake tells every waiter that the idle list or the error changed. The caller holds mu.
+func (p *Pool) wake() {
+	for _, ch := range p.waiters {
+		close(ch)
+	}
+	p.waiters = nil
+}
+
+// acquire takes an idle worker, preferring one that has the bundle prefer open.
+func (p *Pool) acquire(ctx context.Context, prefer string) (*proc, error) {
+	p.mu.Lock()
+	for {
+		if p.closed {
+			p.mu.Unlock()
+			return nil, errClosed
+		}
+		if n := len(p.idle); n > 0 {
+			i := n - 1
+			for j, w := range p.idle {
+				if prefer != "" && w.open[prefer] {
+					i = j
+				}
+			}
+			w := p.idle[i]
+			p.idle = append(p.idle[:i], p.idle[i+1:]...)
+			p.mu.Unlock()
+			if !w.alive() {
+				p.release(w)
+				p.mu.Lock()
+				continue
+			}
+			return w, nil
+		}
+		if p.err != nil && p.workers == 0 {
+			err := p.err
+			p.err = nil // the next request tries again
+			p.mu.Unlock()
+			return nil, err
+		}
+		p.fill()
+		ch := make(chan struct{})
+		p.waiters = append(p.waiters, ch)
+		p.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		p.mu.Lock()
+	}
+}
+
+// release returns a worker after a request: to the idle list, or, when it died, breached, is
+// worn out or the pool is one-shot, to be ended and replaced.
+func (p *Pool) release(w *proc) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	reuse := w.alive() && !p.closed && !p.cfg.OneShot && w.uses < maxUses &&
+		(w.peakRSS == 0 || w.peakRSS < w.ready.RSS+p.cfg.Limits.Memory/2)
+	if reuse {
+		p.idle = append(p.idle, w)
+	} else {
+		p.workers--
+		go w.close()
+		if !p.cfg.OneShot {
+			p.fill()
+		}
+	}
+	p.wake()
+}
+
+// run sends one request to a worker.
+func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *pending, prefer string) (*reply, *proc, error) {
+	w, err := p.acquire(ctx, prefer)
+	if err != nil {
+		return nil, nil, err
+	}
+	start := time.Now()
+	r, err := w.do(ctx, req, wall, pend)
+	if p.cfg.OnRequest != nil {
+		st := Stats{Op: req.Op, Wall: time.Since(start)}
+		if r != nil {
+			st.PeakRSS = r.PeakRSS
+		}
+		var b *Breach
+		if errors.As(err, &b) {
+			st.Breach, st.PeakRSS = b, b.PeakRSS
+		}
+		p.cfg.OnRequest(st)
+	}
+	p.release(w)
+	return r, w, err
+}

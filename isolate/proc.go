@@ -1,0 +1,301 @@
+package isolate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/scapeworld/scape/testrun"
+)
+
+// proc is the parent's side of one worker process.
+type proc struct {
+	cmd    *exec.Cmd
+	in     *frameWriter
+	stdin  io.Closer
+	stderr *headBuffer
+	ready  readyInfo
+	limits Limits
+
+	dead  chan struct{} // closed once the process was reaped
+	state *os.ProcessState
+
+	mu       sync.Mutex
+	cur      *pending
+	lastCall string
+	breach   *breachInfo
+	killedBy string // why the parent killed it ("" when it did not)
+
+	wall     time.Duration // the parent's wall bound of the request in flight
+	cpuLimit time.Duration // its CPU budget
+
+	open    map[string]bool // the bundles (hashes) it has open for live calls
+	uses    int
+	peakRSS uint64
+	cpu     time.Duration
+}
+
+// pending is the request in flight on a proc.
+type pending struct {
+	id         uint64
+	reply      chan *reply
+	onConsole  func(consoleLine)
+	onProgress func(testrun.Result)
+}
+
+var nextID atomic.Uint64
+
+// startProc starts a worker and waits until it is warm and limited.
+func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
+	if os.Getenv(workerEnv) != "" {
+		return nil, fmt.Errorf("isolate: a worker must not start workers (does this binary call isolate.ServeIfWorker first?)")
+	}
+	args := append(append([]string{}, workerArgs...), cfg.args()...)
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	cmd.SysProcAttr = workerSysProcAttr()
+	p := &proc{cmd: cmd, stderr: &headBuffer{max: 8 << 10}, limits: limits, dead: make(chan struct{})}
+	cmd.Stderr = p.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("isolate: starting a validation worker: %w", err)
+	}
+	p.in, p.stdin = &frameWriter{w: stdin}, stdin
+	readyc := make(chan readyInfo, 1)
+	go p.read(stdout, readyc)
+	t := time.NewTimer(startTimeout)
+	defer t.Stop()
+	select {
+	case r := <-readyc:
+		p.ready = r
+		return p, nil
+	case <-p.dead:
+		return nil, fmt.Errorf("isolate: the validation worker did not start: %s", p.exitText())
+	case <-t.C:
+		p.kill("start")
+		<-p.dead
+		return nil, fmt.Errorf("isolate: the validation worker did not start within %s", startTimeout)
+	}
+}
+
+// read dispatches the worker's frames until its stdout closes, then reaps it.
+func (p *proc) read(stdout io.Reader, readyc chan<- readyInfo) {
+	for {
+		var m message
+		if err := readFrame(stdout, &m); err != nil {
+			break
+		}
+		p.mu.Lock()
+		cur := p.cur
+		if cur != nil && m.ID != 0 && m.ID != cur.id {
+			cur = nil // a late frame of an earlier request
+		}
+		switch m.Kind {
+		case msgReady:
+			if m.Ready != nil {
+				readyc <- *m.Ready
+			}
+		case msgCall:
+			p.lastCall = m.Call
+		case msgBreach:
+			p.breach = m.Breach
+		case msgReply:
+			if cur != nil && m.Reply != nil {
+				cur.reply <- m.Reply
+				p.cur = nil
+			}
+		}
+		p.mu.Unlock()
+		switch {
+		case m.Kind == msgConsole && cur != nil && cur.onConsole != nil && m.Console != nil:
+			cur.onConsole(*m.Console)
+		case m.Kind == msgProgress && cur != nil && cur.onProgress != nil && m.Progress != nil:
+			cur.onProgress(*m.Progress)
+		}
+	}
+	// Wait closes the pipes; all reads are done.
+	_ = p.cmd.Wait()
+	p.state = p.cmd.ProcessState
+	close(p.dead)
+}
+
+func (p *proc) alive() bool {
+	select {
+	case <-p.dead:
+		return false
+	default:
+		return true
+	}
+}
+
+// kill ends the process (SIGKILL) and records why.
+func (p *proc) kill(why string) {
+	p.mu.Lock()
+	if p.killedBy == "" {
+		p.killedBy = why
+	}
+	p.mu.Unlock()
+	if p.cmd.Process != nil {
+		_ = p.cmd.Process.Signal(syscall.SIGKILL)
+	}
+}
+
+// close asks the worker to exit (it does when its stdin closes) and kills it if it does not.
+func (p *proc) close() {
+	_ = p.stdin.Close()
+	select {
+	case <-p.dead:
+	case <-time.After(2 * time.Second):
+		p.kill("close")
+		<-p.dead
+	}
+}
+
+// do sends one request and waits for its reply within wall (0: no wall bound of the parent's
+// own). A worker that dies, breaches or is killed meanwhile gives a *Breach; a ctx that ends
+// gives ctx.Err() (or, for a deadline, the worker's own verdict if it answers within the grace).
+func (p *proc) do(ctx context.Context, req request, wall time.Duration, pend *pending) (*reply, error) {
+	req.ID = nextID.Add(1)
+	if dl, ok := ctx.Deadline(); ok {
+		req.Deadline = dl
+	}
+	pend.id = req.ID
+	pend.reply = make(chan *reply, 1)
+	p.mu.Lock()
+	p.cur, p.lastCall, p.breach = pend, "", nil
+	p.wall, p.cpuLimit = wall, req.Budget.CPU
+	p.uses++
+	p.mu.Unlock()
+	if err := p.in.write(req); err != nil {
+		p.kill("write")
+		<-p.dead
+		return nil, p.exitError()
+	}
+	var timer <-chan time.Time
+	if wall > 0 {
+		t := time.NewTimer(wall)
+		defer t.Stop()
+		timer = t.C
+	}
+	finish := func(r *reply) (*reply, error) {
+		p.mu.Lock()
+		if r.PeakRSS > p.peakRSS {
+			p.peakRSS = r.PeakRSS
+		}
+		p.cpu = r.CPU
+		p.open = map[string]bool{}
+		for _, h := range r.Open {
+			p.open[h] = true
+		}
+		p.mu.Unlock()
+		return r, nil
+	}
+	select {
+	case r := <-pend.reply:
+		return finish(r)
+	case <-p.dead:
+		return nil, p.exitError()
+	case <-timer:
+		p.kill(killWall)
+		<-p.dead
+		return nil, p.exitError()
+	case <-ctx.Done():
+	}
+	// The caller gave up: ask the worker to stop; it answers within the grace, or is killed.
+	_ = p.in.write(request{ID: req.ID, Op: opCancel})
+	grace := time.NewTimer(p.limits.Grace)
+	defer grace.Stop()
+	select {
+	case r := <-pend.reply:
+		if r.Error != nil && r.Error.Kind == errAuthor || r.Error == nil && ctx.Err() == context.DeadlineExceeded {
+			return finish(r) // the worker's own verdict on the same deadline says more
+		}
+		finish(r)
+		return nil, ctx.Err()
+	case <-p.dead:
+		if b := p.exitError(); ctx.Err() == context.DeadlineExceeded {
+			return nil, b
+		}
+		return nil, ctx.Err()
+	case <-grace.C:
+		p.kill(killCancel)
+		<-p.dead
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, p.exitError()
+		}
+		return nil, ctx.Err()
+	}
+}
+
+// Why the parent killed a worker.
+const (
+	killWall   = "wall"
+	killCancel = "cancel"
+)
+
+// exitText describes how the process ended, for errors.
+func (p *proc) exitText() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.exitTextLocked()
+}
+
+func (p *proc) exitTextLocked() string {
+	var parts []string
+	if p.state != nil {
+		parts = append(parts, p.state.String())
+	}
+	if line := p.stderr.firstLine(); line != "" {
+		parts = append(parts, line)
+	}
+	return strings.Join(parts, ": ")
+}
+
+// headBuffer keeps the first max bytes written to it (the Go runtime's fatal error is the first
+// line of a crash; the goroutine dump after it can be megabytes).
+type headBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	max int
+}
+
+func (h *headBuffer) Write(b []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if room := h.max - h.buf.Len(); room > 0 {
+		if len(b) < room {
+			room = len(b)
+		}
+		h.buf.Write(b[:room])
+	}
+	return len(b), nil
+}
+
+func (h *headBuffer) String() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.buf.String()
+}
+
+func (h *headBuffer) firstLine() string {
+	s := strings.TrimSpace(h.String())
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}

@@ -1,0 +1,94 @@
+package isolate
+
+import (
+	"os"
+	"sync"
+	"time"
+)
+
+// Breach kinds a worker reports about itself before it exits.
+const (
+	breachTimeout = "timeout" // one guarded call ran past its deadline by more than the grace
+	breachBudget  = "budget"  // a request phase (all its author code, or its renders) ran too long
+	breachCPU     = "cpu"     // the request's CPU time passed RLIMIT_CPU (SIGXCPU)
+)
+
+// exitBreach is the worker's exit status after it reported a breach.
+const exitBreach = 3
+
+// watchdog is the worker's own hard bound on time. jsrt stops runaway JavaScript with
+// Interrupt, but a native built-in (a catastrophic regular expression, a fill over 2³²
+// elements) does not look at interrupts: the watchdog then reports the breach to the parent and
+// ends the process, from its own goroutine, which the busy one cannot block.
+type watchdog struct {
+	out   *frameWriter
+	grace time.Duration
+
+	mu    sync.Mutex
+	id    uint64   // the request in flight
+	calls []string // guarded calls in flight, innermost last
+}
+
+// observe is the jsrt.GuardObserver: it tells the parent which call runs (so a process that
+// dies of its memory limit is reported with the callback) and arms the call's hard deadline.
+func (w *watchdog) observe(what string, deadline time.Time) func() {
+	w.mu.Lock()
+	w.calls = append(w.calls, what)
+	id := w.id
+	w.mu.Unlock()
+	_ = w.out.write(message{Kind: msgCall, ID: id, Call: what})
+	var t *time.Timer
+	if !deadline.IsZero() {
+		limit := time.Until(deadline)
+		t = time.AfterFunc(limit+w.grace, func() { w.breach(breachTimeout, what, limit.Round(100*time.Millisecond)) })
+	}
+	return func() {
+		if t != nil {
+			t.Stop()
+		}
+		w.mu.Lock()
+		if n := len(w.calls); n > 0 {
+			w.calls = w.calls[:n-1]
+		}
+		w.mu.Unlock()
+	}
+}
+
+// start marks the beginning of request id.
+func (w *watchdog) start(id uint64) {
+	w.mu.Lock()
+	w.id, w.calls = id, nil
+	w.mu.Unlock()
+}
+
+// phase bounds a phase of the current request to d of wall time (0: unbounded); stop ends it.
+func (w *watchdog) phase(d time.Duration, what string) (stop func()) {
+	if d <= 0 {
+		return func() {}
+	}
+	t := time.AfterFunc(d, func() { w.breach(breachBudget, w.current(what), d) })
+	return func() { t.Stop() }
+}
+
+// current is the innermost guarded call in flight, else what.
+func (w *watchdog) current(what string) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if n := len(w.calls); n > 0 {
+		return w.calls[n-1]
+	}
+	return what
+}
+
+// breach reports and exits. The exit does not wait for the parent to read the frame for long.
+func (w *watchdog) breach(kind, callback string, limit time.Duration) {
+	go func() {
+		time.Sleep(time.Second)
+		os.Exit(exitBreach)
+	}()
+	w.mu.Lock()
+	id := w.id
+	w.mu.Unlock()
+	_ = w.out.write(message{Kind: msgBreach, ID: id, Breach: &breachInfo{Kind: kind, Callback: callback, Limit: limit}})
+	os.Exit(exitBreach)
+}

@@ -1,0 +1,380 @@
+package isolate
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"time"
+
+	"github.com/scapeworld/scape/jsrt"
+	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/validate"
+)
+
+// workerArgs are the arguments a worker is started with: the binary re-executed as the hidden
+// subcommand `scape internal worker`.
+var workerArgs = []string{"internal", "worker"}
+
+// workerEnv is set in every worker's environment; a worker never starts workers of its own.
+const workerEnv = "SCAPE_ISOLATE_WORKER"
+
+// ServeIfWorker turns this process into a validation worker when it was started as one
+// (`<binary> internal worker …`, as Pool starts it), and never returns then. Call it first thing
+// in main — and in TestMain of every test binary that starts workers, since a test binary is the
+// executable a Pool re-executes there.
+func ServeIfWorker() {
+	if len(os.Args) < 3 || os.Args[1] != workerArgs[0] || os.Args[2] != workerArgs[1] {
+		return
+	}
+	os.Exit(Serve(os.Stdin, framesOut(), os.Args[3:]))
+}
+
+// workerConfig is the worker's command line.
+type workerConfig struct {
+	memory uint64
+	grace  time.Duration
+	warm   bool // validate a small bundle before reporting ready (pool workers)
+	short  bool // a one-shot worker: collect garbage less often (GOGC 400)
+}
+
+func (c *workerConfig) args() []string {
+	return []string{fmt.Sprintf("-memory=%d", c.memory), "-grace=" + c.grace.String(), fmt.Sprintf("-warm=%v", c.warm), fmt.Sprintf("-short=%v", c.short)}
+}
+
+func parseWorkerArgs(args []string) (workerConfig, error) {
+	var c workerConfig
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Uint64Var(&c.memory, "memory", DefaultMemory, "address space beyond the warm baseline, bytes")
+	fs.DurationVar(&c.grace, "grace", DefaultGrace, "time a guarded call may overrun its deadline")
+	fs.BoolVar(&c.warm, "warm", false, "validate a small bundle before reporting ready")
+	fs.BoolVar(&c.short, "short", false, "one request: collect garbage less often")
+	err := fs.Parse(args)
+	return c, err
+}
+
+// Serve is the worker: it warms up (the SDK compiled and run once), limits its own address
+// space, reports ready, then answers request frames from in on out until in closes. It returns
+// the process's exit status.
+func Serve(in io.Reader, out io.Writer, args []string) int {
+	cfg, err := parseWorkerArgs(args)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "scape internal worker:", err)
+		return 2
+	}
+	fw := &frameWriter{w: out}
+	wd := &watchdog{out: fw, grace: cfg.grace}
+	s := &server{out: fw, wd: wd, projects: map[string]*openProject{}}
+	if cfg.short && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	// A Go stack this deep is runaway recursion in a native built-in (JSON.stringify of a value
+	// nested 10⁵ levels): fail it as a stack overflow, well before the address-space limit.
+	debug.SetMaxStack(maxGoStack)
+	if err := s.warmUp(cfg.warm); err != nil {
+		fmt.Fprintln(os.Stderr, "scape internal worker: warming up:", err)
+		return 2
+	}
+	runtime.GC()
+	debug.FreeOSMemory()
+	baseline, limit, err := limitAddressSpace(cfg.memory)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "scape internal worker: limiting memory:", err)
+		return 2
+	}
+	// The collector works harder as the heap nears the hard limit, so garbage never ends a
+	// request; only live memory does.
+	debug.SetMemoryLimit(int64(goMemory() + cfg.memory*3/4))
+	cpu := make(chan os.Signal, 1)
+	notifyCPU(cpu)
+	go func() {
+		<-cpu
+		wd.breach(breachCPU, wd.current(""), 0)
+	}()
+	jsrt.SetGuardObserver(wd.observe)
+	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: peakRSS()}}); err != nil {
+		return 2
+	}
+
+	type item struct {
+		req    request
+		ctx    context.Context
+		cancel context.CancelFunc
+	}
+	reqs := make(chan item, 1)
+	var mu sync.Mutex
+	cancels := map[uint64]context.CancelFunc{}
+	go func() {
+		defer close(reqs)
+		for {
+			var r request
+			if err := readFrame(in, &r); err != nil {
+				return
+			}
+			mu.Lock()
+			if r.Op == opCancel {
+				if cancel := cancels[r.ID]; cancel != nil {
+					cancel()
+				}
+				mu.Unlock()
+				continue
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			if !r.Deadline.IsZero() {
+				ctx, cancel = context.WithDeadline(context.Background(), r.Deadline)
+			}
+			cancels[r.ID] = cancel
+			mu.Unlock()
+			reqs <- item{r, ctx, cancel}
+		}
+	}()
+	for it := range reqs {
+		wd.start(it.req.ID)
+		rep := s.handle(it.ctx, it.req)
+		it.cancel()
+		mu.Lock()
+		delete(cancels, it.req.ID)
+		mu.Unlock()
+		rep.PeakRSS, rep.CPU = peakRSS(), cpuTime()
+		for h := range s.projects {
+			rep.Open = append(rep.Open, h)
+		}
+		if err := fw.write(message{Kind: msgReply, ID: it.req.ID, Reply: rep}); err != nil {
+			if errors.Is(err, errFrameTooLarge) {
+				_ = fw.write(message{Kind: msgReply, ID: it.req.ID, Reply: &reply{Error: &wireError{Kind: errInternal, Message: "the report is larger than 64 MiB"}}})
+				continue
+			}
+			return 2
+		}
+	}
+	return 0
+}
+
+// maxGoStack bounds one goroutine's stack in a worker (Go's default is 1 GB).
+const maxGoStack = 128 << 20
+
+// goMemory is the memory the Go runtime holds now (heap, stacks, metadata).
+func goMemory() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	total, released := s[0].Value.Uint64(), s[1].Value.Uint64()
+	return total - released
+}
+
+// server holds a worker's state between requests: the bundles opened for live calls.
+type server struct {
+	out      *frameWriter
+	wd       *watchdog
+	projects map[string]*openProject
+	uses     int
+}
+
+type openProject struct {
+	p    *validate.Project
+	used int
+}
+
+// maxOpen bounds the bundles a worker keeps open for live calls (a host has one active build;
+// the previous one is kept while its instances are migrated).
+const maxOpen = 2
+
+func (s *server) warmUp(full bool) error {
+	if _, err := jsrt.SDKScript(nil); err != nil {
+		return err
+	}
+	if !full {
+		return nil
+	}
+	rep, err := validate.Check(context.Background(), []byte(warmBundle), validate.Options{})
+	if err != nil {
+		return err
+	}
+	if !rep.OK() {
+		return fmt.Errorf("the warm-up bundle is invalid: %s", rep.Diagnostics.Errors()[0])
+	}
+	return nil
+}
+
+// warmBundle is a small valid bundle in the shape esbuild writes: validating it once loads
+// every path a real request takes.
+const warmBundle = `var __scapeGizmo = (() => {
+  var sdk = require("@scape/sdk");
+  var gizmo = sdk.defineObject({
+    type: "isolate.warm", version: 1, emoji: "🧩", label: "Warm", hint: "warms up a worker",
+    initial: () => ({ on: false }),
+    valid: (s) => sdk.record(s) && sdk.exactKeys(s, ["on"]) && typeof s.on === "boolean",
+    actions: { toggle: { permission: "participant", run: (s) => ({ on: !s.on }) } },
+    view: (s) => ({ title: "Warm", description: "", controls: [{ id: "t", icon: "toggle", label: "Toggle", pressed: s.on, action: { name: "toggle", payload: {} } }] }),
+  });
+  return { default: gizmo };
+})();
+`
+
+func (s *server) handle(ctx context.Context, r request) *reply {
+	s.uses++
+	if err := limitCPU(r.Budget.CPU); err != nil {
+		return &reply{Error: &wireError{Kind: errInternal, Message: "limiting CPU time: " + err.Error()}}
+	}
+	switch r.Op {
+	case opCheck:
+		if r.Check != nil {
+			return s.check(ctx, r.Check, r.Budget)
+		}
+	case opLive:
+		if r.Live != nil {
+			return s.live(ctx, r.Live, r.Budget)
+		}
+	case opTest:
+		if r.Test != nil {
+			return s.test(ctx, r.ID, r.Test, r.Budget)
+		}
+	}
+	return &reply{Error: &wireError{Kind: errInternal, Message: "unknown request " + r.Op}}
+}
+
+func (o jsOptions) validate() validate.Options {
+	return validate.Options{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack}
+}
+
+func (s *server) check(ctx context.Context, r *checkRequest, b budget) *reply {
+	opts := r.JSOpts.validate()
+	opts.SourceMap, opts.Instances, opts.Audio = r.SourceMap, r.Instances, r.Audio
+	opts.CallerRenders = true
+	if r.Dir != "" {
+		opts.ModelFile = validate.AssetFiles(r.Dir, r.Assets)
+	}
+	stop := s.wd.phase(b.Author, "validation")
+	rep, err := validate.Check(ctx, r.JS, opts)
+	stop()
+	if err != nil {
+		return &reply{Error: wireErr(err)}
+	}
+	if !r.NoRender {
+		stop = s.wd.phase(b.Render, "rendering the sounds")
+		validate.RenderSounds(ctx, r.JS, opts, rep)
+		stop()
+		if err := ctx.Err(); err != nil {
+			return &reply{Error: wireErr(err)}
+		}
+	}
+	return &reply{Report: toWire(rep)}
+}
+
+func bundleHash(js []byte) string {
+	h := sha256.Sum256(js)
+	return hex.EncodeToString(h[:])
+}
+
+func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
+	stop := s.wd.phase(b.Author, r.Call)
+	defer stop()
+	op := s.projects[r.Hash]
+	if op == nil {
+		if r.JS == nil {
+			return &reply{Live: &liveReply{Missing: true}}
+		}
+		if bundleHash(r.JS) != r.Hash {
+			return &reply{Error: &wireError{Kind: errInternal, Message: "the bundle does not match its hash"}}
+		}
+		opts := r.JSOpts.validate()
+		opts.CallerRenders = true // the upload's verdict rendered them; a live call does not
+		p, rep, err := validate.Open(ctx, r.JS, opts)
+		if err != nil {
+			return &reply{Error: wireErr(err)}
+		}
+		if p == nil {
+			msg := "the build does not load"
+			if rep != nil && len(rep.Diagnostics.Errors()) > 0 {
+				msg = rep.Diagnostics.Errors()[0].String()
+			}
+			return &reply{Error: &wireError{Kind: errLoad, Message: msg}}
+		}
+		for len(s.projects) >= maxOpen {
+			s.evict()
+		}
+		op = &openProject{p: p}
+		s.projects[r.Hash] = op
+	}
+	op.used = s.uses
+	out := &liveReply{}
+	var err error
+	switch r.Call {
+	case liveInitial:
+		err = &loadError{msg: fmt.Sprintf("the build has no Gizmo %q", r.Type)}
+		for _, d := range op.p.Report.Definitions {
+			if d.Type != r.Type {
+				continue
+			}
+			inst, ok, cerr := op.p.Create(ctx, d.Emoji, "new")
+			if cerr == nil && ok {
+				out.State, err = inst.State, nil
+			} else if cerr != nil {
+				err = cerr
+			}
+			break
+		}
+	case liveView:
+		out.View, err = op.p.View(ctx, r.Instance, r.Viewer)
+	case liveAct:
+		var inst validate.Instance
+		inst, _, err = op.p.Act(ctx, r.Instance, r.Action, r.Context)
+		out.State = inst.State
+	default:
+		err = fmt.Errorf("unknown live call %q", r.Call)
+	}
+	if err != nil {
+		var thrown *jsrt.ThrownError
+		var refused *validate.Refused
+		if !errors.As(err, &thrown) && !errors.As(err, &refused) {
+			// A guard stopped the runtime (deadline, stack, heap): do not reuse it.
+			delete(s.projects, r.Hash)
+		}
+		return &reply{Error: wireErr(err)}
+	}
+	return &reply{Live: out}
+}
+
+func (s *server) evict() {
+	oldest, at := "", -1
+	for h, op := range s.projects {
+		if at < 0 || op.used < at {
+			oldest, at = h, op.used
+		}
+	}
+	delete(s.projects, oldest)
+}
+
+func (s *server) test(ctx context.Context, id uint64, r *testRequest, b budget) *reply {
+	opts := testrun.Options{Dir: r.Dir, Timeout: r.Timeout, HeapBudget: r.HeapBudget,
+		Console: func(file, level, text string) {
+			_ = s.out.write(message{Kind: msgConsole, ID: id, Console: &consoleLine{File: file, Level: level, Text: text}})
+		},
+		Progress: func(res testrun.Result) {
+			_ = s.out.write(message{Kind: msgProgress, ID: id, Progress: &res})
+		},
+	}
+	if r.Pattern != "" {
+		re, err := regexp.Compile(r.Pattern)
+		if err != nil {
+			return &reply{Error: &wireError{Kind: errInternal, Message: err.Error()}}
+		}
+		opts.Pattern = re
+	}
+	stop := s.wd.phase(b.Author, "the tests")
+	rep, err := testrun.Run(ctx, opts)
+	stop()
+	if err != nil {
+		return &reply{Test: rep, Error: wireErr(err)}
+	}
+	return &reply{Test: rep}
+}

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -241,56 +242,119 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, status, resp)
 }
 
-// submit validates and records one upload. Only one runs at a time per world, so the
-// instances it validates against are the ones that exist when it activates.
+// submit validates and records one upload. Author code never runs under the world lock:
+// validation runs against a snapshot of the placed instances, and the verdict is recorded
+// under the lock only if the instances are still the ones it validated against (otherwise it
+// validates again, against the new ones), so the instances a revision was checked against are
+// the ones that exist when it activates.
 func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.UploadRequest) (protocol.RevisionResponse, int, error) {
-	s.worldMu.Lock()
-	defer s.worldMu.Unlock()
 	hash := strings.ToLower(req.ContentSHA256)
-	w, err := s.store.world(ctx, worldID)
+	s.worldMu.Lock()
+	dup, ok, err := s.duplicateLocked(ctx, hash)
+	if err != nil || ok {
+		s.worldMu.Unlock()
+		return dup, http.StatusOK, err
+	}
+	placed, err := s.store.instances(ctx, worldID)
+	s.worldMu.Unlock()
 	if err != nil {
 		return protocol.RevisionResponse{}, 0, err
 	}
-	// Idempotency: the same bundle as the latest revision is that revision (a retried upload
-	// whose answer was lost). An older identical bundle is a new revision: reverting an edit
-	// must activate it again.
-	if last, err := s.store.latestRevision(ctx, worldID); err == nil && last.SHA256 == hash {
-		return protocol.RevisionResponse{Revision: last, ActiveRevision: w.ActiveRevision, Duplicate: true}, http.StatusOK, nil
-	} else if err != nil && !isNotFound(err) {
-		return protocol.RevisionResponse{}, 0, err
+	for attempt := 1; ; attempt++ {
+		rev, err := s.judge(ctx, sess, req, hash, placed)
+		if err != nil {
+			return protocol.RevisionResponse{}, 0, err
+		}
+		s.worldMu.Lock()
+		resp, status, done, err := s.recordLocked(ctx, sess, rev, req, hash, placed)
+		if !done && err == nil {
+			// Placed instances changed while the bundle was validated: judge it again.
+			placed, err = s.store.instances(ctx, worldID)
+			if err == nil && attempt >= maxJudgements {
+				err = fmt.Errorf("the placed instances changed during each of %d validations", attempt)
+			}
+		}
+		s.worldMu.Unlock()
+		if done || err != nil {
+			return resp, status, err
+		}
 	}
+}
+
+// maxJudgements bounds how often one upload is validated again because the owner changed the
+// placed instances meanwhile.
+const maxJudgements = 4
+
+// duplicateLocked finds an upload that is the latest revision already: a retried upload whose
+// answer was lost. An older identical bundle is a new revision: reverting an edit must activate
+// it again. The caller holds worldMu.
+func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.RevisionResponse, bool, error) {
+	w, err := s.store.world(ctx, worldID)
+	if err != nil {
+		return protocol.RevisionResponse{}, false, err
+	}
+	last, err := s.store.latestRevision(ctx, worldID)
+	if err == nil && last.SHA256 == hash {
+		return protocol.RevisionResponse{Revision: last, ActiveRevision: w.ActiveRevision, Duplicate: true}, true, nil
+	}
+	if err != nil && !isNotFound(err) {
+		return protocol.RevisionResponse{}, false, err
+	}
+	return protocol.RevisionResponse{}, false, nil
+}
+
+// judge validates an upload against placed instances, without the world lock.
+func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []Instance) (Revision, error) {
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
 	if len(req.Bundle) > MaxBundleBytes {
 		rev.Status = "rejected"
 		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
 			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", MaxBundleBytes)}}
-	} else {
-		placed, err := s.store.instances(ctx, worldID)
-		if err != nil {
-			return protocol.RevisionResponse{}, 0, err
-		}
-		vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
-		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), placed)
-		cancel()
-		if err != nil {
-			return protocol.RevisionResponse{}, 0, err
-		}
-		if verdict.Definitions != nil {
-			rev.Definitions = verdict.Definitions
-		}
-		if verdict.Problems != nil {
-			rev.Problems = verdict.Problems
-		}
-		if rev.Problems.HasErrors() {
-			rev.Status = "rejected"
-		}
+		return rev, nil
+	}
+	vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
+	verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), placed)
+	cancel()
+	if err != nil {
+		return rev, err
+	}
+	if verdict.Definitions != nil {
+		rev.Definitions = verdict.Definitions
+	}
+	if verdict.Problems != nil {
+		rev.Problems = verdict.Problems
+	}
+	if rev.Problems.HasErrors() {
+		rev.Status = "rejected"
+	}
+	return rev, nil
+}
+
+// recordLocked stores a judged revision (and activates it when accepted) if the placed instances
+// are still those it was judged against; done is false when they are not. The caller holds
+// worldMu.
+func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, req protocol.UploadRequest, hash string, placed []Instance) (resp protocol.RevisionResponse, status int, done bool, err error) {
+	// An identical upload may have been recorded while this one was judged.
+	if dup, ok, err := s.duplicateLocked(ctx, hash); err != nil || ok {
+		return dup, http.StatusOK, true, err
+	}
+	now, err := s.store.instances(ctx, worldID)
+	if err != nil {
+		return resp, 0, true, err
+	}
+	if !sameInstances(placed, now) {
+		return resp, 0, false, nil
+	}
+	w, err := s.store.world(ctx, worldID)
+	if err != nil {
+		return resp, 0, true, err
 	}
 	// Storing is not cancelled with the request: once validated, the verdict is recorded even if
 	// the client went away, so its retry finds it by hash.
 	rev, err = s.store.addRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle))
 	if err != nil {
-		return protocol.RevisionResponse{}, 0, err
+		return resp, 0, true, err
 	}
 	active := w.ActiveRevision
 	if rev.Status == "accepted" {
@@ -299,7 +363,21 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])
 	}
-	return protocol.RevisionResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, nil
+	return protocol.RevisionResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, true, nil
+}
+
+// sameInstances says whether two listings of the placed instances are the same instances in the
+// same states.
+func sameInstances(a, b []Instance) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID || a[i].Type != b[i].Type || a[i].Version != b[i].Version || !bytes.Equal(a[i].State, b[i].State) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {

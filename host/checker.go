@@ -1,44 +1,102 @@
 package host
 
 import (
-	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/validate"
 )
 
 // Checker is the production Validator and Runtime: the validate package, the one home of the
 // Gizmo rules (run from the SDK), with placed instances checked under the new definitions.
+//
+// Author code never runs in the host's process: uploads are validated in one pool of worker
+// processes and the active build runs for the world page in another (package isolate), each
+// worker with an address-space limit, a CPU-time limit and a wall-clock kill. A bundle that
+// passes one is refused with a verdict that names the limit, and its worker is replaced; the
+// host's memory, its world lock and its other requests are untouched. Two pools, so an upload
+// being validated never delays a view.
 type Checker struct {
-	// Options carry the bounds for author code (deadline, heap, stack).
-	Options validate.Options
+	// Options carry jsrt's per-call bounds for author code (deadline, heap, stack).
+	Options isolate.Options
 
-	mu   sync.Mutex // validate.Project is not safe for concurrent use
-	js   []byte     // the bundle proj was opened from
-	proj *validate.Project
+	checks, live *isolate.Pool
+	failed       *failures
 }
 
-// NewChecker returns a Checker with validate's default bounds.
-func NewChecker() *Checker { return &Checker{} }
+// CheckerConfig sizes a Checker's worker pools.
+type CheckerConfig struct {
+	// Checks and Live are the number of workers validating uploads and running the active build
+	// (defaults 2 and 1).
+	Checks, Live int
+	// Limits are each worker's hard bounds (isolate's defaults, with the host's time budgets).
+	Limits isolate.Limits
+	// OnRequest receives each worker request's measurements (for benchmarks and the hostile
+	// corpus script).
+	OnRequest func(isolate.Stats)
+	// Executable is the binary started as a worker ("" is this process's own).
+	Executable string
+}
 
-// Check implements Validator.
+// Host budgets: the author code and the renders of one upload together end well inside the
+// 20 s ValidateTimeout, so an upload always gets its verdict from the worker.
+const (
+	hostAuthorBudget = 8 * time.Second
+	hostRenderBudget = 8 * time.Second
+)
+
+// NewChecker returns a Checker with validate's default bounds and the default pools.
+func NewChecker() *Checker { return NewCheckerWith(CheckerConfig{}) }
+
+// NewCheckerWith returns a Checker with the given pools. Close ends their workers.
+func NewCheckerWith(cfg CheckerConfig) *Checker {
+	if cfg.Checks <= 0 {
+		cfg.Checks = 2
+	}
+	if cfg.Live <= 0 {
+		cfg.Live = 1
+	}
+	if cfg.Limits.Author <= 0 {
+		cfg.Limits.Author = hostAuthorBudget
+	}
+	if cfg.Limits.Render <= 0 {
+		cfg.Limits.Render = hostRenderBudget
+	}
+	pool := func(n int) *isolate.Pool {
+		return isolate.NewPool(isolate.Config{Size: n, Limits: cfg.Limits, Owner: "this host's", OnRequest: cfg.OnRequest, Executable: cfg.Executable})
+	}
+	return &Checker{checks: pool(cfg.Checks), live: pool(cfg.Live), failed: &failures{m: map[string]error{}}}
+}
+
+// Close ends the Checker's workers.
+func (c *Checker) Close() {
+	c.checks.Close()
+	c.live.Close()
+}
+
+// Check implements Validator. A bundle that passes a worker's hard limit is a rejected
+// verdict (code memory or timeout), as is one whose validation outlives ctx's deadline; only a
+// host that cannot start workers, or a client that went away, is an error.
 func (c *Checker) Check(ctx context.Context, js []byte, placed []Instance) (Verdict, error) {
 	opts := c.Options
 	opts.Instances = make([]validate.Instance, len(placed))
 	for i, in := range placed {
 		opts.Instances[i] = toValidate(in)
 	}
-	rep, err := validate.Check(ctx, js, opts)
+	rep, err := c.checks.Check(ctx, js, opts)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return Verdict{Problems: diag.List{{Code: diag.CodeTimeout,
+			Message: "validating did not finish in time: this host's limit for one upload"}}}, nil
+	}
 	if err != nil {
 		return Verdict{}, err
-	}
-	if rep == nil {
-		return Verdict{}, errors.New("validate returned no report")
 	}
 	v := Verdict{Problems: rep.Diagnostics}
 	for _, d := range rep.Definitions {
@@ -47,63 +105,28 @@ func (c *Checker) Check(ctx context.Context, js []byte, placed []Instance) (Verd
 	return v, nil
 }
 
-// project opens (or reuses) the live project of a bundle. Callers hold mu.
-func (c *Checker) project(ctx context.Context, js []byte) (*validate.Project, error) {
-	if c.proj != nil && bytes.Equal(c.js, js) {
-		return c.proj, nil
-	}
-	p, rep, err := validate.Open(ctx, js, c.Options)
-	if err != nil {
-		return nil, err
-	}
-	if p == nil {
-		msg := "the build does not load"
-		if rep != nil && len(rep.Diagnostics.Errors()) > 0 {
-			msg = rep.Diagnostics.Errors()[0].String()
-		}
-		return nil, errors.New(msg)
-	}
-	c.proj, c.js = p, js
-	return p, nil
-}
-
 // Initial implements Runtime: the definition's initial state, checked by the registry.
 func (c *Checker) Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, err := c.project(ctx, js)
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range p.Report.Definitions {
-		if d.Type != typ {
-			continue
-		}
-		inst, ok, err := p.Create(ctx, d.Emoji, "new")
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			break
-		}
-		return inst.State, nil
-	}
-	return nil, fmt.Errorf("the build has no Gizmo %q", typ)
+	return c.live.Initial(ctx, js, typ, c.Options)
 }
 
 func toValidate(in Instance) validate.Instance {
 	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State}
 }
 
-// View implements Runtime.
+// View implements Runtime. A view whose author code passed a hard limit, or ran out its
+// deadline, is not run again for the same build and state: the failure is remembered, so a
+// world page with hostile instances placed stays fast.
 func (c *Checker) View(ctx context.Context, js []byte, in Instance, viewer Viewer) (json.RawMessage, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, err := c.project(ctx, js)
-	if err != nil {
+	key := failureKey(js, in, viewer)
+	if err := c.failed.get(key); err != nil {
 		return nil, err
 	}
-	return p.View(ctx, toValidate(in), validate.Viewer{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit})
+	v, err := c.live.View(ctx, js, toValidate(in), validate.Viewer{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit}, c.Options)
+	if runaway(err) {
+		c.failed.put(key, err)
+	}
+	return v, err
 }
 
 // Act implements Runtime: the action through the registry, as the owner.
@@ -114,14 +137,8 @@ func (c *Checker) Act(ctx context.Context, js []byte, in Instance, action string
 			return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 		}
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, err := c.project(ctx, js)
-	if err != nil {
-		return nil, err
-	}
-	out, _, err := p.Act(ctx, toValidate(in), validate.Action{Name: action, Payload: fields},
-		validate.Context{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit, CanRemove: viewer.CanEdit, Now: time.Now().UnixMilli()})
+	out, err := c.live.Act(ctx, js, toValidate(in), validate.Action{Name: action, Payload: fields},
+		validate.Context{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit, CanRemove: viewer.CanEdit, Now: time.Now().UnixMilli()}, c.Options)
 	if err != nil {
 		var refused *validate.Refused
 		if errors.As(err, &refused) {
@@ -129,5 +146,49 @@ func (c *Checker) Act(ctx context.Context, js []byte, in Instance, action string
 		}
 		return nil, err
 	}
-	return out.State, nil
+	return out, nil
+}
+
+// runaway says whether err is author code that ran out a bound (not a throw or a refusal, which
+// are quick and may depend on more than the state).
+func runaway(err error) bool {
+	var b *isolate.Breach
+	var a *isolate.AuthorError
+	switch {
+	case errors.As(err, &b):
+		return b.Kind != isolate.BreachCrash
+	case errors.As(err, &a):
+		return a.Code == diag.CodeTimeout || a.Code == diag.CodeMemory || a.Code == diag.CodeStack
+	}
+	return errors.Is(err, context.DeadlineExceeded)
+}
+
+func failureKey(js []byte, in Instance, viewer Viewer) string {
+	h := sha256.New()
+	h.Write(js)
+	fmt.Fprintf(h, "\x00%s\x00%s\x00%d\x00%s\x00%v\x00", in.ID, in.Type, in.Version, in.State, viewer)
+	return string(h.Sum(nil))
+}
+
+// failures remembers the views that ran away (bounded: a page has few instances).
+type failures struct {
+	mu sync.Mutex
+	m  map[string]error
+}
+
+const maxFailures = 1024
+
+func (f *failures) get(key string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.m[key]
+}
+
+func (f *failures) put(key string, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.m) >= maxFailures {
+		clear(f.m)
+	}
+	f.m[key] = err
 }

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"embed"
@@ -415,7 +416,7 @@ func (s *Server) backToWorld(w http.ResponseWriter, r *http.Request, err error) 
 }
 
 // activeBuild returns the active revision and its bundle, for running author code, or why
-// there is none to run. Place and Act call it holding worldMu.
+// there is none to run. Place and Act call it without worldMu, before running author code.
 func (s *Server) activeBuild(ctx context.Context) (Revision, []byte, error) {
 	if s.opts.Runtime == nil {
 		return Revision{}, nil, errors.New("this host cannot run Gizmos")
@@ -439,9 +440,9 @@ func (s *Server) handlePlace(w http.ResponseWriter, r *http.Request) {
 }
 
 // Place puts a new instance of typ from the active build into the world, with its initial state.
+// initial() runs without the world lock; the instance is added only if the build that made its
+// state is still the active one.
 func (s *Server) Place(ctx context.Context, typ string) error {
-	s.worldMu.Lock()
-	defer s.worldMu.Unlock()
 	rev, js, err := s.activeBuild(ctx)
 	if err != nil {
 		return err
@@ -461,9 +462,22 @@ func (s *Server) Place(ctx context.Context, typ string) error {
 	if err != nil {
 		return fmt.Errorf("place %s: %w", typ, err)
 	}
+	s.worldMu.Lock()
+	defer s.worldMu.Unlock()
+	if cur, ok, err := s.ActiveRevision(ctx); err != nil {
+		return err
+	} else if !ok || cur.Number != rev.Number {
+		return errBuildChanged
+	}
 	id := "obj-" + strings.ToLower(newSecret("")[:10])
 	return s.store.addInstance(ctx, worldID, Instance{ID: id, Type: typ, Version: def.Version, State: state}, s.opts.Now())
 }
+
+// Refusals of a place or an action whose author code ran while the world changed.
+var (
+	errBuildChanged = errors.New("a new build was activated meanwhile; try again")
+	errStateChanged = errors.New("this Gizmo changed meanwhile; try again")
+)
 
 // runtimeCallTimeout bounds each call the world page makes into author code (view, place, act):
 // the page waits for it, so a runaway Gizmo costs the owner at most this long.
@@ -480,11 +494,11 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	s.backToWorld(w, r, s.Act(r.Context(), r.PathValue("id"), r.PostFormValue("action"), payload))
 }
 
-// Act applies an action to a placed instance as its owner and saves the new state.
+// Act applies an action to a placed instance as its owner and saves the new state. The action
+// runs without the world lock; the state is saved only if the instance and the active build are
+// still those it ran on.
 func (s *Server) Act(ctx context.Context, id, action string, payload json.RawMessage) error {
-	s.worldMu.Lock()
-	defer s.worldMu.Unlock()
-	_, js, err := s.activeBuild(ctx)
+	rev, js, err := s.activeBuild(ctx)
 	if err != nil {
 		return err
 	}
@@ -497,6 +511,16 @@ func (s *Server) Act(ctx context.Context, id, action string, payload json.RawMes
 	cancel()
 	if err != nil {
 		return fmt.Errorf("%s: %w", action, err)
+	}
+	s.worldMu.Lock()
+	defer s.worldMu.Unlock()
+	if cur, ok, err := s.ActiveRevision(ctx); err != nil {
+		return err
+	} else if !ok || cur.Number != rev.Number {
+		return errBuildChanged
+	}
+	if now, err := s.store.instance(ctx, worldID, id); err != nil || now.Version != in.Version || !bytes.Equal(now.State, in.State) {
+		return errStateChanged
 	}
 	return s.store.setInstanceState(ctx, worldID, id, state, s.opts.Now())
 }

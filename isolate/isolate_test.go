@@ -40,7 +40,6 @@ func skipUnlessIsolated(t *testing.T) {
 	}
 }
 
-
 func TestCheckValidAndInvalid(t *testing.T) {
 	skipUnlessIsolated(t)
 	p := NewPool(Config{Size: 1})
@@ -62,13 +61,15 @@ func TestHardLimits(t *testing.T) {
 	defer p.Close()
 	for _, c := range []struct {
 		name, body, initial string
-		code                diag.Code
+		code                diag.Code // or, for alt, either
+		alt                 diag.Code
 		want                string
 	}{
-		{"repeat", "", "const s = 'x'.repeat(2 ** 31 - 1); return { on: s.length > 0 };", diag.CodeMemory, "more than 256 MiB of memory"},
-		{"array-fill", "", "const a = new Array(2 ** 32 - 1).fill(0); return { on: a.length > 0 };", diag.CodeMemory, ""},
-		{"arraybuffer", "", "const b = new ArrayBuffer(1.5 * 2 ** 30); return { on: b.byteLength > 0 };", diag.CodeMemory, ""},
-		{"regex", "", "const ok = /^(a+)+(?=c)\\1$/.test('a'.repeat(34) + 'b'); return { on: ok };", diag.CodeTimeout, "cannot be interrupted"},
+		{"repeat", "", "const s = 'x'.repeat(2 ** 31 - 1); return { on: s.length > 0 };", diag.CodeMemory, "", "more than 256 MiB of memory"},
+		// fill writes every element: on a loaded machine the per-call deadline may come first.
+		{"array-fill", "", "const a = new Array(2 ** 32 - 1).fill(0); return { on: a.length > 0 };", diag.CodeMemory, diag.CodeTimeout, ""},
+		{"arraybuffer", "", "const b = new ArrayBuffer(1.5 * 2 ** 30); return { on: b.byteLength > 0 };", diag.CodeMemory, "", ""},
+		{"regex", "", "const ok = /^(a+)+(?=c)\\1$/.test('a'.repeat(34) + 'b'); return { on: ok };", diag.CodeTimeout, "", "cannot be interrupted"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			start := time.Now()
@@ -77,7 +78,7 @@ func TestHardLimits(t *testing.T) {
 				t.Fatal(err)
 			}
 			errs := rep.Diagnostics.Errors()
-			if len(errs) == 0 || errs[0].Code != c.code || !strings.Contains(errs[0].Message, c.want) {
+			if len(errs) == 0 || errs[0].Code != c.code && errs[0].Code != c.alt || !strings.Contains(errs[0].Message, c.want) {
 				t.Fatalf("got %v, want code %s with %q", errs, c.code, c.want)
 			}
 			t.Logf("%s: %s (%s)", c.name, errs[0].Message, time.Since(start).Round(time.Millisecond))
@@ -86,6 +87,6 @@ func TestHardLimits(t *testing.T) {
 	// The pool replaced the workers it lost.
 	rep, err := p.Check(context.Background(), gizmo("", "return { on: false };"), Options{})
 	if err != nil || !rep.OK() {
-		t.Fatalf("after the breaches: %v %+v", err, rep)
+		t.Fatalf("after the breaches: %v %v", err, rep.Diagnostics)
 	}
 }

@@ -60,6 +60,24 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// addressSpace is the process's address space now (the first field of /proc/self/statm, in
+// pages), in bytes; 0 when unknown.
+func addressSpace() uint64 {
+	f, err := os.Open("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	var buf [64]byte
+	n, _ := f.Read(buf[:])
+	end := bytes.IndexByte(buf[:n], ' ')
+	if end < 0 {
+		return 0
+	}
+	pages, _ := strconv.ParseUint(string(buf[:end]), 10, 64)
+	return pages * uint64(os.Getpagesize())
+}
+
 // peakRSS is the process's peak resident set (VmHWM), in bytes.
 func peakRSS() uint64 { return procStatus("VmHWM") }
 

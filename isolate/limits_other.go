@@ -17,6 +17,7 @@ func limitAddressSpace(extra uint64) (baseline, limit uint64, err error) { retur
 func limitCPU(d time.Duration) error                                     { return nil }
 func cpuTime() time.Duration                                             { return 0 }
 func peakRSS() uint64                                                    { return 0 }
+func addressSpace() uint64                                               { return 0 }
 func framesOut() *os.File                                                { return os.Stdout }
 func workerSysProcAttr() *syscall.SysProcAttr                            { return nil }
 func selfExecutable() (string, error)                                    { return os.Executable() }

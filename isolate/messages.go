@@ -139,6 +139,9 @@ type reply struct {
 	// PeakRSS is the worker's peak resident memory so far (VmHWM), CPU its CPU time so far.
 	PeakRSS uint64        `json:"peakRss,omitempty"`
 	CPU     time.Duration `json:"cpu,omitempty"`
+	// Space is the worker's address space after the request: Go never gives address space back,
+	// so a worker that grew is replaced before its limit leaves too little room.
+	Space uint64 `json:"space,omitempty"`
 }
 
 type liveReply struct {

@@ -207,7 +207,7 @@ func (p *Pool) release(w *proc) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	reuse := w.alive() && !p.closed && !p.cfg.OneShot && w.uses < maxUses &&
-		(w.peakRSS == 0 || w.peakRSS < w.ready.RSS+p.cfg.Limits.Memory/2)
+		(w.space == 0 || w.space < w.ready.Baseline+p.cfg.Limits.Memory/4)
 	if reuse {
 		p.idle = append(p.idle, w)
 	} else {

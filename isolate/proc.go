@@ -41,6 +41,7 @@ type proc struct {
 	uses    int
 	peakRSS uint64
 	cpu     time.Duration
+	space   uint64 // address space after the last request
 }
 
 // pending is the request in flight on a proc.
@@ -60,10 +61,15 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 	}
 	args := append(append([]string{}, workerArgs...), cfg.args()...)
 	cmd := exec.Command(exe, args...)
-	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	// glibc (a cgo build) gives each new thread that allocates a 64 MiB malloc arena of address
+	// space: with one arena, a worker's address space tracks its heap, which the limit is for.
+	cmd.Env = append(os.Environ(), workerEnv+"=1", "MALLOC_ARENA_MAX=1")
 	cmd.SysProcAttr = workerSysProcAttr()
 	p := &proc{cmd: cmd, stderr: &headBuffer{max: 8 << 10}, limits: limits, dead: make(chan struct{})}
 	cmd.Stderr = p.stderr
+	if os.Getenv("SCAPE_ISOLATE_DEBUG") == "1" {
+		cmd.Stderr = io.MultiWriter(p.stderr, os.Stderr) // the worker's own messages, for debugging
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -197,7 +203,7 @@ func (p *proc) do(ctx context.Context, req request, wall time.Duration, pend *pe
 		if r.PeakRSS > p.peakRSS {
 			p.peakRSS = r.PeakRSS
 		}
-		p.cpu = r.CPU
+		p.cpu, p.space = r.CPU, r.Space
 		p.open = map[string]bool{}
 		for _, h := range r.Open {
 			p.open[h] = true

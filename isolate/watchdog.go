@@ -23,6 +23,9 @@ const exitBreach = 3
 type watchdog struct {
 	out   *frameWriter
 	grace time.Duration
+	// spaceLimit is the address space at which a guarded call is stopped as over its heap
+	// budget, before the hard limit ends the process (0: no poll).
+	spaceLimit uint64
 
 	mu    sync.Mutex
 	id    uint64   // the request in flight
@@ -30,8 +33,9 @@ type watchdog struct {
 }
 
 // observe is the jsrt.GuardObserver: it tells the parent which call runs (so a process that
-// dies of its memory limit is reported with the callback) and arms the call's hard deadline.
-func (w *watchdog) observe(what string, deadline time.Time) func() {
+// dies of its memory limit is reported with the callback), arms the call's hard deadline and
+// polls the heap while it runs.
+func (w *watchdog) observe(what string, deadline time.Time, overBudget func()) func() {
 	w.mu.Lock()
 	w.calls = append(w.calls, what)
 	id := w.id
@@ -42,7 +46,9 @@ func (w *watchdog) observe(what string, deadline time.Time) func() {
 		limit := time.Until(deadline)
 		t = time.AfterFunc(limit+w.grace, func() { w.breach(breachTimeout, what, limit.Round(100*time.Millisecond)) })
 	}
+	stopPoll := w.pollHeap(overBudget)
 	return func() {
+		stopPoll()
 		if t != nil {
 			t.Stop()
 		}
@@ -52,6 +58,41 @@ func (w *watchdog) observe(what string, deadline time.Time) func() {
 		}
 		w.mu.Unlock()
 	}
+}
+
+// spacePoll is how often the address space is read during a guarded call (a read of
+// /proc/self/statm costs some 10 µs). Memory that is never written costs no page, so a loop of
+// `new Float64Array(1 << 20)` takes address space at gigabytes a second; a millisecond keeps the
+// overshoot to a few MiB.
+const spacePoll = time.Millisecond
+
+// pollSpace stops the call with over once the address space passes spaceLimit, so JavaScript
+// that hoards memory gets jsrt's MemoryError, with its callback and line, while the process can
+// still report it. jsrt's own watchdog forces a collection before it decides (so garbage never
+// counts), which takes longer than such a loop needs to reach the hard limit; the heap metrics
+// of runtime/metrics lag behind large allocations by tens of MiB. The address space is what the
+// hard limit counts.
+func (w *watchdog) pollHeap(over func()) (stop func()) {
+	if w.spaceLimit == 0 || over == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(spacePoll)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if addressSpace() > w.spaceLimit {
+					over()
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 // start marks the beginning of request id.

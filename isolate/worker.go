@@ -81,6 +81,11 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	// A Go stack this deep is runaway recursion in a native built-in (JSON.stringify of a value
 	// nested 10⁵ levels): fail it as a stack overflow, well before the address-space limit.
 	debug.SetMaxStack(maxGoStack)
+	// Spare Ps for the watchdog: while author code and the collector's dedicated worker hold a P
+	// each, a poll would otherwise wait for the scheduler's 10 ms preemption.
+	if n := runtime.NumCPU() + 2; runtime.GOMAXPROCS(0) < n {
+		runtime.GOMAXPROCS(n)
+	}
 	if err := s.warmUp(cfg.warm); err != nil {
 		fmt.Fprintln(os.Stderr, "scape internal worker: warming up:", err)
 		return 2
@@ -93,8 +98,12 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		return 2
 	}
 	// The collector works harder as the heap nears the hard limit, so garbage never ends a
-	// request; only live memory does.
+	// request; only live memory does. A guarded call that takes half the address space the
+	// limit allows is stopped with jsrt's MemoryError while the process can still say where.
 	debug.SetMemoryLimit(int64(goMemory() + cfg.memory*3/4))
+	if limit > 0 {
+		wd.spaceLimit = baseline + cfg.memory/2
+	}
 	cpu := make(chan os.Signal, 1)
 	notifyCPU(cpu)
 	go func() {
@@ -145,7 +154,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		mu.Lock()
 		delete(cancels, it.req.ID)
 		mu.Unlock()
-		rep.PeakRSS, rep.CPU = peakRSS(), cpuTime()
+		rep.PeakRSS, rep.CPU, rep.Space = peakRSS(), cpuTime(), addressSpace()
 		for h := range s.projects {
 			rep.Open = append(rep.Open, h)
 		}

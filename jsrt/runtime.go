@@ -275,14 +275,15 @@ func (r *Runtime) Guard(ctx context.Context, what string, fn func() error) (err 
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
-	// The isolation worker's hard bound (observe.go); deferred first, so it ends last.
-	deadline, _ := ctx.Deadline()
-	defer observeGuard(what, deadline)()
 	// An Interrupt left over from an earlier call (issued while idle) would kill this one.
 	r.VM.ClearInterrupt()
 	// The gate makes sure no interrupt of this call lands after it returned (the deadline's
 	// AfterFunc or the watchdog may already be running when the call finishes).
 	gate := &interruptGate{vm: r.VM, open: true}
+	// The isolation worker's hard bounds (observe.go). Deferred before the deferred cleanup
+	// below, so the observer sees the call end after it was classified.
+	deadline, _ := ctx.Deadline()
+	defer observeGuard(what, deadline, func() { gate.interrupt(errMemory) })()
 	stopDeadline := context.AfterFunc(ctx, func() { gate.interrupt(errDeadline) })
 	stopWatch := watchHeap(r.opts.HeapBudget, func() { gate.interrupt(errMemory) })
 	prev := r.current

@@ -22,6 +22,7 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
+	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/validate"
@@ -139,9 +140,15 @@ func Run(ctx context.Context, opts *Options) error {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	// Compile the SDK for goja while esbuild bundles: the two are independent and the machine
-	// has more than one core. Validation waits for it (jsrt compiles the SDK once per process).
-	go func() { _, _ = jsrt.SDKScript(nil) }()
+	// Author code runs in a worker process with hard limits (package isolate; docs/build.md,
+	// "Hard limits"), started now so it compiles the SDK while esbuild bundles: the two are
+	// independent and the machine has more than one core.
+	pool := isolate.NewPool(isolate.Config{OneShot: true})
+	defer pool.Close()
+	if !pool.Isolated() {
+		// The in-process fallback compiles the SDK here instead (once per process).
+		go func() { _, _ = jsrt.SDKScript(nil) }()
+	}
 	res, err := bundle.Build(bundle.Options{Dir: opts.Dir})
 	if err != nil {
 		var np *bundle.NotProjectError
@@ -163,13 +170,13 @@ func Run(ctx context.Context, opts *Options) error {
 	// report stops at the bundle's own errors. (An over-size bundle is still validated, so the
 	// author sees everything that is wrong at once.)
 	if res.JS != nil && !hasCode(res.Diagnostics, diag.CodeUnfaithful) {
-		vopts := validate.Options{SourceMap: res.SourceMap, ModelFile: validate.AssetFiles(res.Project.Dir, res.Assets)}
+		vopts := isolate.Options{SourceMap: res.SourceMap, Dir: res.Project.Dir, Assets: res.Assets}
 		if opts.AudioBudget > 0 {
 			b := audio.DefaultBudget
 			b.Time = opts.AudioBudget
 			vopts.Audio = &b
 		}
-		vrep, err := validate.Check(ctx, res.JS, vopts)
+		vrep, err := pool.Check(ctx, res.JS, vopts)
 		if err != nil {
 			return fmt.Errorf("validating: %w", err)
 		}

@@ -3,11 +3,13 @@ package dev
 import (
 	"context"
 	"errors"
+	"sync"
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -25,7 +27,20 @@ func NewBuilder(dir string) (devclient.Builder, func(), error) {
 	return &bundleBuilder{c: c}, c.Dispose, nil
 }
 
-type bundleBuilder struct{ c *bundle.Context }
+type bundleBuilder struct {
+	c *bundle.Context
+
+	mu     sync.Mutex
+	dir    string   // the project directory of the last build
+	assets []string // its embedded .glb and .wav inputs, to name model files
+}
+
+// lastAssets returns the project directory and embedded assets of the last build.
+func (b *bundleBuilder) lastAssets() (string, []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.dir, b.assets
+}
 
 func (b *bundleBuilder) Rebuild(ctx context.Context) devclient.Build {
 	res, err := b.c.Rebuild()
@@ -38,16 +53,25 @@ func (b *bundleBuilder) Rebuild(ctx context.Context) devclient.Build {
 	if res.OK() {
 		out.JS, out.SourceMap = res.JS, res.SourceMap // the map is for local messages only
 		out.ModelFile = validate.AssetFiles(res.Project.Dir, res.Assets)
+		b.mu.Lock()
+		b.dir, b.assets = res.Project.Dir, res.Assets
+		b.mu.Unlock()
 	}
 	return out
 }
 
 // LocalCheck is the validation run before an upload: the same validate package the host
-// runs, with the source map so positions name TypeScript lines. The host also checks placed
-// instances, which only it knows.
-func LocalCheck() devclient.LocalCheck {
+// runs, with the source map so positions name TypeScript lines, in a worker of pool (package
+// isolate: the author's code cannot take this machine's memory or hang the dev loop). The host
+// also checks placed instances, which only it knows. builder, when it is NewBuilder's, names the
+// project's model files in messages.
+func LocalCheck(pool *isolate.Pool, builder devclient.Builder) devclient.LocalCheck {
 	return func(ctx context.Context, b devclient.Build) diag.List {
-		rep, err := validate.Check(ctx, b.JS, validate.Options{SourceMap: b.SourceMap, ModelFile: b.ModelFile})
+		opts := isolate.Options{SourceMap: b.SourceMap}
+		if bb, ok := builder.(*bundleBuilder); ok {
+			opts.Dir, opts.Assets = bb.lastAssets()
+		}
+		rep, err := pool.Check(ctx, b.JS, opts)
 		if err != nil {
 			return diag.List{{Code: diag.CodeLoad, Message: "local validation could not run: " + err.Error()}}
 		}

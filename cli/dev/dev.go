@@ -24,6 +24,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/isolate"
 )
 
 // Options are the command's flags and arguments.
@@ -111,6 +112,9 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 		return cmdutil.Usage(err)
 	}
 	defer closeBuilder()
+	// The local check's worker, kept warm between saves.
+	local := isolate.NewPool(isolate.Config{Size: 1})
+	defer local.Close()
 
 	var approve func(code string) error
 	if client == nil {
@@ -138,7 +142,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 			}
 			return cmdutil.Invalid(err)
 		}
-		loop := &devclient.Loop{Dir: dir, Builder: builder, Check: LocalCheck(), Upload: client, Session: sess, Watcher: w, Emit: emit, Now: f.Now}
+		loop := &devclient.Loop{Dir: dir, Builder: builder, Check: LocalCheck(local, builder), Upload: client, Session: sess, Watcher: w, Emit: emit, Now: f.Now}
 		err = loop.Run(ctx)
 		var ended *devclient.SessionEnded
 		if errors.As(err, &ended) {
@@ -237,10 +241,10 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 		return nil, cmdutil.Usagef("cannot open a loopback port: %v", err)
 	}
 	base := "http://" + ln.Addr().String()
-	v, rt := hostcmd.NewValidator()
+	checker := hostcmd.NewValidator()
 	var srv *host.Server
 	srv, err = host.New(host.Options{
-		DataDir: filepath.Join(data, "host"), Validator: v, Runtime: rt, BaseURL: base, Now: f.Now,
+		DataDir: filepath.Join(data, "host"), Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now,
 		OnOwnerToken: func(tok string) {
 			// The world link signs its owner in once; a new one is printed after each use.
 			emit(devclient.Event{Kind: devclient.EventWorld, Link: base + "/login?token=" + tok})
@@ -248,6 +252,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	})
 	if err != nil {
 		ln.Close()
+		checker.Close()
 		return nil, cmdutil.Usage(err)
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
@@ -256,6 +261,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	if err != nil {
 		hs.Close()
 		srv.Close()
+		checker.Close()
 		return nil, err
 	}
 	return &embeddedHost{srv: srv, client: client, stop: func() {
@@ -263,5 +269,6 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 		hs.Shutdown(sctx)
 		cancel()
 		srv.Close()
+		checker.Close()
 	}}, nil
 }

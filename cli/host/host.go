@@ -74,9 +74,10 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	if tcp != nil && !tcp.IP.IsLoopback() && opts.PublicURL == "" {
 		fmt.Fprintf(f.IO.ErrOut, "warning: listening on %s without --public-url: clients refuse plain HTTP to a remote host; put HTTPS in front\n", ln.Addr())
 	}
-	v, rt := NewValidator()
+	checker := NewValidator()
+	defer checker.Close()
 	srv, err := host.New(host.Options{
-		DataDir: opts.DataDir, Validator: v, Runtime: rt, BaseURL: base, Now: f.Now,
+		DataDir: opts.DataDir, Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now,
 		OnOwnerToken: func(tok string) {
 			fmt.Fprintf(out, "Owner sign-in (one-time): %s/login?token=%s\n", base, tok)
 		},

@@ -2,8 +2,8 @@ package host
 
 import "github.com/scapeworld/scape/host"
 
-// NewValidator returns the host's whole-project check and live runtime: the validate package.
-func NewValidator() (host.Validator, host.Runtime) {
-	c := host.NewChecker()
-	return c, c
+// NewValidator returns the host's whole-project check and live runtime: the validate package,
+// run in worker processes with hard limits (host.Checker). Close it to end the workers.
+func NewValidator() *host.Checker {
+	return host.NewChecker()
 }

@@ -5,6 +5,7 @@ package testcmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/testrun"
 )
 
@@ -93,9 +95,9 @@ func Run(ctx context.Context, opts *Options) error {
 		return cmdutil.Usagef("%s is not a directory", opts.Dir)
 	}
 	out := opts.IO.Out
-	run := testrun.Options{
+	run := isolate.TestOptions{
 		Dir:     opts.Dir,
-		Pattern: pattern,
+		Pattern: opts.Pattern,
 		Timeout: opts.Timeout,
 		Console: func(file, level, text string) {
 			fmt.Fprintf(opts.IO.ErrOut, "%s: console.%s: %s\n", file, level, text)
@@ -112,7 +114,15 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 	}
 	started := time.Now()
-	report, err := testrun.Run(ctx, run)
+	// The tests run in a worker process with hard limits (package isolate): a test that passes
+	// one ends the run with a failure that names the limit, never this process.
+	pool := isolate.NewPool(isolate.Config{OneShot: true})
+	defer pool.Close()
+	report, err := pool.Test(ctx, run)
+	var breach *isolate.Breach
+	if errors.As(err, &breach) {
+		err = nil // the report ends with the test that passed the limit, failed
+	}
 	if err != nil {
 		return err
 	}

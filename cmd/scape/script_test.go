@@ -18,6 +18,7 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/cli/root"
 	"github.com/scapeworld/scape/internal/nodetest"
+	"github.com/scapeworld/scape/isolate"
 )
 
 var update = flag.Bool("update", false, "rewrite cmp files in testdata/script from actual output")
@@ -29,6 +30,7 @@ var sharedCache string
 // TestMain makes this test binary double as `scape`, so scripts run the real command line in a
 // separate process (signals, exit codes, stdout/stderr split).
 func TestMain(m *testing.M) {
+	isolate.ServeIfWorker() // this binary is also the workers' (package isolate)
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"scape": func() int {
 			return root.Execute(cmdutil.New(cmdutil.System(), root.Version), os.Args[1:])

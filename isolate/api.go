@@ -126,11 +126,20 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 			b.Subject, b.Doing, b.Owner = "the Gizmo", "running "+lr.Call, p.cfg.Owner
 			return nil, b
 		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			// The caller's deadline passed before the call's own (opening the bundle took part
+			// of it): say which call, as jsrt would.
+			return nil, &AuthorError{Code: diag.CodeTimeout, Message: lr.Call + " did not finish in time"}
+		}
 		if err != nil {
 			return nil, err
 		}
 		if r.Error != nil {
-			return nil, p.replyErr(ctx, r.Error)
+			err := p.replyErr(ctx, r.Error)
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = &AuthorError{Code: diag.CodeTimeout, Message: lr.Call + " did not finish in time"}
+			}
+			return nil, err
 		}
 		if r.Live == nil {
 			return nil, errors.New("isolate: the worker sent no answer")

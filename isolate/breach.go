@@ -22,6 +22,9 @@ const (
 	// BreachBudget: all author code of the request together ran past Limits.Author (or the
 	// renders past Limits.Render).
 	BreachBudget BreachKind = "budget"
+	// BreachOutside: the request spent more than Limits.Outside between guarded calls: author
+	// code that Go's reading of a result triggered (a getter, an iterator, a toJSON).
+	BreachOutside BreachKind = "outside"
 	// BreachCPU: the request's CPU time passed Limits.CPU.
 	BreachCPU BreachKind = "cpu"
 	// BreachWall: the worker did not answer within the parent's own wall-clock bound.
@@ -87,6 +90,12 @@ func (b *Breach) Error() string {
 		return fmt.Sprintf("%s used more than %s of CPU time while %s%s: %s limit%s", subject, duration(b.Limit), doing, in, owner, stopped)
 	case BreachWall:
 		return fmt.Sprintf("%s did not finish within %s%s: %s limit%s", doing, duration(b.Limit), in, owner, stopped)
+	case BreachOutside:
+		after := ""
+		if b.Callback != "" {
+			after = " after " + b.Callback
+		}
+		return fmt.Sprintf("%s ran code for more than %s outside any guarded call while %s%s (a hook that runs when the toolchain reads a value it returned)%s", subject, duration(b.Limit), doing, after, stopped)
 	case BreachStack:
 		return fmt.Sprintf("%s nested or recursed too deeply while %s%s: the process running it ran out of stack and was stopped", subject, doing, in)
 	}
@@ -139,6 +148,8 @@ func (p *proc) exitError() *Breach {
 			b.Kind = BreachBudget
 		case breachCPU:
 			b.Kind, br.Limit = BreachCPU, p.cpuLimit
+		case breachOutside:
+			b.Kind = BreachOutside
 		}
 		b.Limit = br.Limit
 		if br.Callback != "" {

@@ -15,6 +15,10 @@ const (
 	// DefaultGrace is how far past its own deadline a guarded call may run before the worker
 	// ends itself: the call is then stuck in a native built-in Interrupt cannot stop.
 	DefaultGrace = 500 * time.Millisecond
+	// DefaultOutside bounds the time a request spends with no guarded call in flight: the
+	// toolchain's Go code between calls (compiling a bundle or a test file, reading results,
+	// checking a model) takes milliseconds; author code Go's reads trigger can take for ever.
+	DefaultOutside = 3 * time.Second
 	// DefaultAuthor bounds all author code of one request together, wall clock: loading the
 	// bundle, the catalog check, effects, checking placed instances (or one live call and the
 	// opening of its bundle). A real project takes milliseconds.
@@ -44,6 +48,8 @@ type Limits struct {
 	Render time.Duration
 	// CPU bounds one request's CPU time (RLIMIT_CPU, whole seconds).
 	CPU time.Duration
+	// Outside bounds a request's time between guarded calls (renders excepted).
+	Outside time.Duration
 }
 
 func (l Limits) withDefaults() Limits {
@@ -61,6 +67,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.CPU <= 0 {
 		l.CPU = DefaultCPU
+	}
+	if l.Outside <= 0 {
+		l.Outside = DefaultOutside
 	}
 	return l
 }

@@ -118,7 +118,7 @@ func (p *Pool) Close() {
 }
 
 func (p *Pool) workerConfig() workerConfig {
-	return workerConfig{memory: p.cfg.Limits.Memory, grace: p.cfg.Limits.Grace, warm: !p.cfg.OneShot, short: p.cfg.OneShot}
+	return workerConfig{memory: p.cfg.Limits.Memory, grace: p.cfg.Limits.Grace, outside: p.cfg.Limits.Outside, warm: !p.cfg.OneShot, short: p.cfg.OneShot}
 }
 
 // fill starts workers up to Size. The caller holds mu.

@@ -11,6 +11,7 @@ const (
 	breachTimeout = "timeout" // one guarded call ran past its deadline by more than the grace
 	breachBudget  = "budget"  // a request phase (all its author code, or its renders) ran too long
 	breachCPU     = "cpu"     // the request's CPU time passed RLIMIT_CPU (SIGXCPU)
+	breachOutside = "outside" // code ran too long between guarded calls (a hook run by Go's reads)
 )
 
 // exitBreach is the worker's exit status after it reported a breach.
@@ -27,9 +28,16 @@ type watchdog struct {
 	// budget, before the hard limit ends the process (0: no poll).
 	spaceLimit uint64
 
-	mu    sync.Mutex
-	id    uint64   // the request in flight
-	calls []string // guarded calls in flight, innermost last
+	// outside bounds the time a request spends with no guarded call in flight (0: unbounded).
+	outside time.Duration
+
+	mu        sync.Mutex
+	id        uint64    // the request in flight
+	busy      bool      // a request is in flight
+	exempt    bool      // the request is in a phase of trusted Go work (renders)
+	calls     []string  // guarded calls in flight, innermost last
+	last      string    // the last guarded call that ended
+	idleSince time.Time // when the last guarded call ended (or the request began)
 }
 
 // observe is the jsrt.GuardObserver: it tells the parent which call runs (so a process that
@@ -56,6 +64,43 @@ func (w *watchdog) observe(what string, deadline time.Time, overBudget func()) f
 		if n := len(w.calls); n > 0 {
 			w.calls = w.calls[:n-1]
 		}
+		w.last, w.idleSince = what, time.Now()
+		w.mu.Unlock()
+	}
+}
+
+// watchOutside ends the process when a request spends more than w.outside with no guarded call
+// in flight. Between guarded calls only the toolchain's Go code should run, reading what the
+// calls returned; author code that runs there (a getter, a Symbol.iterator, a toJSON that Go's
+// reads trigger) is outside every deadline, and only this bound stops it. It runs for the
+// worker's life.
+func (w *watchdog) watchOutside() {
+	if w.outside <= 0 {
+		return
+	}
+	t := time.NewTicker(w.outside / 20)
+	defer t.Stop()
+	for now := range t.C {
+		w.mu.Lock()
+		over := w.busy && !w.exempt && len(w.calls) == 0 && now.Sub(w.idleSince) > w.outside
+		last := w.last
+		w.mu.Unlock()
+		if over {
+			w.breach(breachOutside, last, w.outside)
+		}
+	}
+}
+
+// trusted marks a phase of the request that runs only the toolchain's own Go code (rendering
+// sounds under the audio budget), which the outside bound does not apply to.
+func (w *watchdog) trusted() (end func()) {
+	w.mu.Lock()
+	w.exempt = true
+	w.mu.Unlock()
+	return func() {
+		w.mu.Lock()
+		w.exempt = false
+		w.idleSince = time.Now()
 		w.mu.Unlock()
 	}
 }
@@ -98,7 +143,14 @@ func (w *watchdog) pollHeap(over func()) (stop func()) {
 // start marks the beginning of request id.
 func (w *watchdog) start(id uint64) {
 	w.mu.Lock()
-	w.id, w.calls = id, nil
+	w.id, w.calls, w.last, w.busy, w.exempt, w.idleSince = id, nil, "", true, false, time.Now()
+	w.mu.Unlock()
+}
+
+// done marks the end of the request in flight.
+func (w *watchdog) done() {
+	w.mu.Lock()
+	w.busy = false
 	w.mu.Unlock()
 }
 

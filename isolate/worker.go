@@ -41,14 +41,16 @@ func ServeIfWorker() {
 
 // workerConfig is the worker's command line.
 type workerConfig struct {
-	memory uint64
-	grace  time.Duration
-	warm   bool // validate a small bundle before reporting ready (pool workers)
-	short  bool // a one-shot worker: collect garbage less often (GOGC 400)
+	memory  uint64
+	grace   time.Duration
+	outside time.Duration
+	warm    bool // validate a small bundle before reporting ready (pool workers)
+	short   bool // a one-shot worker: collect garbage less often (GOGC 400)
 }
 
 func (c *workerConfig) args() []string {
-	return []string{fmt.Sprintf("-memory=%d", c.memory), "-grace=" + c.grace.String(), fmt.Sprintf("-warm=%v", c.warm), fmt.Sprintf("-short=%v", c.short)}
+	return []string{fmt.Sprintf("-memory=%d", c.memory), "-grace=" + c.grace.String(), "-outside=" + c.outside.String(),
+		fmt.Sprintf("-warm=%v", c.warm), fmt.Sprintf("-short=%v", c.short)}
 }
 
 func parseWorkerArgs(args []string) (workerConfig, error) {
@@ -57,6 +59,7 @@ func parseWorkerArgs(args []string) (workerConfig, error) {
 	fs.SetOutput(io.Discard)
 	fs.Uint64Var(&c.memory, "memory", DefaultMemory, "address space beyond the warm baseline, bytes")
 	fs.DurationVar(&c.grace, "grace", DefaultGrace, "time a guarded call may overrun its deadline")
+	fs.DurationVar(&c.outside, "outside", DefaultOutside, "time a request may spend between guarded calls")
 	fs.BoolVar(&c.warm, "warm", false, "validate a small bundle before reporting ready")
 	fs.BoolVar(&c.short, "short", false, "one request: collect garbage less often")
 	err := fs.Parse(args)
@@ -73,7 +76,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		return 2
 	}
 	fw := &frameWriter{w: out}
-	wd := &watchdog{out: fw, grace: cfg.grace}
+	wd := &watchdog{out: fw, grace: cfg.grace, outside: cfg.outside}
 	s := &server{out: fw, wd: wd, projects: map[string]*openProject{}}
 	if cfg.short && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
@@ -111,6 +114,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		wd.breach(breachCPU, wd.current(""), 0)
 	}()
 	jsrt.SetGuardObserver(wd.observe)
+	go wd.watchOutside()
 	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: peakRSS()}}); err != nil {
 		return 2
 	}
@@ -150,6 +154,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	for it := range reqs {
 		wd.start(it.req.ID)
 		rep := s.handle(it.ctx, it.req)
+		wd.done()
 		it.cancel()
 		mu.Lock()
 		delete(cancels, it.req.ID)
@@ -270,7 +275,9 @@ func (s *server) check(ctx context.Context, r *checkRequest, b budget) *reply {
 	}
 	if !r.NoRender {
 		stop = s.wd.phase(b.Render, "rendering the sounds")
+		end := s.wd.trusted()
 		validate.RenderSounds(ctx, r.JS, opts, rep)
+		end()
 		stop()
 		if err := ctx.Err(); err != nil {
 			return &reply{Error: wireErr(err)}
@@ -342,12 +349,8 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 		err = fmt.Errorf("unknown live call %q", r.Call)
 	}
 	if err != nil {
-		var thrown *jsrt.ThrownError
-		var refused *validate.Refused
-		if !errors.As(err, &thrown) && !errors.As(err, &refused) {
-			// A guard stopped the runtime (deadline, stack, heap): do not reuse it.
-			delete(s.projects, r.Hash)
-		}
+		// The project stays open: jsrt clears a stopped call's interrupt, so its runtime serves
+		// the next call (as an in-process host's would).
 		return &reply{Error: wireErr(err)}
 	}
 	return &reply{Live: out}

@@ -1,0 +1,293 @@
+package host_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/isolate"
+)
+
+// isolatedHost is a host whose Validator and Runtime are the production Checker: author code in
+// worker processes (this test binary, re-executed; see main_test.go).
+type isolatedHost struct {
+	t      *testing.T
+	srv    *host.Server
+	http   *httptest.Server
+	tokens chan string
+	check  *host.Checker
+	live   atomic.Int32 // requests that ran the active build (place, view, act)
+}
+
+func newIsolatedHost(t *testing.T, v host.Validator) *isolatedHost {
+	t.Helper()
+	if !isolate.Available() {
+		t.Skip("isolation is not available here (Linux only; SCAPE_ISOLATE=0 turns it off)")
+	}
+	h := &isolatedHost{t: t, tokens: make(chan string, 64)}
+	h.check = host.NewCheckerWith(host.CheckerConfig{Checks: 2, Live: 1, OnRequest: func(s isolate.Stats) {
+		if s.Op == "live" {
+			h.live.Add(1)
+		}
+	}})
+	t.Cleanup(h.check.Close)
+	if v == nil {
+		v = h.check
+	}
+	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: v, Runtime: h.check,
+		OnOwnerToken: func(tok string) { h.tokens <- tok }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv = srv
+	h.http = httptest.NewServer(srv)
+	srv.SetBaseURL(h.http.URL)
+	t.Cleanup(func() { h.http.Close(); srv.Close() })
+	return h
+}
+
+func (h *isolatedHost) call(method, path, token string, body, out any) int {
+	h.t.Helper()
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest(method, h.http.URL+path, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Error(err)
+		return 0
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		json.NewDecoder(resp.Body).Decode(out)
+	}
+	return resp.StatusCode
+}
+
+// pair approves a pairing directly (as the embedded host does) and returns the session token.
+func (h *isolatedHost) pair() string {
+	h.t.Helper()
+	var p protocol.PairingResponse
+	if st := h.call("POST", "/api/dev/pairings", "", protocol.PairingRequest{Project: "hostile"}, &p); st != 200 {
+		h.t.Fatalf("pair: %d", st)
+	}
+	if err := h.srv.Approve(p.UserCode); err != nil {
+		h.t.Fatal(err)
+	}
+	var tok protocol.TokenResponse
+	if st := h.call("POST", "/api/dev/token", "", protocol.TokenRequest{DeviceCode: p.DeviceCode}, &tok); st != 200 {
+		h.t.Fatalf("token: %d", st)
+	}
+	return tok.AccessToken
+}
+
+func (h *isolatedHost) upload(token, js string) (protocol.RevisionResponse, int) {
+	sum := sha256.Sum256([]byte(js))
+	var r protocol.RevisionResponse
+	st := h.call("POST", "/api/dev/revisions", token, protocol.UploadRequest{ContentSHA256: hex.EncodeToString(sum[:]), Bundle: js}, &r)
+	return r, st
+}
+
+func (h *isolatedHost) owner() *hosttest.Owner {
+	h.t.Helper()
+	var tok string
+	for len(h.tokens) > 0 {
+		tok = <-h.tokens
+	}
+	o, err := hosttest.SignIn(h.http.URL, tok)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return o
+}
+
+// gizmoJS is a bundle in esbuild's shape: top is top-level code, initial and view the
+// callbacks' bodies.
+func gizmoJS(label, top, initial, view string) string {
+	if initial == "" {
+		initial = "return { on: false };"
+	}
+	if view == "" {
+		view = `return { title: "` + label + `", description: "", controls: [{ id: "t", icon: "toggle", label: "Toggle", pressed: s.on, action: { name: "toggle", payload: {} } }] };`
+	}
+	return `var __scapeGizmo = (() => {
+  var sdk = require("@scape/sdk");
+  ` + top + `
+  var gizmo = sdk.defineObject({
+    type: "t.lamp", version: 1, emoji: "🦔", label: "` + label + `", hint: "a lamp",
+    initial: () => { ` + initial + ` },
+    valid: (s) => sdk.record(s) && sdk.exactKeys(s, ["on"]) && typeof s.on === "boolean",
+    actions: { toggle: { permission: "participant", run: (s) => ({ on: !s.on }) } },
+    view: (s) => { ` + view + ` },
+  });
+  return { default: gizmo };
+})();
+`
+}
+
+// TestHostileUploadsAreRefusals: a bundle that passes a worker's hard limit is a rejected
+// revision (201, code memory or timeout, "this host's limit"), never a 500 a client would retry;
+// the worker is replaced and the next upload is judged as usual.
+func TestHostileUploadsAreRefusals(t *testing.T) {
+	h := newIsolatedHost(t, nil)
+	tok := h.pair()
+	for _, c := range []struct {
+		name, js string
+		code     diag.Code
+		want     string
+	}{
+		{"2 GiB string", gizmoJS("Repeat", `var s = "x".repeat(2 ** 31 - 1);`, "", ""), diag.CodeMemory, "this host's limit"},
+		{"native regex", gizmoJS("Regex", "", `return { on: /^(a+)+(?=c)\1$/.test("a".repeat(34) + "b") };`, ""), diag.CodeTimeout, "cannot be interrupted"},
+	} {
+		r, st := h.upload(tok, c.js)
+		if st != 201 || r.Status != "rejected" || len(r.Problems) == 0 || r.Problems[0].Code != c.code || !strings.Contains(r.Problems[0].Message, c.want) {
+			t.Fatalf("%s: %d %s %v", c.name, st, r.Status, r.Problems)
+		}
+	}
+	if r, st := h.upload(tok, gizmoJS("Lamp", "", "", "")); st != 201 || r.Status != "accepted" {
+		t.Fatalf("a valid upload after the breaches: %d %s %v", st, r.Status, r.Problems)
+	}
+}
+
+// signalling is a Validator that says when a check started, then runs the real one.
+type signalling struct {
+	host.Validator
+	started chan struct{}
+	once    sync.Once
+}
+
+func (s *signalling) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
+	s.once.Do(func() { close(s.started) })
+	return s.Validator.Check(ctx, js, placed)
+}
+
+// TestWorldLockFreeWhileValidating: while an upload's author code runs (an endless loop, for
+// the 2 s of its deadline), the world page and everything that takes the world lock answer.
+func TestWorldLockFreeWhileValidating(t *testing.T) {
+	sig := &signalling{started: make(chan struct{})}
+	h := newIsolatedHost(t, sig)
+	sig.Validator = h.check
+	tok := h.pair()
+	o := h.owner()
+	done := make(chan protocol.RevisionResponse, 1)
+	go func() {
+		r, _ := h.upload(tok, gizmoJS("Loop", "for (;;);", "", ""))
+		done <- r
+	}()
+	<-sig.started
+	// Removing an instance takes the world lock (an unknown one is still a full round trip).
+	csrf, err := o.CSRF("/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _, err := o.Post("/instances/obj-none/remove", map[string][]string{"csrf": {csrf}}); err != nil || st != 200 {
+		t.Fatalf("remove: %d %v", st, err)
+	}
+	if st, _, err := o.Get("/"); err != nil || st != 200 {
+		t.Fatalf("world page: %d %v", st, err)
+	}
+	select {
+	case r := <-done:
+		t.Fatalf("the upload finished (%s) before the world answered: the lock was held while author code ran", r.Status)
+	default:
+	}
+	if r := <-done; r.Status != "rejected" || r.Problems[0].Code != diag.CodeTimeout {
+		t.Fatalf("the endless loop: %s %v", r.Status, r.Problems)
+	}
+}
+
+// TestConcurrentUploadsIsolated: 20 clients upload 20 builds each at once through the worker
+// pools: every upload gets a verdict (no 500), every revision number is used once, and the last
+// one stored is active.
+func TestConcurrentUploadsIsolated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("400 validations in worker processes")
+	}
+	h := newIsolatedHost(t, nil)
+	tok := h.pair()
+	const clients, uploads = 20, 20
+	var mu sync.Mutex
+	seen := map[int]bool{}
+	var wg sync.WaitGroup
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for u := range uploads {
+				r, st := h.upload(tok, gizmoJS(fmt.Sprintf("Lamp %d-%d", c, u), "", "", ""))
+				if st != 201 || r.Status != "accepted" {
+					t.Errorf("client %d upload %d: %d %s %v", c, u, st, r.Status, r.Problems)
+					return
+				}
+				mu.Lock()
+				if seen[r.Number] {
+					t.Errorf("revision %d given twice", r.Number)
+				}
+				seen[r.Number] = true
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(seen) != clients*uploads {
+		t.Fatalf("%d revisions for %d uploads", len(seen), clients*uploads)
+	}
+	active, ok, err := h.srv.ActiveRevision(context.Background())
+	if err != nil || !ok || active.Number != clients*uploads {
+		t.Fatalf("active revision %d (%v %v), want %d", active.Number, ok, err, clients*uploads)
+	}
+}
+
+// TestWorldPageWithHostileInstances: instances whose view runs away (an endless loop; a native
+// regex that ignores interrupts) are placed; the world page answers, shows the failure, and on
+// its next load does not run those views again.
+func TestWorldPageWithHostileInstances(t *testing.T) {
+	h := newIsolatedHost(t, nil)
+	tok := h.pair()
+	js := gizmoJS("Spinner", "", "", `if (s.on) { for (;;); } return { title: "Spinner", description: "", controls: [] };`)
+	if r, st := h.upload(tok, js); st != 201 || r.Status != "accepted" {
+		t.Fatalf("upload: %d %s %v", st, r.Status, r.Problems)
+	}
+	ctx := context.Background()
+	for range 3 {
+		if err := h.srv.Place(ctx, "t.lamp"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Turn them on: the views now loop.
+	placed, _ := h.srv.Instances(ctx)
+	for _, in := range placed {
+		if err := h.srv.Act(ctx, in.ID, "toggle", json.RawMessage(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := h.owner()
+	st, body, err := o.Get("/")
+	if err != nil || st != 200 || strings.Count(body, "view failed:") < 3 {
+		t.Fatalf("first load: %d %v, %d failures shown:\n%s", st, err, strings.Count(body, "view failed:"), body)
+	}
+	// Second load: the failures are remembered and no view runs again (each would cost its
+	// deadline); counted on the workers' requests, not on the clock.
+	before := h.live.Load()
+	if st, body, err := o.Get("/"); err != nil || st != 200 || strings.Count(body, "view failed:") < 3 {
+		t.Fatalf("second load: %d %v", st, err)
+	}
+	if n := h.live.Load() - before; n != 0 {
+		t.Fatalf("the second load ran %d views again", n)
+	}
+}

@@ -90,3 +90,19 @@ func TestHardLimits(t *testing.T) {
 		t.Fatalf("after the breaches: %v %v", err, rep.Diagnostics)
 	}
 }
+
+// TestCPULimit: RLIMIT_CPU ends a request that burns more CPU than its budget. The call's
+// deadline and the request's budget are far away here, so only the CPU limit can end it.
+func TestCPULimit(t *testing.T) {
+	skipUnlessIsolated(t)
+	p := NewPool(Config{Size: 1, Limits: Limits{CPU: time.Second, Author: time.Minute}})
+	defer p.Close()
+	rep, err := p.Check(context.Background(), gizmo("for (;;);", ""), Options{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := rep.Diagnostics.Errors()
+	if len(errs) != 1 || errs[0].Code != diag.CodeTimeout || !strings.Contains(errs[0].Message, "of CPU time") {
+		t.Fatalf("got %v", errs)
+	}
+}

@@ -93,8 +93,11 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		fmt.Fprintln(os.Stderr, "scape internal worker: warming up:", err)
 		return 2
 	}
-	runtime.GC()
-	debug.FreeOSMemory()
+	if !cfg.short {
+		// A long-lived worker starts lean; a one-shot one does not wait for it.
+		runtime.GC()
+		debug.FreeOSMemory()
+	}
 	baseline, limit, err := limitAddressSpace(cfg.memory)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scape internal worker: limiting memory:", err)

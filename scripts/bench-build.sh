@@ -7,7 +7,10 @@
 # cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first);
 # warm: the SDK cache filled (the normal case after the first build on a machine).
 # Columns: whole-process wall time (ms), the report's bundle/validate split (ms), the part of
-# validate spent rendering the declared sounds (ms), peak RSS (MB).
+# validate spent rendering the declared sounds (ms), peak RSS (MB; the largest of the build and
+# its validation worker). Modes: cold and warm run validation in its worker process (package
+# isolate, the default); inproc runs it in the build's own process (SCAPE_ISOLATE=0, warm), to
+# show what the worker costs.
 # Goals (docs/build.md): a template builds in < 100 ms as a whole process (warm); 16 definitions
 # validate in < 50 ms; a template build peaks < 150 MB RSS. A noisy machine inflates every
 # number: the load average is printed first, and `scape --version` is timed as the floor a
@@ -35,11 +38,12 @@ median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else print a[int
 measure() {
   local dir=$1 mode=$2 i walls=() bundles=() validates=() sounds=() rss=()
   for ((i = 0; i < runs; i++)); do
-    local cache="$work/cache"
+    local cache="$work/cache" isolate=1
     if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; fi
+    if [ "$mode" = inproc ]; then isolate=0; fi
     local t0 t1
     t0=$(date +%s%N)
-    XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" --json >"$work/out.json"
+    SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" --json >"$work/out.json"
     t1=$(date +%s%N)
     read -r kb <"$work/time"
     walls+=("$(((t1 - t0) / 1000000))")
@@ -67,4 +71,5 @@ printf '%-14s %-5s %8s %8s %9s %7s %7s\n' project mode wall_ms bundle validate s
 for dir in "$work"/p/*; do
   measure "$dir" cold
   measure "$dir" warm
+  measure "$dir" inproc
 done

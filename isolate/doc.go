@@ -1,0 +1,24 @@
+// Package isolate runs author code — validation, the host's live calls, author tests — in
+// worker processes with hard limits, so no bundle can take the machine's memory or time:
+// jsrt's guards are soft (Interrupt does not stop a native built-in; the heap watchdog polls,
+// and a single allocation outruns it), and only a process boundary makes a hard limit safe.
+//
+// A worker is the running binary re-executed as `<binary> internal worker` (ServeIfWorker, first
+// thing in main and in the TestMain of test binaries that start workers). It compiles and runs
+// the SDK once, then limits itself: RLIMIT_AS at its warm baseline plus Limits.Memory, a poll of
+// its address space that stops a guarded call with jsrt's MemoryError at half of that, a timer
+// per guarded call at its deadline plus Limits.Grace (jsrt.SetGuardObserver), a bound on the
+// time spent between guarded calls (Limits.Outside: author code that Go's reads trigger), phase
+// budgets over a request's author code and renders (Limits.Author, Limits.Render) and
+// RLIMIT_CPU per request (Limits.CPU). Passing one, it reports the breach and exits; the parent
+// also kills a worker that does not answer within the budgets plus a slack, or whose caller gave
+// up and that does not stop within the grace. The parent turns a breach into a *Breach, a
+// verdict: Check reports it as the report's one diagnostic (code memory, timeout or stack).
+//
+// Parent and worker speak length-prefixed JSON frames over the worker's stdin and stdout
+// (frame.go, messages.go). A Pool keeps warm workers and replaces any that breached, died or
+// grew; OneShot pools serve a short command. Off Linux (no RLIMIT_AS) and with SCAPE_ISOLATE=0,
+// a Pool runs everything in-process under jsrt's soft bounds only (inprocess.go).
+//
+// docs/build.md, "Hard limits", states the budgets and what each costs.
+package isolate

@@ -177,7 +177,7 @@ func (p *proc) exitError() *Breach {
 	}
 	if sig, ok := signalled(p.state); ok {
 		switch {
-		case sig == syscall.SIGXCPU || sig == syscall.SIGKILL && p.cpuLimit > 0 && cpuOf(p.state) >= p.cpuLimit:
+		case cpuSignal(sig) || sig == syscall.SIGKILL && p.cpuLimit > 0 && cpuOf(p.state) >= p.cpuLimit:
 			b.Kind, b.Limit = BreachCPU, p.cpuLimit
 			return b
 		case sig == syscall.SIGKILL:

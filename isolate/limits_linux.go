@@ -167,3 +167,6 @@ func signalled(ps *os.ProcessState) (syscall.Signal, bool) {
 
 // notifyCPU delivers SIGXCPU (the soft RLIMIT_CPU passed) to c.
 func notifyCPU(c chan<- os.Signal) { signal.Notify(c, syscall.SIGXCPU) }
+
+// cpuSignal says whether sig is the CPU-time limit's.
+func cpuSignal(sig syscall.Signal) bool { return sig == syscall.SIGXCPU }

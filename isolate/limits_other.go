@@ -31,3 +31,5 @@ func cpuOf(ps *os.ProcessState) time.Duration {
 	}
 	return ps.UserTime() + ps.SystemTime()
 }
+
+func cpuSignal(sig syscall.Signal) bool { return false }

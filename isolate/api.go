@@ -46,7 +46,7 @@ func (p *Pool) Check(ctx context.Context, js []byte, opts Options) (*validate.Re
 	req := request{Op: opCheck, Budget: budget{Author: lim.Author, Render: lim.Render, CPU: lim.CPU},
 		Check: &checkRequest{JS: js, SourceMap: opts.SourceMap, Instances: opts.Instances, Audio: opts.Audio,
 			NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js()}}
-	r, _, err := p.run(ctx, req, lim.Author+lim.Render+wallSlack, &pending{}, "")
+	r, _, err := p.run(ctx, req, lim.Author+lim.Render+wallSlack, &pending{}, "", nil)
 	var b *Breach
 	if errors.As(err, &b) {
 		b.Subject, b.Doing, b.Owner = "the bundle", "validating", p.cfg.Owner
@@ -110,17 +110,15 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 	lim := p.cfg.Limits
 	lr.Hash = bundleHash(js)
 	for attempt := 0; ; attempt++ {
-		w, err := p.acquire(ctx, lr.Hash)
-		if err != nil {
-			return nil, err
+		// The bundle goes along only to a worker that does not have it open (or says so).
+		send := func(w *proc) {
+			lr.JS = nil
+			if !w.open[lr.Hash] || attempt > 0 {
+				lr.JS = js
+			}
 		}
-		lr.JS = nil
-		if !w.open[lr.Hash] || attempt > 0 {
-			lr.JS = js
-		}
-		p.release(w) // run acquires again, preferring the same worker
 		req := request{Op: opLive, Budget: budget{Author: lim.Author, CPU: lim.CPU}, Live: lr}
-		r, _, err := p.run(ctx, req, lim.Author+wallSlack, &pending{}, lr.Hash)
+		r, _, err := p.run(ctx, req, lim.Author+wallSlack, &pending{}, lr.Hash, send)
 		var b *Breach
 		if errors.As(err, &b) {
 			b.Subject, b.Doing, b.Owner = "the Gizmo", "running "+lr.Call, p.cfg.Owner
@@ -183,9 +181,10 @@ func (p *Pool) Test(ctx context.Context, opts TestOptions) (*testrun.Report, err
 			}
 		},
 	}
-	lim := p.cfg.Limits
-	req := request{Op: opTest, Budget: budget{CPU: 0}, Test: &testRequest{Dir: opts.Dir, Pattern: opts.Pattern, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget}}
-	r, _, err := p.run(ctx, req, 0, pend, "")
+	// A suite has no total budget (its tests are many, each under its own timeout): the memory
+	// limit, the per-call bound and the bound outside the calls hold it.
+	req := request{Op: opTest, Test: &testRequest{Dir: opts.Dir, Pattern: opts.Pattern, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget}}
+	r, _, err := p.run(ctx, req, 0, pend, "", nil)
 	var b *Breach
 	if errors.As(err, &b) {
 		b.Subject, b.Doing, b.Owner = "the test", "testing", p.cfg.Owner
@@ -210,7 +209,6 @@ func (p *Pool) Test(ctx context.Context, opts TestOptions) (*testrun.Report, err
 				rep.Todo++
 			}
 		}
-		_ = lim
 		return rep, b
 	}
 	if err != nil {

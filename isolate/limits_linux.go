@@ -33,15 +33,17 @@ func limitAddressSpace(extra uint64) (baseline, limit uint64, err error) {
 }
 
 // limitCPU sets the soft RLIMIT_CPU to the CPU time used so far plus d (rounded up to whole
-// seconds): passing it sends SIGXCPU, which the worker turns into a breach. The hard limit stays
-// where it was, so the next request can raise the soft one again.
+// seconds; d <= 0 lifts it to the hard limit): passing it sends SIGXCPU, which the worker turns
+// into a breach. The hard limit stays where it was, so the next request can set the soft one
+// again.
 func limitCPU(d time.Duration) error {
-	if d <= 0 {
-		return nil
-	}
 	var rl unix.Rlimit
 	if err := unix.Getrlimit(unix.RLIMIT_CPU, &rl); err != nil {
 		return err
+	}
+	if d <= 0 {
+		rl.Cur = rl.Max
+		return unix.Setrlimit(unix.RLIMIT_CPU, &rl)
 	}
 	soft := uint64((cpuTime() + d + time.Second - 1) / time.Second)
 	if soft > rl.Max {

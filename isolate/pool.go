@@ -220,11 +220,15 @@ func (p *Pool) release(w *proc) {
 	p.wake()
 }
 
-// run sends one request to a worker.
-func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *pending, prefer string) (*reply, *proc, error) {
+// run sends one request to a worker, preferring one that has the bundle prefer open; prepare,
+// when set, completes the request for the worker it goes to.
+func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *pending, prefer string, prepare func(*proc)) (*reply, *proc, error) {
 	w, err := p.acquire(ctx, prefer)
 	if err != nil {
 		return nil, nil, err
+	}
+	if prepare != nil {
+		prepare(w)
 	}
 	start := time.Now()
 	r, err := w.do(ctx, req, wall, pend)

@@ -37,11 +37,9 @@ type proc struct {
 	wall     time.Duration // the parent's wall bound of the request in flight
 	cpuLimit time.Duration // its CPU budget
 
-	open    map[string]bool // the bundles (hashes) it has open for live calls
-	uses    int
-	peakRSS uint64
-	cpu     time.Duration
-	space   uint64 // address space after the last request
+	open  map[string]bool // the bundles (hashes) it has open for live calls
+	uses  int
+	space uint64 // address space after the last request
 }
 
 // pending is the request in flight on a proc.
@@ -200,10 +198,7 @@ func (p *proc) do(ctx context.Context, req request, wall time.Duration, pend *pe
 	}
 	finish := func(r *reply) (*reply, error) {
 		p.mu.Lock()
-		if r.PeakRSS > p.peakRSS {
-			p.peakRSS = r.PeakRSS
-		}
-		p.cpu, p.space = r.CPU, r.Space
+		p.space = r.Space
 		p.open = map[string]bool{}
 		for _, h := range r.Open {
 			p.open[h] = true

@@ -20,7 +20,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
-	hostcmd "github.com/scapeworld/scape/cli/host"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/host"
@@ -241,7 +240,9 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 		return nil, cmdutil.Usagef("cannot open a loopback port: %v", err)
 	}
 	base := "http://" + ln.Addr().String()
-	checker := hostcmd.NewValidator()
+	// One project uploads here, one build at a time: one worker validates, one runs the world
+	// page (the standalone host keeps two for validation).
+	checker := host.NewCheckerWith(host.CheckerConfig{Checks: 1, Live: 1})
 	var srv *host.Server
 	srv, err = host.New(host.Options{
 		DataDir: filepath.Join(data, "host"), Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now,

@@ -579,4 +579,3 @@ func firstLine(b []byte) string {
 	}
 	return s
 }
-

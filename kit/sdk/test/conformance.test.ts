@@ -72,11 +72,18 @@ const corpus: Record<string, unknown> = {
   view,
 };
 
-/** Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function. */
+/**
+ * Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function, and
+ * {"$": "function", "returns": value}: a function returning (a fresh decoded copy of) value.
+ */
 function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   if (typeof value !== 'object' || value === null) return value;
   const keys = Object.keys(value);
+  if (keys.length === 2 && (value as { $?: unknown }).$ === 'function' && keys.indexOf('returns') >= 0) {
+    const result = (value as { returns: unknown }).returns;
+    return () => decode(result);
+  }
   if (keys.length === 1 && keys[0] === '$') {
     switch ((value as { $: unknown }).$) {
       case 'NaN':

@@ -110,7 +110,7 @@ const exported: Record<string, unknown> = {
   ...sdk,
   ...runtime,
   // The registry is a class: its constructor is the catalog check of a whole project.
-  ObjectRegistry: (objects: unknown) => new runtime.ObjectRegistry(objects as never),
+  ObjectRegistry: (objects: unknown, options?: unknown) => new runtime.ObjectRegistry(objects as never, options as never),
 };
 
 interface Verdict {

@@ -71,9 +71,11 @@ function isProjectLike(value: unknown): value is { objects: readonly unknown[] }
 }
 
 /**
- * The definitions a bundle exports, in this order of preference: a default-exported
- * ProjectDefinition ({ objects }); a default-exported single definition; every named export
- * that is a definition (each once, in export order).
+ * The definitions a bundle exports: a default-exported ProjectDefinition ({ objects }), or a
+ * default-exported single definition (every example's src/definition.ts ends with
+ * `export default lamp;`, and src/definition.ts is the documented default entry). The spec: "A
+ * project default-exports its definitions". An entry whose definitions are only named exports is
+ * refused by projectEntryError, which names them and shows the default export to write.
  */
 function findProject(exports: unknown): { objects: unknown[]; names: string[]; error: string } {
   const none = { objects: [], names: [] };
@@ -83,19 +85,33 @@ function findProject(exports: unknown): { objects: unknown[]; names: string[]; e
   const def = ns.default;
   if (isProjectLike(def)) return { objects: [...def.objects], names: def.objects.map(() => 'default'), error: '' };
   if (isDefinitionLike(def)) return { objects: [def], names: ['default'], error: '' };
-  const objects: unknown[] = [];
+  return { ...none, error: projectEntryError(ns) };
+}
+
+/**
+ * Why an entry without a default-exported project or definition holds no project, naming the
+ * definitions it exports by name (`lamp: example.lamp`) and the fix that uses them:
+ * `export default defineProject({ objects: [lamp, fan] })`.
+ */
+function projectEntryError(ns: Record<string, unknown>): string {
+  const found: unknown[] = [];
   const names: string[] = [];
+  const listed: string[] = [];
   for (const key of Object.keys(ns)) {
     const value = ns[key];
-    if (isDefinitionLike(value) && !objects.includes(value)) {
-      objects.push(value);
-      names.push(key);
-    }
+    if (key === 'default' || !isDefinitionLike(value) || found.includes(value)) continue;
+    found.push(value);
+    names.push(key);
+    listed.push(`${key}: ${(value as { type: string }).type}`);
   }
-  if (objects.length > 0) return { objects, names, error: '' };
-  if (def !== undefined)
-    return { ...none, error: `the entry's default export is not a project or a definition (got ${describeValue(def)}): export default defineProject({ objects: [...] })` };
-  return { ...none, error: 'the entry exports no project and no definitions: export default defineProject({ objects: [...] })' };
+  const fix = `export default defineProject({ objects: [${names.length > 0 ? names.join(', ') : '...'}] })`;
+  const def = ns.default;
+  if (def !== undefined) {
+    const named = names.length > 0 ? `; it exports definitions by name (${listed.join(', ')})` : '';
+    return `the entry's default export is not a project or a definition (got ${describeValue(def)})${named}: ${fix}`;
+  }
+  if (names.length > 0) return `the entry exports definitions only by name (${listed.join(', ')}); a project default-exports its definitions: ${fix}`;
+  return `the entry exports no project and no definitions: ${fix}`;
 }
 
 function text(value: unknown): string {
@@ -426,7 +442,8 @@ function validateInstances(exports: unknown, instancesJSON: string): ProblemFact
   return instanceProblems(objects, JSON.parse(instancesJSON) as InstanceInput[]);
 }
 
-(globalThis as Record<string, unknown>).__scapeToolchain = {
+/** The toolchain's functions; also exported, so the SDK's own tests can call them. */
+export const toolchain = {
   sdk,
   runtime,
   describe,
@@ -440,3 +457,4 @@ function validateInstances(exports: unknown, instancesJSON: string): ProblemFact
   validateInstances,
   currentCall,
 };
+(globalThis as Record<string, unknown>).__scapeToolchain = toolchain;

@@ -33,6 +33,7 @@ import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from 
 import { GizmoProblem, joinPath, problem } from './problem.js';
 import { declaredActionProblem } from './references.js';
 import { definitionSounds, effectResultProblem } from './sounds.js';
+import { asyncCallbackProblem, pendingResultProblem, REACTION_REASON, REDUCER_REASON } from './synchronous.js';
 
 /** One problem, located: which definition (index -1 for the project), where, what, and why. */
 export interface CatalogProblem {
@@ -152,6 +153,7 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
     if (def[key] !== undefined && typeof def[key] !== 'function') return problem(key, `must be a function ${CALLBACK_SIGNATURES[key]}`, def[key]);
   }
   if ((found = handlersProblem(def.actions, 'actions', ACTION_PERMISSIONS, ACTIONS_MAX))) return found;
+  if ((found = synchronousProblem(def))) return found;
   if (def.previews !== undefined && (found = handlersProblem(def.previews, 'previews', PREVIEW_PERMISSIONS, PREVIEWS_MAX))) return found;
   const withActions = def as Pick<ObjectDefinition, 'actions'>;
   if (def.interaction !== undefined && (found = interactionProblem(def.interaction, withActions, 'interaction'))) return found;
@@ -194,6 +196,15 @@ function reservedEmojiProblem(def: Record<string, unknown>, options: CatalogOpti
   if (options.allowReservedIdentities) return null;
   if (RESERVED_EMOJI_KEYS.has(emojiKey(def.emoji as string))) return problem('emoji', 'is reserved for a built-in Gizmo (choose another emoji)', def.emoji);
   return null;
+}
+
+/** "Reducers are synchronous" (spec, Actions); react returns `GizmoReaction | null` (its type). */
+function synchronousProblem(def: Record<string, unknown>): Problem {
+  const actions = def.actions as Record<string, { run: unknown }>;
+  const names = Object.keys(actions);
+  let found: Problem;
+  for (let i = 0; i < names.length; i++) if ((found = asyncCallbackProblem(actions[names[i]].run, fieldPath(joinPath('actions', names[i]), 'run'), REDUCER_REASON))) return found;
+  return asyncCallbackProblem(def.react, 'react', REACTION_REASON);
 }
 
 function handlersProblem(value: unknown, path: string, permissions: string[], max: number): Problem {
@@ -283,6 +294,8 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
     } catch {
       continue;
     }
+    const pending = pendingResultProblem(result, `react(action ${JSON.stringify(names[i])})`, REACTION_REASON);
+    if (pending) return pending;
     const found = checkedReaction(d, state, result, `react(action ${JSON.stringify(names[i])})`);
     if (found) return problem(found.path, `${found.message} (react probed with the initial state and an empty payload)`, found.value);
   }

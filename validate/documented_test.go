@@ -2,7 +2,9 @@ package validate
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/scapeworld/scape/diag"
@@ -52,5 +54,68 @@ func TestReducersAreSynchronous(t *testing.T) {
 	}
 	if next, _, err := p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "blue"}}, Context{ActorID: "alice", CanEdit: true, Now: 1}); err != nil || string(next.State) != `{"on":true,"color":"blue"}` {
 		t.Fatalf("a synchronous action: %+v %v", next, err)
+	}
+}
+
+// TestWalkabilityChangeNeedsInstancesRemoved: "Changing fixed walkability also requires removing
+// placed instances" (spec, Live updates are atomic). An instance carries its type's walkability
+// in the build it is placed under; a build that changes it is refused while it is placed.
+func TestWalkabilityChangeNeedsInstancesRemoved(t *testing.T) {
+	yes, no := true, false
+	state := json.RawMessage(`{"on":true,"color":"warm"}`)
+	lamp := project(t, nil, nil)
+	if rep := check(t, lamp, Options{}); len(rep.Definitions) != 1 || rep.Definitions[0].Walkable {
+		t.Fatalf("the lamp is not walkable: %+v", rep.Definitions)
+	}
+	walkable := project(t, map[string]string{"version: 1,": "version: 1,\n  walkable: true,"}, nil)
+	if rep := check(t, walkable, Options{}); !rep.OK() || len(rep.Definitions) != 1 || !rep.Definitions[0].Walkable {
+		t.Fatalf("walkable lamp: %v %+v", rep.Diagnostics, rep.Definitions)
+	}
+	cases := []struct {
+		name     string
+		build    func() Options
+		res      bool // true: the walkable build
+		want     string
+		wantPath string
+	}{
+		{name: "placed blocking, now walkable", res: true, build: func() Options {
+			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &no}, {ID: "b", Type: "example.lamp", Version: 1, State: state, Walkable: &no}}}
+		}, want: `src/definition.ts:16:21: example.lamp (🏮 Lamp): instances["a"].walkable: is placed as blocking but example.lamp is now walkable (remove the placed instances before changing fixed walkability) (got false)`, wantPath: `instances["a"].walkable instances["b"].walkable`},
+		{name: "placed walkable, now blocking", res: false, build: func() Options {
+			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &yes}}}
+		}, want: `src/definition.ts:16:21: example.lamp (🏮 Lamp): instances["a"].walkable: is placed as walkable but example.lamp is no longer walkable (remove the placed instances before changing fixed walkability) (got true)`, wantPath: `instances["a"].walkable`},
+		{name: "unchanged walkable", res: true, build: func() Options {
+			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &yes}}}
+		}},
+		{name: "unchanged blocking", res: false, build: func() Options {
+			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &no}}}
+		}},
+		{name: "unknown previous walkability", res: true, build: func() Options {
+			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state}}}
+		}},
+		{name: "no instances", res: true, build: func() Options { return Options{} }},
+	}
+	for _, c := range cases {
+		res := lamp
+		if c.res {
+			res = walkable
+		}
+		rep := check(t, res, c.build())
+		if c.want == "" {
+			if !rep.OK() {
+				t.Errorf("%s: %v", c.name, rep.Diagnostics)
+			}
+			continue
+		}
+		var paths []string
+		for _, d := range rep.Diagnostics {
+			if d.Code != diag.CodeInstance {
+				t.Errorf("%s: code %s: %s", c.name, d.Code, d)
+			}
+			paths = append(paths, d.Path)
+		}
+		if rep.OK() || rep.Diagnostics[0].String() != c.want || strings.Join(paths, " ") != c.wantPath {
+			t.Errorf("%s:\n got %v\nwant %s", c.name, rep.Diagnostics, c.want)
+		}
 	}
 }

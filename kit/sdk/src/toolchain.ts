@@ -31,6 +31,8 @@ interface DefinitionFacts {
   definedAt: string;
   /** The export name the definition was found under ('default' for a project's objects). */
   exportName: string;
+  /** Its fixed `walkable` (absent is false): a host keeps it to check the next build's. */
+  walkable: boolean;
 }
 
 /** One rule problem, ready for a Go diag.Diagnostic. */
@@ -129,6 +131,7 @@ function facts(objects: unknown[], names: string[]): DefinitionFacts[] {
       label: text(v.label),
       definedAt: definedAt(value) ?? '',
       exportName: names[index] ?? '',
+      walkable: v.walkable === true,
     };
   });
 }
@@ -158,6 +161,11 @@ interface InstanceInput {
   type: string;
   version: number;
   state: unknown;
+  /**
+   * The fixed walkability of the instance's type in the build it is placed under (the host's
+   * active build); absent when the host does not know it, and then not checked.
+   */
+  walkable?: boolean;
 }
 
 /** The definitions a bundle exports, without running any author callback. */
@@ -175,7 +183,12 @@ function check(exports: unknown, instancesJSON?: string): Checked {
   return { problems, loadError: '' };
 }
 
-/** Existing placed instances must still validate under the new definitions. */
+/**
+ * Existing placed instances must still validate under the new definitions. The spec, Updates:
+ * "remove affected instances before changing identity, version, fixed collision behavior, or
+ * removing a definition"; Live updates: "Changing fixed walkability also requires removing
+ * placed instances."
+ */
 function instanceProblems(objects: unknown[], instances: InstanceInput[]): ProblemFacts[] {
   const out: ProblemFacts[] = [];
   for (const instance of instances) {
@@ -190,11 +203,22 @@ function instanceProblems(objects: unknown[], instances: InstanceInput[]): Probl
       out.push({ index, path: `${at}.version`, message: `is placed at version ${instance.version} but the definition is version ${def.version} (remove the placed instances first)`, valueJSON: JSON.stringify(instance.version), got: describeValue(instance.version), callback: '' });
       continue;
     }
+    const walkable = def.walkable === true;
+    if (typeof instance.walkable === 'boolean' && instance.walkable !== walkable) {
+      out.push({ index, path: `${at}.walkable`, message: walkabilityMessage(instance, walkable), valueJSON: JSON.stringify(instance.walkable), got: describeValue(instance.walkable), callback: '' });
+      continue;
+    }
     const ok = callAuthor(def, 'valid', def.valid, instance.state);
     if (ok !== true)
       out.push({ index, path: `${at}.state`, message: 'no longer passes valid() (remove the placed instance or keep its state valid)', valueJSON: valueJSON(instance.state), got: describeValue(instance.state), callback: 'valid' });
   }
   return out;
+}
+
+/** `is placed as blocking but example.lamp is now walkable (remove …)`, or the reverse. */
+function walkabilityMessage(instance: InstanceInput, walkable: boolean): string {
+  const change = walkable ? `is placed as blocking but ${instance.type} is now walkable` : `is placed as walkable but ${instance.type} is no longer walkable`;
+  return `${change} (remove the placed instances before changing fixed walkability)`;
 }
 
 /** The author callback running now (for a timeout message): { type, callback }, or null. */

@@ -62,6 +62,7 @@ type fixture struct {
 	http   *httptest.Server
 	clock  *clock
 	val    *hosttest.JSONValidator
+	real   *host.Checker // when set, the validator and runtime instead of val and fakeRuntime
 	tokens chan string
 	dir    string
 }
@@ -74,7 +75,12 @@ func newFixture(t *testing.T, dir string) *fixture {
 }
 
 func (f *fixture) start() {
-	srv, err := host.New(host.Options{DataDir: f.dir, Validator: f.val, Runtime: fakeRuntime{}, Now: f.clock.Now,
+	var validator host.Validator = f.val
+	var runtime host.Runtime = fakeRuntime{}
+	if f.real != nil {
+		validator, runtime = f.real, f.real
+	}
+	srv, err := host.New(host.Options{DataDir: f.dir, Validator: validator, Runtime: runtime, Now: f.clock.Now,
 		OnOwnerToken: func(tok string) { f.tokens <- tok }})
 	if err != nil {
 		f.t.Fatal(err)

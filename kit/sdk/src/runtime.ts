@@ -19,6 +19,7 @@ import { JSON_RULES, jsonProblem } from './internal/json.js';
 import { emojiKey, keyProblem, typeProblem, versionProblem } from './internal/names.js';
 import { problemText } from './internal/problem.js';
 import { fail, TYPE_RULES } from './internal/rules.js';
+import { pendingResultText, REACTION_REASON, REDUCER_REASON } from './internal/synchronous.js';
 
 /** Instance state: 32 KiB of JSON. Defined beside the catalog rules, which check initial state with it. */
 export { OBJECT_STATE_BYTE_LIMIT };
@@ -321,6 +322,8 @@ export class ObjectRegistry {
     if (typeof definition.react !== 'function') return { instance: next, reaction: null };
     const react = definition.react;
     const result = this.guard(() => callAuthor(definition, 'react', react, cloneJson(next.state), cloneJson(instance.state), cloneJson(action), { now: context.now }));
+    const pending = pendingResultText(result, 'react', REACTION_REASON);
+    if (pending) throw new ObjectActionError(400, pending);
     const found = checkedReaction(definition, next.state, result);
     if (found) throw new ObjectActionError(400, `react returned an invalid reaction: ${found}`);
     return { instance: next, reaction: result === null ? null : cloneJson(result as GizmoReaction) };
@@ -369,6 +372,8 @@ export class ObjectRegistry {
     const frozenContext: ObjectContext = { actorId: context.actorId, canEdit: context.canEdit, now: context.now, randomInt: context.randomInt };
     if (context.canRemove !== undefined) frozenContext.canRemove = context.canRemove;
     const result = this.guard(() => callAuthor(definition, `actions.${action.name}.run`, entry.run, cloneJson(instance.state), cloneJson(action.payload), frozenContext));
+    const pending = pendingResultText(result, `actions.${action.name}.run`, REDUCER_REASON);
+    if (pending) throw new ObjectActionError(400, pending);
     const shape = stateProblemText(result, 'state');
     if (shape) throw new ObjectActionError(400, `actions.${action.name}.run returned state that cannot be saved: ${shape}`);
     const valid = this.guard(() => callAuthor(definition, 'valid', definition.valid, cloneJson(result)));

@@ -40,6 +40,7 @@ import { GizmoProblem, joinPath, problem, reworded } from './problem.js';
 import { collectWarnings, fail, recordWarning, rule, TYPE_RULES, type Rule } from './rules.js';
 import { declaredActionProblem } from './references.js';
 import { definitionSounds, effectResultProblem } from './sounds.js';
+import { asyncCallbackProblem, pendingResultProblem, REACTION_REASON, REDUCER_REASON } from './synchronous.js';
 
 /** One problem, located: which definition (index -1 for the project), where, what, and why. */
 export interface CatalogProblem {
@@ -259,6 +260,7 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
     if (def[key] !== undefined && typeof def[key] !== 'function') return fail(TYPE_RULES.function, key, `must be a function ${CALLBACK_SIGNATURES[key]}`, def[key]);
   }
   if ((found = handlersProblem(def.actions, 'actions', ACTION_PERMISSIONS))) return found;
+  if ((found = synchronousProblem(def))) return found;
   if (def.previews !== undefined && (found = handlersProblem(def.previews, 'previews', PREVIEW_PERMISSIONS))) return found;
   const withActions = def as Pick<ObjectDefinition, 'actions'>;
   if (def.interaction !== undefined && (found = interactionProblem(def.interaction, withActions, 'interaction'))) return found;
@@ -311,6 +313,15 @@ function reservedEmojiProblem(def: Record<string, unknown>, options: CatalogOpti
   return null;
 }
 
+/** "Reducers are synchronous" (spec, Actions); react returns `GizmoReaction | null` (its type). */
+function synchronousProblem(def: Record<string, unknown>): Problem {
+  const actions = def.actions as Record<string, { run: unknown }>;
+  const names = Object.keys(actions);
+  let found: Problem;
+  for (let i = 0; i < names.length; i++) if ((found = asyncCallbackProblem(actions[names[i]].run, fieldPath(joinPath('actions', names[i]), 'run'), REDUCER_REASON))) return found;
+  return asyncCallbackProblem(def.react, 'react', REACTION_REASON);
+}
+
 function handlersProblem(value: unknown, path: string, permissions: string[]): Problem {
   if (!isPlainObject(value)) return fail(TYPE_RULES.object, path, 'must be an object of named handlers', value);
   const names = Object.keys(value);
@@ -324,7 +335,7 @@ function handlersProblem(value: unknown, path: string, permissions: string[]): P
     const h = handler as Record<string, unknown>;
     if ((found = requiredKeys(h, at, HANDLER_KEYS))) return found;
     if ((found = oneOf(h.permission, fieldPath(at, 'permission'), permissions))) return found;
-    if (typeof h.run !== 'function') return problem(fieldPath(at, 'run'), 'must be a function (state, payload, context) => state', h.run);
+    if (typeof h.run !== 'function') return fail(TYPE_RULES.function, fieldPath(at, 'run'), 'must be a function (state, payload, context) => state', h.run);
   }
   return null;
 }
@@ -397,6 +408,8 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
     } catch {
       continue;
     }
+    const pending = pendingResultProblem(result, `react(action ${JSON.stringify(names[i])})`, REACTION_REASON);
+    if (pending) return pending;
     const found = checkedReaction(d, state, result, `react(action ${JSON.stringify(names[i])})`);
     if (found) return reworded(found, found.path, `${found.message} (react probed with the initial state and an empty payload)`);
   }

@@ -11,7 +11,8 @@
  * validated and decoded by hand.
  */
 import { joinPath as at, problem } from './internal/problem.js'; // at(base, i): base[i], as Go's at
-import { isPlainObject, type Problem } from './internal/checks.js';
+import { formatNumber, isPlainObject, type Problem } from './internal/checks.js';
+import { fail, rule, TYPE_RULES } from './internal/rules.js';
 import { base64Decode } from './wav.js';
 
 /** 768 KiB: the most that fits in the 1 MiB bundle once base64-encoded. */
@@ -1190,7 +1191,7 @@ export function decodeGizmoModel(encoded: string): Uint8Array | string {
     return `the model is ${Math.floor((body.length * 3) / 4) - padding} bytes; a model can be at most ${GIZMO_MODEL_MAX_BYTES} bytes (768 KiB), the most that fits in the 1 MiB bundle as base64`;
   }
   const bytes = base64Decode(body);
-  if (bytes === null) return 'must be a base64-encoded .glb (import the .glb file so the bundler embeds it)';
+  if (bytes === null) return NOT_BASE64;
   return bytes;
 }
 
@@ -1228,12 +1229,43 @@ function firstModelProblem(encoded: string): NativeModelVerdict | null {
   return { message: report.problems[0].message, value: report.problems[0].value };
 }
 
+/**
+ * The rules of `presentation.model` as a string: how it is encoded and how large it may be. The
+ * GLB's own checks (glb-checklist) report through the verdict below.
+ */
+export const MODEL_RULES = {
+  encoding: rule({
+    id: 'model.encoding',
+    class: 'doc',
+    section: 'Models',
+    item: '`presentation.model` encoding',
+    bound: 'a .glb as base64, optionally as a `data:model/gltf-binary;base64,` or `data:application/octet-stream;base64,` URL (what esbuild\'s base64 and dataurl loaders give an imported .glb)',
+    source: 'Models and animation: "an embedded GLB", "The development CLI embeds imported `.glb` files"; validateGizmoModel(encoded: string): "Inspect GLB structure before a host parser sees it" (a string that does not decode holds no GLB)',
+  }),
+  size: rule({
+    id: 'model.size',
+    class: 'doc',
+    section: 'Models',
+    item: 'Model file',
+    bound: `at most ${formatNumber(GIZMO_MODEL_MAX_BYTES)} bytes (768 KiB: its base64 alone is the 1 MiB bundle)`,
+    source: 'Limits and compatibility: "Bundled upload | 1 MiB, including embedded models and audio"; Models and animation: "Model and sound bytes count toward the project\'s 1 MiB upload limit"',
+  }),
+};
+
+/** The message of a model that is not base64 (glb.CheckEncoded's, with "model: " in front). */
+const NOT_BASE64 = 'must be a base64-encoded .glb (import the .glb file so the bundler embeds it)';
+/** The start of the message of a model over GIZMO_MODEL_MAX_BYTES (glb's "file-too-large"). */
+const TOO_LARGE = /^the (?:model|file) is \d+ bytes; a model can be at most /;
+
 /** The internal twin of validateGizmoModel: null, or the first problem. */
 export function modelProblem(value: unknown, path: string): Problem {
-  if (typeof value !== 'string') return problem(path, 'must be a base64-encoded .glb string', value);
+  if (typeof value !== 'string') return fail(TYPE_RULES.string, path, 'must be a base64-encoded .glb string', value);
   const found = firstModelProblem(value);
   if (found === null) return null;
-  return problem(path, found.message.replace(/^model: /, ''), found.value === undefined ? value : found.value);
+  const message = found.message.replace(/^model: /, '');
+  if (message === NOT_BASE64) return fail(MODEL_RULES.encoding, path, message, value);
+  if (TOO_LARGE.test(message)) return fail(MODEL_RULES.size, path, message, found.value === undefined ? value : found.value);
+  return problem(path, message, found.value === undefined ? value : found.value);
 }
 
 /** Inspect GLB structure before a host parser sees it. No URLs, textures, skins or extensions. */

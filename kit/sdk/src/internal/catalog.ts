@@ -556,7 +556,7 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
       if (seen.has(key)) continue;
       seen.add(key);
       review.warnings.push(located(i, def, { problem: warnings[w] }));
-      // Passed up to a caller's collectWarnings (the conformance runner's, objectCatalogError's).
+      // Passed up to a caller's collectWarnings (the conformance runner's, an author test's).
       recordWarning(warnings[w]);
     }
     if (!isPlainObject(def)) continue;

@@ -147,6 +147,20 @@ export function collectWarnings<T>(check: () => T): { result: T; warnings: Gizmo
   }
 }
 
+/**
+ * Runs author code with no warning sink: a public validator an author calls inside `valid()` or
+ * `view()` records nothing in the catalog's warnings (its paths would not be the definition's).
+ */
+export function withoutWarnings<T>(run: () => T): T {
+  const saved = sink;
+  sink = null;
+  try {
+    return run();
+  } finally {
+    sink = saved;
+  }
+}
+
 /** Records an already-built warning (a warning found by a nested collectWarnings, passed up). */
 export function recordWarning(found: GizmoProblem): void {
   if (sink !== null) sink[sink.length] = found;

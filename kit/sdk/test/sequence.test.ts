@@ -62,7 +62,7 @@ describe('gizmoSequenceError', () => {
     assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: Array(9).fill(strike) }, 1)!, /^strikes: must have 0–8 items/);
     assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, delaySeconds: 10.5 }] }, 1)!, /^strikes\[0\].delaySeconds: must be 0–10 s/);
     assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, delaySeconds: -0.1 }] }, 1)!, /^strikes\[0\].delaySeconds/);
-    assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, sound: { ...tick, duration: 0 } }] }, 1)!, /^strikes\[0\].sound.duration/);
+    assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, sound: { ...tick, duration: 61 } }] }, 1)!, /^strikes\[0\].sound.duration/);
     assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, sound: 'UklGRg==' }] }, 1)!, /^strikes\[0\].sound/);
     assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, source: 0.5 }] }, 1)!, /^strikes\[0\].source/);
   });

@@ -17,7 +17,7 @@ describe('gizmoPreviewError', () => {
     assert.equal(gizmoPreviewError({ sound: tone(440), gain: 1 }), null);
     assert.equal(gizmoPreviewError({ sound: tone(440), gain: 1.5 }), 'gain: must be 0–1 (got 1.5)');
     assert.match(gizmoPreviewError({ sound: tone(440), gain: -0.1 })!, /^gain/);
-    assert.match(gizmoPreviewError({ sound: tone(-5), gain: 1 })!, /^sound.voices\[0\].frequency/);
+    assert.match(gizmoPreviewError({ sound: tone(NaN), gain: 1 })!, /^sound.voices\[0\].frequency/);
     assert.match(gizmoPreviewError({ sound: 'ring', gain: 1 })!, /^sound:/);
     assert.match(gizmoPreviewError({ gain: 1 })!, /^sound: is required/);
     assert.match(gizmoPreviewError({ sound: tone(440), gain: 1, loop: true })!, /^loop: is not a known field/);
@@ -40,7 +40,7 @@ describe('resolveGizmoSounds', () => {
   test('an invalid bank throws naming the definition', () => {
     const many = definition({ soundBank: () => Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`n${i}`, tone(440)])) });
     assert.throws(() => resolveGizmoSounds(many, {}), /example.organ: soundBank\(state\) returned an invalid bank: soundBank: must declare at most 16 sounds/);
-    const bad = definition({ soundBank: () => ({ note: tone(-1) }) });
+    const bad = definition({ soundBank: () => ({ note: tone(NaN) }) });
     assert.throws(() => resolveGizmoSounds(bad, {}), /soundBank.note.voices\[0\].frequency/);
   });
 });

@@ -14,7 +14,7 @@ type Budget struct {
 	Samples int
 }
 
-// DefaultBudget: the worst recipes the SDK's cost rules allow (worst_test.go) take about 1–3 s of
+// DefaultBudget: the worst recipes the SDK's cost rules allow (worst_test.go) take about 1–3.2 s of
 // CPU each on one core of the 2-core development machine under load (BenchmarkWorstCase,
 // docs/audio.md "Render budget"); typical sounds take a few milliseconds. The wall-clock limit
 // is a backstop, not the protection (the cost rules are): a build must not fail a valid recipe

@@ -59,7 +59,7 @@ export const NOISE_LIMITS = {
 } as const;
 
 const S = 'Audio recipes';
-const COST_GRAINS = 'render time at build: every grain draws and filters its own noise; the costliest grains this allows render in under a second of CPU (audio/bench_test.go, BenchmarkWorstCase)';
+const COST_GRAINS = 'render time at build: every grain draws and filters its own noise; the costliest grains this allows render in about a second of CPU (audio/bench_test.go, BenchmarkWorstCase)';
 
 /** The noise rules: what the docs state, the toolchain's budgets, and the former guesses. */
 export const NOISE_RULES = {

@@ -89,7 +89,7 @@ export const PARTIALS_LIMITS = {
 } as const;
 
 const S = 'Audio recipes';
-const COST = 'render time at build: scape renders every declared sound once (audio.DefaultBudget); the costliest recipes this allows render in 2.1–2.5 s of CPU on the loaded 2-core development machine (audio/bench_test.go, BenchmarkWorstCase; docs/audio.md, "Render budget")';
+const COST = 'render time at build: scape renders every declared sound once (audio.DefaultBudget); the costliest recipes this allows render in 2.1–3.2 s of CPU on the loaded 2-core development machine (audio/bench_test.go, BenchmarkWorstCase; docs/audio.md, "Render budget")';
 
 /** The partials rules: what the docs state, the toolchain's budgets, and the former guesses. */
 export const PARTIALS_RULES = {

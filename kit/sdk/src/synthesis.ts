@@ -114,7 +114,7 @@ export const UINT32_MAX = 4294967295;
 
 const S = 'Audio recipes';
 const SEED_SOURCE = 'GizmoNoiseSound.seed: "Unsigned 32-bit seed gives identical source samples on every platform"; audio-semantics.md rule 11: "Seeds are integers 0..2^32−1"';
-const COST_WORK = 'render time at build: scape renders every declared sound once (audio.DefaultBudget); the costliest recipes this allows render in 2–2.6 s of CPU on the loaded 2-core development machine (audio/bench_test.go, BenchmarkWorstCase; docs/audio.md, "Render budget")';
+const COST_WORK = 'render time at build: scape renders every declared sound once (audio.DefaultBudget); the costliest recipes this allows render in 2–3.1 s of CPU on the loaded 2-core development machine (audio/bench_test.go, BenchmarkWorstCase; docs/audio.md, "Render budget")';
 
 /** The synthesis rules: what the docs state, the toolchain's budgets, and the former guesses. */
 export const SYNTH_RULES = {

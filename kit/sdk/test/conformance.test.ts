@@ -30,6 +30,7 @@ import synthesis from '../../../testdata/conformance/synthesis.json';
 import text from '../../../testdata/conformance/text.json';
 import travel from '../../../testdata/conformance/travel.json';
 import view from '../../../testdata/conformance/view.json';
+import wav from '../../../testdata/conformance/wav.json';
 
 interface Case {
   validator: string;
@@ -70,12 +71,14 @@ const corpus: Record<string, unknown> = {
   text,
   travel,
   view,
+  wav,
 };
 
 /**
- * Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function, and
- * {"$": "returns", "value": …}: a function returning (a fresh decoding of) the value, and
- * {"$": "async"}: an async function.
+ * Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function,
+ * {"$": "returns", "value": …}: a function returning (a fresh decoding of) the value,
+ * {"$": "async"}: an async function; and long strings written short:
+ * {"$": "repeat", "prefix"?, "value", "count", "suffix"?}.
  */
 function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
@@ -85,6 +88,8 @@ function decode(value: unknown): unknown {
     const returned = (value as { value: unknown }).value;
     return () => decode(returned);
   }
+  const tagged = value as { $?: unknown; prefix?: string; value?: string; count?: number; suffix?: string };
+  if (tagged.$ === 'repeat') return (tagged.prefix ?? '') + (tagged.value as string).repeat(tagged.count as number) + (tagged.suffix ?? '');
   if (keys.length === 1 && keys[0] === '$') {
     switch ((value as { $: unknown }).$) {
       case 'NaN':

@@ -3,6 +3,7 @@ package devclient
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -350,5 +351,45 @@ func TestCheckOrigin(t *testing.T) {
 	_, err := CheckOrigin("http://scape.example")
 	if !strings.Contains(err.Error(), "plain HTTP") || !strings.Contains(err.Error(), "https://scape.example") {
 		t.Errorf("explanation: %v", err)
+	}
+}
+
+// TestUploadOverTheBodyLimit: a request over the host's body limit is reported with the host's
+// sentence naming the limit, not as a transport error or a JSON parse error, and not retried.
+func TestUploadOverTheBodyLimit(t *testing.T) {
+	e := newEnv(t)
+	s := e.pair()
+	big := `{"definitions":[],"problems":[],"pad":"` + strings.Repeat("p", 9<<20) + `"}`
+	_, err := e.client.Upload(context.Background(), s, 0, []byte(big))
+	var pe *ProtocolError
+	want := "the request body is over the host's 8 MiB limit (8,388,608 bytes)"
+	if !errors.As(err, &pe) || pe.Status != http.StatusRequestEntityTooLarge || err.Error() != want || IsRetryable(err) {
+		t.Fatalf("upload of 9 MiB: %T %v, want %q", err, err, want)
+	}
+	// The loop says the same, once: upload_failed, no retry.
+	e.write(big)
+	e.start(s)
+	ev := e.until(EventUploadFailed, EventRetrying, EventAccepted, EventRejected)
+	if ev.Kind != EventUploadFailed || ev.Message != want {
+		t.Fatalf("loop: %+v", ev)
+	}
+}
+
+// TestProxyTooLargeSaysSo: a proxy's HTML 413 still becomes a sentence about the body's size.
+func TestProxyTooLargeSaysSo(t *testing.T) {
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusRequestEntityTooLarge)
+		fmt.Fprint(w, "<html><body><h1>413 Request Entity Too Large</h1></body></html>")
+	}))
+	defer proxy.Close()
+	c, err := NewClient(proxy.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Upload(context.Background(), &Session{token: "sgs_test"}, 0, []byte(strings.Repeat("x", 2<<20)))
+	var pe *ProtocolError
+	if !errors.As(err, &pe) || pe.Code != "request_too_large" || !strings.Contains(err.Error(), "refused the request body of 2.00 MiB as too large (413 Request Entity Too Large)") {
+		t.Fatalf("%v", err)
 	}
 }

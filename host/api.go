@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/internal/human"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -28,17 +28,46 @@ func writeError(w http.ResponseWriter, status int, code, desc string) {
 	writeJSON(w, status, protocol.ErrorResponse{Code: code, Description: desc})
 }
 
-func decodeJSON(r *http.Request, limit int64, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, limit))
+// decodeJSON reads one JSON value from a request body of at most limit bytes. A longer body
+// fails with *http.MaxBytesError (see refuseTooLarge), not with a truncated-JSON error.
+func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
+}
+
+// BodyLimitMessage is the sentence of every body-size refusal: it names the limit.
+func BodyLimitMessage(limit int64) string {
+	name := human.Int(int(limit)) + " bytes"
+	switch {
+	case limit >= 1<<20 && limit%(1<<20) == 0:
+		name = fmt.Sprintf("%d MiB", limit>>20)
+	case limit >= 1<<10 && limit%(1<<10) == 0:
+		name = fmt.Sprintf("%d KiB", limit>>10)
+	}
+	return fmt.Sprintf("the request body is over the host's %s limit (%s bytes)", name, human.Int(int(limit)))
+}
+
+// refuseTooLarge answers 413 request_too_large, naming the limit, when err comes from a body
+// that passed it; it reports whether it answered. The rest of the body is never read: the
+// connection closes after the answer.
+func refuseTooLarge(w http.ResponseWriter, err error) bool {
+	var mbe *http.MaxBytesError
+	if !errors.As(err, &mbe) {
+		return false
+	}
+	writeError(w, http.StatusRequestEntityTooLarge, "request_too_large", BodyLimitMessage(mbe.Limit))
+	return true
 }
 
 // ---- pairing
 
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	var req protocol.PairingRequest
-	if err := decodeJSON(r, 4096, &req); err != nil {
+	if err := decodeJSON(w, r, MaxSmallBody, &req); err != nil {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"project\": \"name\"}: "+err.Error())
 		return
 	}
@@ -80,7 +109,10 @@ const slowDownStep = 5 * time.Second
 
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 	var req protocol.TokenRequest
-	if err := decodeJSON(r, 4096, &req); err != nil || req.DeviceCode == "" {
+	if err := decodeJSON(w, r, MaxSmallBody, &req); err != nil || req.DeviceCode == "" {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"device_code\": \"…\"}")
 		return
 	}
@@ -221,7 +253,10 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req protocol.UploadRequest
-	if err := decodeJSON(r, maxUploadBody, &req); err != nil {
+	if err := decodeJSON(w, r, MaxUploadBody, &req); err != nil {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"base_revision\", \"content_sha256\", \"bundle\"}: "+err.Error())
 		return
 	}

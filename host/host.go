@@ -27,8 +27,14 @@ const (
 	// MaxBundleBytes is the published limit for one project bundle: the bundler's own, so
 	// what builds locally is what the host accepts.
 	MaxBundleBytes = bundle.MaxBytes
-	// maxUploadBody bounds the request that carries a bundle (JSON escaping can grow it).
-	maxUploadBody   = 8 << 20
+	// MaxUploadBody bounds the request that carries a bundle: room for a 1 MiB bundle even when
+	// JSON escapes every byte as \u00XX (6 MiB).
+	MaxUploadBody = 8 << 20
+	// MaxSmallBody bounds the pairing and token requests (a project name and a device code).
+	MaxSmallBody = 4 << 10
+	// MaxFormBody bounds the owner's form posts (sign-in, approve, place, act: an action
+	// payload is at most 2 KiB of JSON).
+	MaxFormBody     = 64 << 10
 	ownerSessionTTL = 12 * time.Hour
 	worldID         = "dev"
 )

@@ -520,9 +520,9 @@ func TestRequestLimitsBothSides(t *testing.T) {
 	if st != 201 || r.Size != host.MaxBundleBytes || f.val.Calls.Load() != calls+1 {
 		t.Fatalf("1 MiB bundle escaped to 6 MiB: %d %+v", st, r.Revision.Size)
 	}
-	// A body over 8 MiB is not read to its end: refused as malformed, nothing recorded.
+	// A body over 8 MiB is not read to its end: refused for its size, nothing recorded.
 	var e protocol.ErrorResponse
-	if st := f.call("POST", "/api/dev/revisions", tok, protocol.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: strings.Repeat(" ", 8<<20)}, &e); st != 400 || e.Code != "invalid_request" {
+	if st := f.call("POST", "/api/dev/revisions", tok, protocol.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: strings.Repeat(" ", 8<<20)}, &e); st != 413 || e.Code != "request_too_large" || !strings.Contains(e.Description, "8 MiB limit") {
 		t.Fatalf("9 MiB body: %d %+v", st, e)
 	}
 }

@@ -67,8 +67,7 @@ func (s *Server) requireOwner(w http.ResponseWriter, r *http.Request) (owner, bo
 		http.Error(w, "sign in first", http.StatusForbidden)
 		return owner{}, false
 	}
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, "bad form", http.StatusBadRequest)
+	if !parseForm(w, r) {
 		return owner{}, false
 	}
 	if subtle.ConstantTimeCompare([]byte(r.PostFormValue("csrf")), []byte(o.csrf)) != 1 {
@@ -76,6 +75,19 @@ func (s *Server) requireOwner(w http.ResponseWriter, r *http.Request) (owner, bo
 		return owner{}, false
 	}
 	return o, true
+}
+
+// parseForm reads a form post of at most MaxFormBody bytes, or answers 413 (naming the limit)
+// or 400 and returns false.
+func parseForm(w http.ResponseWriter, r *http.Request) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxFormBody)
+	if err := r.ParseForm(); err != nil {
+		if !refuseTooLarge(w, err) {
+			http.Error(w, "bad form", http.StatusBadRequest)
+		}
+		return false
+	}
+	return true
 }
 
 type pageData struct {
@@ -137,8 +149,7 @@ func (s *Server) handleLoginPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, "bad form", http.StatusBadRequest)
+	if !parseForm(w, r) {
 		return
 	}
 	next := safeNext(r.PostFormValue("next"))

@@ -10,8 +10,11 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
@@ -118,12 +121,53 @@ func (s *Server) render(w http.ResponseWriter, status int, name string, data any
 	}
 }
 
-// safeNext keeps a post-login redirect on this host.
+// maxNextDecodings bounds how often safeNext percent-decodes a target: our own links are
+// encoded once (twice through /login?next=), so more layers than this are someone's trick.
+const maxNextDecodings = 4
+
+// safeNext keeps a post-login redirect on this host: it returns next when it is a same-origin
+// path, else "/". The rule (docs/protocol.md, Owner sign-in): an absolute path starting with a
+// single "/" — no scheme, no host, no "//" or "/\" prefix, no backslash anywhere, no whitespace,
+// control or invisible format character — and that stays so however often it is percent-decoded
+// (browsers drop tab and newline from URLs and read "\" as "/", so "/%09/evil" is "//evil").
+// A value that does not decode cleanly, or needs more than maxNextDecodings rounds, is refused.
+// The path is returned cleaned ("/a/../b" → "/b"), the query and fragment as given.
 func safeNext(next string) string {
-	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.Contains(next, "\\") {
-		return "/"
+	for s, round := next, 0; ; round++ {
+		if !sameOriginPath(s) {
+			return "/"
+		}
+		d, err := url.PathUnescape(s)
+		if err != nil || (d != s && round == maxNextDecodings) {
+			return "/"
+		}
+		if d == s {
+			break
+		}
+		s = d
 	}
-	return next
+	target, rest := next, ""
+	if i := strings.IndexAny(next, "?#"); i >= 0 {
+		target, rest = next[:i], next[i:]
+	}
+	clean := path.Clean(target)
+	if strings.HasSuffix(target, "/") && clean != "/" {
+		clean += "/"
+	}
+	return clean + rest
+}
+
+// sameOriginPath is one decoding round of safeNext's rule.
+func sameOriginPath(s string) bool {
+	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") {
+		return false
+	}
+	for _, r := range s {
+		if r == '\\' || r == utf8.RuneError || unicode.IsSpace(r) || !unicode.IsGraphic(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Server) handleLoginPage(w http.ResponseWriter, r *http.Request) {

@@ -63,6 +63,18 @@ func refuseTooLarge(w http.ResponseWriter, err error) bool {
 // ---- pairing
 
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
+	// The per-source bound comes first: a refused request costs the host no more than this.
+	source := requestSource(r, s.opts.TrustedProxies)
+	if ok, retry, first := s.pairRate.allow(source, s.opts.Now()); !ok {
+		wait := seconds(retry)
+		if first {
+			s.opts.Logf("pairing requests from %s refused: more than %d in a row (one more every %s)", source, PairingBurst, PairingRefill)
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(wait))
+		writeError(w, http.StatusTooManyRequests, "too_many_requests",
+			fmt.Sprintf("too many pairing requests from your address: at most %d at once and one more every %d s; try again in %d s", PairingBurst, int(PairingRefill/time.Second), wait))
+		return
+	}
 	var req protocol.PairingRequest
 	if err := decodeJSON(w, r, MaxSmallBody, &req); err != nil {
 		if refuseTooLarge(w, err) {
@@ -81,7 +93,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	device := s.pairs.add(p, now)
 	if device == "" {
 		w.Header().Set("Retry-After", "60")
-		writeError(w, http.StatusTooManyRequests, "too_many_requests", "too many pairings are waiting for approval; try again in a minute")
+		if now := s.opts.Now(); now.Sub(time.Unix(0, s.fullLogged.Load())) > time.Minute {
+			s.fullLogged.Store(now.UnixNano())
+			s.opts.Logf("pairing refused: %d codes are waiting for approval", MaxPendingPairings)
+		}
+		writeError(w, http.StatusTooManyRequests, "too_many_requests", fmt.Sprintf("too many pairings (%d) are waiting for approval on this host; try again in a minute", MaxPendingPairings))
 		return
 	}
 	code := FormatUserCode(p.userCode)

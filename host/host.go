@@ -12,8 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
@@ -60,6 +62,10 @@ type Options struct {
 	Logf func(format string, args ...any)
 	// ValidateTimeout bounds one whole-project check (default 20 s).
 	ValidateTimeout time.Duration
+	// TrustedProxies are the addresses of reverse proxies in front of the host (a TLS
+	// terminator): behind them, the X-Forwarded-For address they add names a request's source
+	// for the per-source pairing limit. Without it every proxied client is the proxy.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is a running host. It is an http.Handler.
@@ -67,11 +73,14 @@ type Server struct {
 	opts     Options
 	store    *store
 	pairs    *pairings
-	mux      *http.ServeMux
-	worldMu  sync.Mutex // serialises revisions and instance changes: one writer per world
-	ownerMu  sync.Mutex
-	ownerTok string // hash of the current one-time owner token
-	world    world
+	pairRate *sourceLimiter // pairing requests per source
+	// fullLogged is when "too many pending pairings" was last logged (UnixNano): once a minute.
+	fullLogged atomic.Int64
+	mux        *http.ServeMux
+	worldMu    sync.Mutex // serialises revisions and instance changes: one writer per world
+	ownerMu    sync.Mutex
+	ownerTok   string // hash of the current one-time owner token
+	world      world
 }
 
 // New opens (or creates) the host's storage in opts.DataDir.
@@ -112,7 +121,7 @@ func New(opts Options) (*Server, error) {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
-	s := &Server{opts: opts, store: st, pairs: newPairings(), world: w}
+	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources), world: w}
 	s.routes()
 	s.rotateOwnerToken()
 	return s, nil

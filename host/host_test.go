@@ -448,20 +448,6 @@ func TestDurableAcrossRestart(t *testing.T) {
 	}
 }
 
-func TestPendingPairingsBounded(t *testing.T) {
-	f := newFixture(t, t.TempDir())
-	for i := 0; i < 64; i++ {
-		f.pairRequest()
-	}
-	var e protocol.ErrorResponse
-	if st := f.call("POST", "/api/dev/pairings", "", protocol.PairingRequest{Project: "flood"}, &e); st != 429 || e.Code != "too_many_requests" {
-		t.Fatalf("65th pending pairing: %d %+v", st, e)
-	}
-	// Expired ones no longer count.
-	f.clock.Add(5*time.Minute + time.Second)
-	f.pairRequest()
-}
-
 // TestLimitsBothSides: each limit the host applies, just inside and just outside.
 func TestLimitsBothSides(t *testing.T) {
 	f := newFixture(t, t.TempDir())

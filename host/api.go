@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -31,9 +32,16 @@ func writeError(w http.ResponseWriter, status int, code, desc string) {
 // decodeJSON reads one JSON value from a request body of at most limit bytes. A longer body
 // fails with *http.MaxBytesError (see refuseTooLarge), not with a truncated-JSON error.
 func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	body := http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	// Read to the end (within the limit): only a request read to its end lets the server notice
+	// the client going away, which cancels the request's context — and the validation under it.
+	_, err := io.Copy(io.Discard, body)
+	return err
 }
 
 // BodyLimitMessage is the sentence of every body-size refusal: it names the limit.
@@ -285,6 +293,12 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, status, err := s.submit(r.Context(), sess, req)
+	if err != nil && r.Context().Err() != nil {
+		// The client gave up (a newer save cancelled this upload): its validation stopped
+		// with it, nothing was recorded, and nobody is left to answer.
+		s.opts.Logf("upload of project %q abandoned by the client before its verdict; nothing recorded", sess.Project)
+		return
+	}
 	if err != nil {
 		s.internalError(w, "validate revision", err)
 		return

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -64,18 +65,28 @@ type fixture struct {
 	val    *hosttest.JSONValidator
 	tokens chan string
 	dir    string
+	// options, if set, changes the host's options before each start.
+	options func(*host.Options)
 }
 
 func newFixture(t *testing.T, dir string) *fixture {
+	return newFixtureWith(t, dir, nil)
+}
+
+func newFixtureWith(t *testing.T, dir string, options func(*host.Options)) *fixture {
 	t.Helper()
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, tokens: make(chan string, 16), dir: dir}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, tokens: make(chan string, 16), dir: dir, options: options}
 	f.start()
 	return f
 }
 
 func (f *fixture) start() {
-	srv, err := host.New(host.Options{DataDir: f.dir, Validator: f.val, Runtime: fakeRuntime{}, Now: f.clock.Now,
-		OnOwnerToken: func(tok string) { f.tokens <- tok }})
+	opts := host.Options{DataDir: f.dir, Validator: f.val, Runtime: fakeRuntime{}, Now: f.clock.Now,
+		OnOwnerToken: func(tok string) { f.tokens <- tok }}
+	if f.options != nil {
+		f.options(&opts)
+	}
+	srv, err := host.New(opts)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -550,4 +561,92 @@ func TestLoginRedirectStaysOnHost(t *testing.T) {
 	if got := location(noFollow(o.Client.Jar).Get(f.http.URL + "/login?next=" + url.QueryEscape("/connect?code=BCDF-GHJK"))); got != "/connect?code=BCDF-GHJK" {
 		t.Errorf("same-origin target became %q", got)
 	}
+}
+
+// stallingValidator hangs in Check while stall is set, until the check's context ends, and
+// reports how the hung check ended on ended.
+type stallingValidator struct {
+	host.Validator
+	stall   atomic.Bool
+	started chan struct{}
+	ended   chan error
+}
+
+func (v *stallingValidator) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
+	if v.stall.Load() {
+		v.started <- struct{}{}
+		<-ctx.Done()
+		v.ended <- ctx.Err()
+		return host.Verdict{}, ctx.Err()
+	}
+	return v.Validator.Check(ctx, js, placed)
+}
+
+// TestAbandonedUploadStopsItsValidation: a client that gives up on an upload (a newer save
+// cancelled it) ends the host's validation of it at once, so the world's writer lock is free for
+// the next upload; nothing is recorded and nothing is logged as a host failure.
+func TestAbandonedUploadStopsItsValidation(t *testing.T) {
+	var logs syncLog
+	v := &stallingValidator{started: make(chan struct{}, 1), ended: make(chan error, 1)}
+	f := newFixtureWith(t, t.TempDir(), func(o *host.Options) {
+		v.Validator = o.Validator
+		o.Validator, o.Logf = v, logs.Logf
+	})
+	tok := f.pair(f.owner())
+	v.stall.Store(true)
+	body := bundleJSON(lampV1, "")
+	sum := sha256.Sum256([]byte(body))
+	raw, _ := json.Marshal(protocol.UploadRequest{ContentSHA256: hex.EncodeToString(sum[:]), Bundle: body})
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", f.http.URL+"/api/dev/revisions", bytes.NewReader(raw))
+	req.Header.Set("Authorization", "Bearer "+tok)
+	errc := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		errc <- err
+	}()
+	select {
+	case <-v.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("validation never started")
+	}
+	cancel()
+	select {
+	case err := <-v.ended:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("validation ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the abandoned upload's validation kept running")
+	}
+	<-errc
+	v.stall.Store(false)
+	r, st := f.upload(tok, 0, bundleJSON(`[{"type":"example.lamp","version":1,"emoji":"🏮","label":"Lamp 2"}]`, ""))
+	if st != 201 || r.Number != 1 || r.Status != "accepted" {
+		t.Fatalf("the next upload: %d %+v", st, r)
+	}
+	if text := logs.String(); strings.Contains(text, "internal error") || !strings.Contains(text, "abandoned") {
+		t.Fatalf("log:\n%s", text)
+	}
+}
+
+// syncLog collects the host's log lines.
+type syncLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *syncLog) Logf(format string, args ...any) {
+	l.mu.Lock()
+	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+	l.mu.Unlock()
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
 }

@@ -324,6 +324,7 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 	} else if err != nil && !isNotFound(err) {
 		return protocol.RevisionResponse{}, 0, err
 	}
+	placed := 0 // instances in the world, which the new build's views will show
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
 	if len(req.Bundle) > MaxBundleBytes {
@@ -331,12 +332,13 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
 			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", MaxBundleBytes)}}
 	} else {
-		placed, err := s.store.instances(ctx, worldID)
+		instances, err := s.store.instances(ctx, worldID)
 		if err != nil {
 			return protocol.RevisionResponse{}, 0, err
 		}
+		placed = len(instances)
 		vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
-		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), placed)
+		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), instances)
 		cancel()
 		if err != nil {
 			return protocol.RevisionResponse{}, 0, err
@@ -360,6 +362,9 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 	active := w.ActiveRevision
 	if rev.Status == "accepted" {
 		active = rev.Number
+		if wr, ok := s.opts.Runtime.(Warmer); ok && placed > 0 {
+			wr.Warm([]byte(req.Bundle)) // the world page's views find it open
+		}
 		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])

@@ -74,6 +74,7 @@ type Server struct {
 	store    *store
 	pairs    *pairings
 	pairRate *sourceLimiter // pairing requests per source
+	slow     slowViews      // views that ran out of time, not run again for a while
 	// fullLogged is when "too many pending pairings" was last logged (UnixNano): once a minute.
 	fullLogged atomic.Int64
 	mux        *http.ServeMux
@@ -124,6 +125,12 @@ func New(opts Options) (*Server, error) {
 	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources), world: w}
 	s.routes()
 	s.rotateOwnerToken()
+	if wr, ok := opts.Runtime.(Warmer); ok && w.ActiveRevision > 0 {
+		placed, err := st.instances(context.Background(), worldID)
+		if js, berr := st.bundle(context.Background(), worldID, w.ActiveRevision); err == nil && berr == nil && len(placed) > 0 {
+			wr.Warm(js) // the world page's views find it open
+		}
+	}
 	return s, nil
 }
 

@@ -340,11 +340,13 @@ func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var err error
-	d.Instances, err = s.instanceViews(r.Context(), d.Active)
+	var report viewReport
+	d.Instances, report, err = s.instanceViews(r.Context(), d.Active)
 	if err != nil {
 		s.unavailable(w, "world page", err)
 		return
 	}
+	w.Header().Set("Server-Timing", report.serverTiming())
 	s.render(w, http.StatusOK, "world", d)
 }
 
@@ -363,9 +365,11 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 // instanceView is one placed Gizmo as the world page shows it.
 type instanceView struct {
 	ID, Type, Emoji, Title, Description, Problem string
-	Version                                      int
-	Fields                                       []struct{ Label, Value string }
-	Controls                                     []controlView
+	// Late says why the view is a placeholder ("this view did not render in time").
+	Late     string
+	Version  int
+	Fields   []struct{ Label, Value string }
+	Controls []controlView
 }
 
 type controlView struct {
@@ -376,10 +380,12 @@ type controlView struct {
 // ownerViewer is the world page's viewer: the owner, who placed everything and may edit it.
 var ownerViewer = Viewer{ActorID: "owner", CanEdit: true}
 
-func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanceView, error) {
+// instanceViews renders the placed instances within the page's view budget (render.go).
+func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanceView, viewReport, error) {
+	var report viewReport
 	placed, err := s.store.instances(ctx, worldID)
 	if err != nil {
-		return nil, err
+		return nil, report, err
 	}
 	var js []byte
 	emoji := map[string]Definition{}
@@ -389,10 +395,11 @@ func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanc
 		}
 		if s.opts.Runtime != nil && len(placed) > 0 {
 			if js, err = s.store.bundle(ctx, worldID, active.Number); err != nil {
-				return nil, err
+				return nil, report, err
 			}
 		}
 	}
+	budget := newViewBudget()
 	out := make([]instanceView, 0, len(placed))
 	for _, in := range placed {
 		def := emoji[in.Type]
@@ -401,18 +408,18 @@ func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanc
 			v.Title = in.Type
 		}
 		if js != nil {
-			vctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-			raw, err := s.opts.Runtime.View(vctx, js, in, ownerViewer)
-			cancel()
-			if err != nil {
-				v.Problem = "view failed: " + err.Error()
-			} else {
-				fillView(&v, raw)
+			s.view(ctx, budget, active.Number, js, in, &v)
+			if err := ctx.Err(); err != nil {
+				return nil, report, err // the browser went away
 			}
+		}
+		if v.Late != "" {
+			report.Placeholders++
 		}
 		out = append(out, v)
 	}
-	return out, nil
+	report.Views, report.Spent = len(out), time.Since(budget.start)
+	return out, report, nil
 }
 
 // fillView copies the parts of an ObjectView the page renders. Unknown shapes leave it bare.

@@ -276,6 +276,16 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// At most maxUploadsInFlight bodies are read and held at once; the others wait here, unread.
+	s.uploadsWaiting.Add(1)
+	select {
+	case s.uploads <- struct{}{}:
+		s.uploadsWaiting.Add(-1)
+		defer func() { <-s.uploads }()
+	case <-r.Context().Done():
+		s.uploadsWaiting.Add(-1)
+		return
+	}
 	var req protocol.UploadRequest
 	if err := decodeJSON(w, r, MaxUploadBody, &req); err != nil {
 		if refuseTooLarge(w, err) {

@@ -30,7 +30,11 @@ type Checker struct {
 	turn chan struct{} // one call into a live project at a time: validate.Project is not safe for concurrent use
 	mu   sync.Mutex    // guards live
 	live *liveBuild
+	// opener opens a build for live use: validate.Open, or a test's stand-in.
+	opener openFunc
 }
+
+type openFunc func(ctx context.Context, js []byte, opts validate.Options) (*validate.Project, *validate.Report, error)
 
 // liveBuild is one build being opened, or open, for live use.
 type liveBuild struct {
@@ -97,7 +101,11 @@ func (c *Checker) project(ctx context.Context, js []byte) (*validate.Project, er
 		octx, cancel := context.WithTimeout(context.Background(), timeout)
 		b = &liveBuild{js: js, ready: make(chan struct{}), cancel: cancel}
 		c.live = b
-		go b.open(octx, c.Options)
+		open := c.opener
+		if open == nil {
+			open = validate.Open
+		}
+		go b.open(octx, c.Options, open)
 	}
 	c.mu.Unlock()
 	select {
@@ -121,16 +129,20 @@ func (c *Checker) Warm(js []byte) {
 	c.project(ctx, js)
 }
 
-// open opens the build, detached from any caller (see Checker).
-func (b *liveBuild) open(ctx context.Context, opts validate.Options) {
+// open opens the build, detached from any caller (see Checker). It runs on its own goroutine,
+// where a panic would end the whole host: one is recovered into the build's error.
+func (b *liveBuild) open(ctx context.Context, opts validate.Options, openProject openFunc) {
 	defer close(b.ready)
 	defer b.cancel()
-	p, rep, err := validate.Open(ctx, b.js, opts)
 	defer func() {
+		if v := recover(); v != nil {
+			b.proj, b.err = nil, fmt.Errorf("opening the build failed inside the host: %v", v)
+		}
 		if b.err != nil {
 			b.failed = time.Now()
 		}
 	}()
+	p, rep, err := openProject(ctx, b.js, opts)
 	switch {
 	case errors.Is(ctx.Err(), context.Canceled):
 		b.err = fmt.Errorf("%w: a newer build replaced it while it was being opened", ErrNotReady)

@@ -38,7 +38,11 @@ const (
 	// payload is at most 2 KiB of JSON).
 	MaxFormBody     = 64 << 10
 	ownerSessionTTL = 12 * time.Hour
-	worldID         = "dev"
+	// maxUploadsInFlight bounds the uploads whose body the host reads and holds at once (each up
+	// to MaxUploadBody, twice over once decoded): one session uploads one build at a time, so
+	// more at once is a broken or hostile client, which must not fill the host's memory.
+	maxUploadsInFlight = 4
+	worldID            = "dev"
 )
 
 // Options configure a host. Only Validator and DataDir are required.
@@ -75,6 +79,10 @@ type Server struct {
 	pairs    *pairings
 	pairRate *sourceLimiter // pairing requests per source
 	slow     slowViews      // views that ran out of time, not run again for a while
+	// uploads holds a slot per upload whose body is being read or checked (maxUploadsInFlight);
+	// uploadsWaiting counts the uploads waiting for one.
+	uploads        chan struct{}
+	uploadsWaiting atomic.Int32
 	// fullLogged is when "too many pending pairings" was last logged (UnixNano): once a minute.
 	fullLogged atomic.Int64
 	mux        *http.ServeMux
@@ -122,7 +130,8 @@ func New(opts Options) (*Server, error) {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
-	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources), world: w}
+	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources),
+		uploads: make(chan struct{}, maxUploadsInFlight), world: w}
 	s.routes()
 	s.rotateOwnerToken()
 	if wr, ok := opts.Runtime.(Warmer); ok && w.ActiveRevision > 0 {

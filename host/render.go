@@ -144,7 +144,7 @@ func (s *Server) view(ctx context.Context, b *viewBudget, rev int, js []byte, in
 	case late:
 		v.Late = lateBound
 		s.slow.add(rev, key, s.opts.Now())
-		s.opts.Logf("the view of %s (%s) did not finish within %s; shown as a placeholder", in.ID, in.Type, ViewBound)
+		s.opts.Logf("the view of %s (%q) did not finish within %s; shown as a placeholder", in.ID, in.Type, ViewBound)
 	default:
 		v.Problem = "view failed: " + err.Error()
 	}

@@ -100,7 +100,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	defer srv.Close()
 	fmt.Fprintf(out, "Developer world at %s/ (data in %s)\n", base, opts.DataDir)
 	fmt.Fprintf(out, "Connect a project with: scape gizmo dev --origin %s\n", base)
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := host.NewHTTPServer(srv)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	if ready != nil {

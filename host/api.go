@@ -347,6 +347,9 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			return protocol.RevisionResponse{}, 0, err
 		}
 		placed = len(instances)
+		if err := s.withWalkability(ctx, instances); err != nil {
+			return protocol.RevisionResponse{}, 0, err
+		}
 		vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
 		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), instances)
 		cancel()
@@ -380,6 +383,31 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])
 	}
 	return protocol.RevisionResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, nil
+}
+
+// withWalkability sets each placed instance's Walkable to its type's in the active build, so the
+// validator can refuse a build that changes it while they are placed ("Changing fixed
+// walkability also requires removing placed instances"). The rule itself is the SDK's.
+func (s *Server) withWalkability(ctx context.Context, placed []Instance) error {
+	if len(placed) == 0 {
+		return nil
+	}
+	active, err := s.store.activeRevision(ctx, worldID)
+	if isNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for i := range placed {
+		for _, d := range active.Definitions {
+			if d.Type == placed[i].Type && d.Walkable != nil {
+				walkable := *d.Walkable
+				placed[i].Walkable = &walkable
+			}
+		}
+	}
+	return nil
 }
 
 func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {

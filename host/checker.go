@@ -79,7 +79,8 @@ func (c *Checker) Check(ctx context.Context, js []byte, placed []Instance) (Verd
 	}
 	v := Verdict{Problems: rep.Diagnostics}
 	for _, d := range rep.Definitions {
-		v.Definitions = append(v.Definitions, Definition{Type: d.Type, Version: d.Version, Emoji: d.Emoji, Label: d.Label})
+		walkable := d.Walkable
+		v.Definitions = append(v.Definitions, Definition{Type: d.Type, Version: d.Version, Emoji: d.Emoji, Label: d.Label, Walkable: &walkable})
 	}
 	return v, nil
 }
@@ -208,7 +209,7 @@ func (c *Checker) Initial(ctx context.Context, js []byte, typ string) (json.RawM
 }
 
 func toValidate(in Instance) validate.Instance {
-	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State}
+	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, Walkable: in.Walkable}
 }
 
 // View implements Runtime.

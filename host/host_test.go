@@ -63,6 +63,7 @@ type fixture struct {
 	http   *httptest.Server
 	clock  *clock
 	val    *hosttest.JSONValidator
+	real   *host.Checker // when set, the validator and runtime instead of val and fakeRuntime
 	tokens chan string
 	dir    string
 	// options, if set, changes the host's options before each start.
@@ -81,7 +82,12 @@ func newFixtureWith(t *testing.T, dir string, options func(*host.Options)) *fixt
 }
 
 func (f *fixture) start() {
-	opts := host.Options{DataDir: f.dir, Validator: f.val, Runtime: fakeRuntime{}, Now: f.clock.Now,
+	var validator host.Validator = f.val
+	var runtime host.Runtime = fakeRuntime{}
+	if f.real != nil {
+		validator, runtime = f.real, f.real
+	}
+	opts := host.Options{DataDir: f.dir, Validator: validator, Runtime: runtime, Now: f.clock.Now,
 		OnOwnerToken: func(tok string) { f.tokens <- tok }}
 	if f.options != nil {
 		f.options(&opts)

@@ -17,6 +17,10 @@ type Instance struct {
 	Type    string          `json:"type"`
 	Version int             `json:"version"`
 	State   json.RawMessage `json:"state"`
+	// Walkable is Type's fixed walkability in the active build, set by the host when it hands
+	// placed instances to a Validator (a build that changes it is refused while they are
+	// placed); nil when unknown. It is not stored with the instance.
+	Walkable *bool `json:"walkable,omitempty"`
 }
 
 // Verdict is the outcome of validating a whole project bundle. No errors among Problems means

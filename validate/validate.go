@@ -42,6 +42,10 @@ type Instance struct {
 	Version int             `json:"version"`
 	State   json.RawMessage `json:"state"`
 	LinkID  string          `json:"linkId,omitempty"`
+	// Walkable is the fixed walkability of Type in the build the instance is placed under (the
+	// host's active build, Definition.Walkable). A new build that changes it is refused while
+	// the instance is placed; nil (unknown) is not checked.
+	Walkable *bool `json:"walkable,omitempty"`
 }
 
 // Options for Check and Open. The zero value validates with the embedded SDK and default bounds.
@@ -89,6 +93,9 @@ type Definition struct {
 	Column int    `json:"column,omitempty"`
 	// Export is the export it was found under ("default" for a project's objects).
 	Export string `json:"-"`
+	// Walkable is the definition's fixed `walkable` (absent is false). A host keeps it with the
+	// build to pass as Instance.Walkable when it checks the next one.
+	Walkable bool `json:"-"`
 	// Sounds is the static `sounds` recipe map as JSON; SoundBank is soundBank(initial()) as JSON.
 	// Both are set only for a valid project (they are resolved by running author code).
 	Sounds    json.RawMessage `json:"-"`
@@ -207,6 +214,7 @@ type definitionFacts struct {
 	Label      string `json:"label"`
 	DefinedAt  string `json:"definedAt"`
 	ExportName string `json:"exportName"`
+	Walkable   bool   `json:"walkable"`
 }
 
 // described is the toolchain's describe: the definitions, or why the exports hold none.
@@ -245,7 +253,7 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 		return
 	}
 	for _, f := range desc.Definitions {
-		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName}
+		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName, Walkable: f.Walkable}
 		if p := l.definedAt(f.DefinedAt); p.Line > 0 {
 			d.File, d.Line, d.Column = p.File, p.Line, calleeColumn(l.script.LineText(p.File, p.Line), p.Column)
 		}

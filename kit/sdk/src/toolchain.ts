@@ -31,6 +31,8 @@ interface DefinitionFacts {
   definedAt: string;
   /** The export name the definition was found under ('default' for a project's objects). */
   exportName: string;
+  /** Its fixed `walkable` (absent is false): a host keeps it to check the next build's. */
+  walkable: boolean;
 }
 
 /** One rule problem, ready for a Go diag.Diagnostic. */
@@ -75,9 +77,11 @@ function isProjectLike(value: unknown): value is { objects: readonly unknown[] }
 }
 
 /**
- * The definitions a bundle exports, in this order of preference: a default-exported
- * ProjectDefinition ({ objects }); a default-exported single definition; every named export
- * that is a definition (each once, in export order).
+ * The definitions a bundle exports: a default-exported ProjectDefinition ({ objects }), or a
+ * default-exported single definition (every example's src/definition.ts ends with
+ * `export default lamp;`, and src/definition.ts is the documented default entry). The spec: "A
+ * project default-exports its definitions". An entry whose definitions are only named exports is
+ * refused by projectEntryError, which names them and shows the default export to write.
  */
 function findProject(exports: unknown): { objects: unknown[]; names: string[]; error: string } {
   const none = { objects: [], names: [] };
@@ -87,19 +91,33 @@ function findProject(exports: unknown): { objects: unknown[]; names: string[]; e
   const def = ns.default;
   if (isProjectLike(def)) return { objects: [...def.objects], names: def.objects.map(() => 'default'), error: '' };
   if (isDefinitionLike(def)) return { objects: [def], names: ['default'], error: '' };
-  const objects: unknown[] = [];
+  return { ...none, error: projectEntryError(ns) };
+}
+
+/**
+ * Why an entry without a default-exported project or definition holds no project, naming the
+ * definitions it exports by name (`lamp: example.lamp`) and the fix that uses them:
+ * `export default defineProject({ objects: [lamp, fan] })`.
+ */
+function projectEntryError(ns: Record<string, unknown>): string {
+  const found: unknown[] = [];
   const names: string[] = [];
+  const listed: string[] = [];
   for (const key of Object.keys(ns)) {
     const value = ns[key];
-    if (isDefinitionLike(value) && !objects.includes(value)) {
-      objects.push(value);
-      names.push(key);
-    }
+    if (key === 'default' || !isDefinitionLike(value) || found.includes(value)) continue;
+    found.push(value);
+    names.push(key);
+    listed.push(`${key}: ${(value as { type: string }).type}`);
   }
-  if (objects.length > 0) return { objects, names, error: '' };
-  if (def !== undefined)
-    return { ...none, error: `the entry's default export is not a project or a definition (got ${describeValue(def)}): export default defineProject({ objects: [...] })` };
-  return { ...none, error: 'the entry exports no project and no definitions: export default defineProject({ objects: [...] })' };
+  const fix = `export default defineProject({ objects: [${names.length > 0 ? names.join(', ') : '...'}] })`;
+  const def = ns.default;
+  if (def !== undefined) {
+    const named = names.length > 0 ? `; it exports definitions by name (${listed.join(', ')})` : '';
+    return `the entry's default export is not a project or a definition (got ${describeValue(def)})${named}: ${fix}`;
+  }
+  if (names.length > 0) return `the entry exports definitions only by name (${listed.join(', ')}); a project default-exports its definitions: ${fix}`;
+  return `the entry exports no project and no definitions: ${fix}`;
 }
 
 function text(value: unknown): string {
@@ -117,6 +135,7 @@ function facts(objects: unknown[], names: string[]): DefinitionFacts[] {
       label: text(v.label),
       definedAt: definedAt(value) ?? '',
       exportName: names[index] ?? '',
+      walkable: v.walkable === true,
     };
   });
 }
@@ -151,6 +170,11 @@ interface InstanceInput {
   type: string;
   version: number;
   state: unknown;
+  /**
+   * The fixed walkability of the instance's type in the build it is placed under (the host's
+   * active build); absent when the host does not know it, and then not checked.
+   */
+  walkable?: boolean;
 }
 
 /** The definitions a bundle exports, without running any author callback. */
@@ -173,7 +197,12 @@ function check(exports: unknown, instancesJSON?: string): Checked {
   return { problems, loadError: '' };
 }
 
-/** Existing placed instances must still validate under the new definitions. */
+/**
+ * Existing placed instances must still validate under the new definitions. The spec, Updates:
+ * "remove affected instances before changing identity, version, fixed collision behavior, or
+ * removing a definition"; Live updates: "Changing fixed walkability also requires removing
+ * placed instances."
+ */
 function instanceProblems(objects: unknown[], instances: InstanceInput[]): ProblemFacts[] {
   const out: ProblemFacts[] = [];
   for (const instance of instances) {
@@ -188,11 +217,22 @@ function instanceProblems(objects: unknown[], instances: InstanceInput[]): Probl
       out.push({ index, path: `${at}.version`, message: `is placed at version ${instance.version} but the definition is version ${def.version} (remove the placed instances first)`, valueJSON: JSON.stringify(instance.version), got: describeValue(instance.version), callback: '' });
       continue;
     }
+    const walkable = def.walkable === true;
+    if (typeof instance.walkable === 'boolean' && instance.walkable !== walkable) {
+      out.push({ index, path: `${at}.walkable`, message: walkabilityMessage(instance, walkable), valueJSON: JSON.stringify(instance.walkable), got: describeValue(instance.walkable), callback: '' });
+      continue;
+    }
     const ok = callAuthor(def, 'valid', def.valid, instance.state);
     if (ok !== true)
       out.push({ index, path: `${at}.state`, message: 'no longer passes valid() (remove the placed instance or keep its state valid)', valueJSON: valueJSON(instance.state), got: describeValue(instance.state), callback: 'valid' });
   }
   return out;
+}
+
+/** `is placed as blocking but example.lamp is now walkable (remove …)`, or the reverse. */
+function walkabilityMessage(instance: InstanceInput, walkable: boolean): string {
+  const change = walkable ? `is placed as blocking but ${instance.type} is now walkable` : `is placed as walkable but ${instance.type} is no longer walkable`;
+  return `${change} (remove the placed instances before changing fixed walkability)`;
 }
 
 /** The author callback running now (for a timeout message): { type, callback }, or null. */
@@ -480,7 +520,8 @@ function rules(): RuleFacts[] {
   return allRules().map((r) => ({ id: r.id, class: r.class, treatment: r.treatment ?? '', section: r.section, item: r.item, bound: r.bound, source: r.source, was: r.was ?? '' }));
 }
 
-(globalThis as Record<string, unknown>).__scapeToolchain = {
+/** The toolchain's functions; also exported, so the SDK's own tests can call them. */
+export const toolchain = {
   rules,
   sdk,
   runtime,
@@ -495,3 +536,4 @@ function rules(): RuleFacts[] {
   validateInstances,
   currentCall,
 };
+(globalThis as Record<string, unknown>).__scapeToolchain = toolchain;

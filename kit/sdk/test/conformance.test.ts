@@ -74,7 +74,8 @@ const corpus: Record<string, unknown> = {
 
 /**
  * Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function, and
- * {"$": "returns", "value": …}: a function returning (a fresh decoding of) the value.
+ * {"$": "returns", "value": …}: a function returning (a fresh decoding of) the value, and
+ * {"$": "async"}: an async function.
  */
 function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
@@ -98,6 +99,8 @@ function decode(value: unknown): unknown {
         return undefined;
       case 'function':
         return () => null;
+      case 'async':
+        return async () => ({});
     }
     throw new Error(`unknown tag ${JSON.stringify(value)}`);
   }
@@ -110,7 +113,7 @@ const exported: Record<string, unknown> = {
   ...sdk,
   ...runtime,
   // The registry is a class: its constructor is the catalog check of a whole project.
-  ObjectRegistry: (objects: unknown) => new runtime.ObjectRegistry(objects as never),
+  ObjectRegistry: (objects: unknown, options?: unknown) => new runtime.ObjectRegistry(objects as never, options as never),
 };
 
 interface Verdict {

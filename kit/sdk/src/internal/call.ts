@@ -4,6 +4,7 @@
  * which callback is running in `authorCall.current`. The Go host reads that record after it
  * interrupts a runaway call, so its message can name the callback: "view did not finish within 2 s".
  */
+import { withoutWarnings } from './rules.js';
 
 /** The callback currently running, or null between calls. Mutable on purpose: the host reads it. */
 export const authorCall: { current: { type: string; callback: string } | null } = { current: null };
@@ -17,7 +18,8 @@ export function callAuthor<A extends unknown[], R>(definition: unknown, callback
   const type = typeof definition === 'object' && definition !== null && typeof (definition as { type?: unknown }).type === 'string' ? (definition as { type: string }).type : '';
   authorCall.current = { type, callback: callbackName };
   try {
-    return fn.apply(definition, args);
+    // Author code may call public validators; their warnings are not the definition's.
+    return withoutWarnings(() => fn.apply(definition, args));
   } finally {
     authorCall.current = previous;
   }

@@ -9,6 +9,20 @@
  */
 import type { Rule } from './rules.js';
 
+// The rule of the most recent problem (or rules.ts fail()): the conformance tests read it to tie
+// a public validator's refusal to its rule. Recorded here, where every problem is built.
+let lastRule: Rule | null = null;
+
+/** Records `r` as the most recently broken rule (rules.ts fail() and every GizmoProblem). */
+export function noteRule(r: Rule): void {
+  lastRule = r;
+}
+
+/** The rule most recently broken (tests only). */
+export function lastRuleBroken(): Rule | null {
+  return lastRule;
+}
+
 export class GizmoProblem {
   constructor(
     /** Where, as a JavaScript-like path from the validated value: `voices[0].gain[2].time`. */
@@ -19,7 +33,9 @@ export class GizmoProblem {
     readonly value: unknown,
     /** The rule broken (rules.ts): its id, class and source. Undefined only for thrown callbacks. */
     readonly rule?: Rule,
-  ) {}
+  ) {
+    if (rule !== undefined) lastRule = rule;
+  }
 
   /** `warning` for a guess rule that reports (rules.ts), else `error`. */
   get severity(): 'error' | 'warning' {

@@ -44,8 +44,8 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) erro
 	return err
 }
 
-// BodyLimitMessage is the sentence of every body-size refusal: it names the limit.
-func BodyLimitMessage(limit int64) string {
+// bodyLimitMessage is the sentence of every body-size refusal: it names the limit.
+func bodyLimitMessage(limit int64) string {
 	name := human.Int(int(limit)) + " bytes"
 	switch {
 	case limit >= 1<<20 && limit%(1<<20) == 0:
@@ -64,7 +64,7 @@ func refuseTooLarge(w http.ResponseWriter, err error) bool {
 	if !errors.As(err, &mbe) {
 		return false
 	}
-	writeError(w, http.StatusRequestEntityTooLarge, "request_too_large", BodyLimitMessage(mbe.Limit))
+	writeError(w, http.StatusRequestEntityTooLarge, "request_too_large", bodyLimitMessage(mbe.Limit))
 	return true
 }
 

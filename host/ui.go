@@ -342,6 +342,9 @@ func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 	var err error
 	var report viewReport
 	d.Instances, report, err = s.instanceViews(r.Context(), d.Active)
+	if err != nil && r.Context().Err() != nil {
+		return // the browser went away mid-render: nobody to answer, nothing to log
+	}
 	if err != nil {
 		s.unavailable(w, "world page", err)
 		return
@@ -527,8 +530,9 @@ func (s *Server) Place(ctx context.Context, typ string) error {
 	return s.store.addInstance(ctx, worldID, Instance{ID: id, Type: typ, Version: def.Version, State: state}, s.opts.Now())
 }
 
-// runtimeCallTimeout bounds each call the world page makes into author code (view, place, act):
-// the page waits for it, so a runaway Gizmo costs the owner at most this long.
+// runtimeCallTimeout bounds each call the owner's buttons make into author code (place, act):
+// the page waits for it, so a runaway Gizmo costs the owner at most this long. Views have the
+// page's budget instead (render.go).
 const runtimeCallTimeout = 2 * time.Second
 
 func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {

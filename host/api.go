@@ -13,6 +13,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/internal/human"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -28,17 +29,65 @@ func writeError(w http.ResponseWriter, status int, code, desc string) {
 	writeJSON(w, status, protocol.ErrorResponse{Code: code, Description: desc})
 }
 
-func decodeJSON(r *http.Request, limit int64, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, limit))
+// decodeJSON reads one JSON value from a request body of at most limit bytes. A longer body
+// fails with *http.MaxBytesError (see refuseTooLarge), not with a truncated-JSON error.
+func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	body := http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	// Read to the end (within the limit): only a request read to its end lets the server notice
+	// the client going away, which cancels the request's context — and the validation under it.
+	_, err := io.Copy(io.Discard, body)
+	return err
+}
+
+// bodyLimitMessage is the sentence of every body-size refusal: it names the limit.
+func bodyLimitMessage(limit int64) string {
+	name := human.Int(int(limit)) + " bytes"
+	switch {
+	case limit >= 1<<20 && limit%(1<<20) == 0:
+		name = fmt.Sprintf("%d MiB", limit>>20)
+	case limit >= 1<<10 && limit%(1<<10) == 0:
+		name = fmt.Sprintf("%d KiB", limit>>10)
+	}
+	return fmt.Sprintf("the request body is over the host's %s limit (%s bytes)", name, human.Int(int(limit)))
+}
+
+// refuseTooLarge answers 413 request_too_large, naming the limit, when err comes from a body
+// that passed it; it reports whether it answered. The rest of the body is never read: the
+// connection closes after the answer.
+func refuseTooLarge(w http.ResponseWriter, err error) bool {
+	var mbe *http.MaxBytesError
+	if !errors.As(err, &mbe) {
+		return false
+	}
+	writeError(w, http.StatusRequestEntityTooLarge, "request_too_large", bodyLimitMessage(mbe.Limit))
+	return true
 }
 
 // ---- pairing
 
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
+	// The per-source bound comes first: a refused request costs the host no more than this.
+	source := requestSource(r, s.opts.TrustedProxies)
+	if ok, retry, first := s.pairRate.allow(source, s.opts.Now()); !ok {
+		wait := seconds(retry)
+		if first {
+			s.opts.Logf("pairing requests from %s refused: more than %d in a row (one more every %s)", source, PairingBurst, PairingRefill)
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(wait))
+		writeError(w, http.StatusTooManyRequests, "too_many_requests",
+			fmt.Sprintf("too many pairing requests from your address: at most %d at once and one more every %d s; try again in %d s", PairingBurst, int(PairingRefill/time.Second), wait))
+		return
+	}
 	var req protocol.PairingRequest
-	if err := decodeJSON(r, 4096, &req); err != nil {
+	if err := decodeJSON(w, r, MaxSmallBody, &req); err != nil {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"project\": \"name\"}: "+err.Error())
 		return
 	}
@@ -52,7 +101,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	device := s.pairs.add(p, now)
 	if device == "" {
 		w.Header().Set("Retry-After", "60")
-		writeError(w, http.StatusTooManyRequests, "too_many_requests", "too many pairings are waiting for approval; try again in a minute")
+		if now := s.opts.Now(); now.Sub(time.Unix(0, s.fullLogged.Load())) > time.Minute {
+			s.fullLogged.Store(now.UnixNano())
+			s.opts.Logf("pairing refused: %d codes are waiting for approval", MaxPendingPairings)
+		}
+		writeError(w, http.StatusTooManyRequests, "too_many_requests", fmt.Sprintf("too many pairings (%d) are waiting for approval on this host; try again in a minute", MaxPendingPairings))
 		return
 	}
 	code := FormatUserCode(p.userCode)
@@ -80,7 +133,10 @@ const slowDownStep = 5 * time.Second
 
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 	var req protocol.TokenRequest
-	if err := decodeJSON(r, 4096, &req); err != nil || req.DeviceCode == "" {
+	if err := decodeJSON(w, r, MaxSmallBody, &req); err != nil || req.DeviceCode == "" {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"device_code\": \"…\"}")
 		return
 	}
@@ -220,8 +276,21 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// At most maxUploadsInFlight bodies are read and held at once; the others wait here, unread.
+	s.uploadsWaiting.Add(1)
+	select {
+	case s.uploads <- struct{}{}:
+		s.uploadsWaiting.Add(-1)
+		defer func() { <-s.uploads }()
+	case <-r.Context().Done():
+		s.uploadsWaiting.Add(-1)
+		return
+	}
 	var req protocol.UploadRequest
-	if err := decodeJSON(r, maxUploadBody, &req); err != nil {
+	if err := decodeJSON(w, r, MaxUploadBody, &req); err != nil {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"base_revision\", \"content_sha256\", \"bundle\"}: "+err.Error())
 		return
 	}
@@ -234,6 +303,12 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, status, err := s.submit(r.Context(), sess, req)
+	if err != nil && r.Context().Err() != nil {
+		// The client gave up (a newer save cancelled this upload): its validation stopped
+		// with it, nothing was recorded, and nobody is left to answer.
+		s.opts.Logf("upload of project %q abandoned by the client before its verdict; nothing recorded", sess.Project)
+		return
+	}
 	if err != nil {
 		s.internalError(w, "validate revision", err)
 		return
@@ -259,6 +334,7 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 	} else if err != nil && !isNotFound(err) {
 		return protocol.RevisionResponse{}, 0, err
 	}
+	placed := 0 // instances in the world, which the new build's views will show
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
 	if len(req.Bundle) > MaxBundleBytes {
@@ -266,15 +342,16 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
 			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", MaxBundleBytes)}}
 	} else {
-		placed, err := s.store.instances(ctx, worldID)
+		instances, err := s.store.instances(ctx, worldID)
 		if err != nil {
 			return protocol.RevisionResponse{}, 0, err
 		}
-		if err := s.withWalkability(ctx, placed); err != nil {
+		placed = len(instances)
+		if err := s.withWalkability(ctx, instances); err != nil {
 			return protocol.RevisionResponse{}, 0, err
 		}
 		vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
-		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), placed)
+		verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), instances)
 		cancel()
 		if err != nil {
 			return protocol.RevisionResponse{}, 0, err
@@ -298,6 +375,9 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 	active := w.ActiveRevision
 	if rev.Status == "accepted" {
 		active = rev.Number
+		if wr, ok := s.opts.Runtime.(Warmer); ok && placed > 0 {
+			wr.Warm([]byte(req.Bundle)) // the world page's views find it open
+		}
 		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])

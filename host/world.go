@@ -50,3 +50,9 @@ type Runtime interface {
 	View(ctx context.Context, js []byte, inst Instance, viewer Viewer) (json.RawMessage, error)
 	Act(ctx context.Context, js []byte, inst Instance, action string, payload json.RawMessage, viewer Viewer) (json.RawMessage, error)
 }
+
+// Warmer is a Runtime that can start loading a build before its first call; the host calls Warm
+// when a build becomes active (accepted, or active at start), without waiting.
+type Warmer interface {
+	Warm(js []byte)
+}

@@ -84,6 +84,10 @@ func (r *reporter) human(e devclient.Event) {
 	case devclient.EventRejected:
 		fmt.Fprintf(r.out, "r%d %s  %s%s  (r%d stays active)\n", e.Revision, r.paint("31", "rejected"), human.Bytes(e.Size), latency(e), e.Active)
 		r.diagnostics(e.Errors)
+	case devclient.EventSuperseded:
+		if e.Stage == "upload" { // a failed build that was superseded is not worth a line
+			fmt.Fprintf(r.err, "  %s\n", e.Message)
+		}
 	case devclient.EventRetrying:
 		fmt.Fprintf(r.err, "  upload failed (%s); retrying in %s\n", e.Message, time.Duration(e.DelayMS)*time.Millisecond)
 	case devclient.EventUploadFailed:

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/scapeworld/scape/devclient"
 )
 
 // syncBuffer is an output the command writes from several goroutines while the test reads it.
@@ -35,5 +37,20 @@ func TestSpinnerCountsDownAndClears(t *testing.T) {
 	stop()
 	if out := buf.String(); !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Fatalf("the spinner line was not cleared: %q", out)
+	}
+}
+
+// TestSupersededUploadIsOneQuietLine: a cancelled upload is one line on stderr (not an error on
+// stdout); a superseded failed build prints nothing.
+func TestSupersededUploadIsOneQuietLine(t *testing.T) {
+	var out, errOut bytes.Buffer
+	r := &reporter{out: &out, err: &errOut}
+	r.Emit(devclient.Event{Kind: devclient.EventSuperseded, Stage: "build", Message: "build failed while newer saves were waiting"})
+	if out.Len()+errOut.Len() != 0 {
+		t.Fatalf("superseded build printed %q %q", out.String(), errOut.String())
+	}
+	r.Emit(devclient.Event{Kind: devclient.EventSuperseded, Stage: "upload", Message: "a newer save arrived: this upload was cancelled, the newer build is sent instead"})
+	if out.Len() != 0 || errOut.String() != "  a newer save arrived: this upload was cancelled, the newer build is sent instead\n" {
+		t.Fatalf("superseded upload: stdout %q, stderr %q", out.String(), errOut.String())
 	}
 }

@@ -126,16 +126,24 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 		l.failed("build", b.Diagnostics.Errors(), "build failed: nothing was sent")
 		return ctx.Err()
 	}
+	warnings := b.Diagnostics.Warnings()
 	if l.Check != nil {
-		if problems := l.Check(ctx, b); problems.HasErrors() {
+		problems := l.Check(ctx, b)
+		if problems.HasErrors() {
 			l.failed("validate", problems.Errors(), "local validation failed: nothing was sent")
 			return ctx.Err()
 		}
+		warnings = append(warnings, problems.Warnings()...)
 	}
 	hash := protocol.ContentHash(b.JS)
 	if hash == l.lastHash {
 		l.emit(Event{Kind: EventUnchanged, SHA256: hash, Size: len(b.JS), Revision: l.base})
 		return nil
+	}
+	if len(warnings) > 0 {
+		// Warnings never hold a build back (the contract allows the values); the author sees
+		// them once per new build, as `scape gizmo build` prints them.
+		l.emit(Event{Kind: EventWarnings, Warnings: warnings})
 	}
 	delay := l.Backoff
 	superseded := func(what string) {

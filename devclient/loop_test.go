@@ -453,3 +453,29 @@ func TestLoopNewerSaveCancelsStuckUpload(t *testing.T) {
 		t.Fatalf("host validated %d bundles, want only the newest", n)
 	}
 }
+
+// Warnings from the local check never hold a build back: they are reported, then the build is sent.
+func TestLoopReportsWarningsAndSends(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	w, err := watch.New(e.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warning := diag.Diagnostic{Severity: diag.Warning, Code: diag.CodeLikelyMistake, Path: "light.motion.flare", Message: "has low above high, so the flare never fires", Rule: "light.motion.flare.order"}
+	check := func(context.Context, Build) diag.List { return diag.List{warning} }
+	ctx, cancel := context.WithCancel(context.Background())
+	l := &Loop{Dir: e.dir, Builder: fileBuilder{e.dir}, Upload: e.client, Session: s, Watcher: w, Check: check,
+		Emit: func(ev Event) { e.events <- ev }, Backoff: 10 * time.Millisecond}
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx); w.Close() }()
+	t.Cleanup(func() { cancel(); <-done })
+	ev := e.until(EventWarnings, EventAccepted)
+	if ev.Kind != EventWarnings || len(ev.Warnings) != 1 || ev.Warnings[0].Rule != "light.motion.flare.order" {
+		t.Fatalf("first event: %+v", ev)
+	}
+	if ev := e.until(EventAccepted, EventBuildFailed); ev.Kind != EventAccepted || ev.Revision != 1 {
+		t.Fatalf("the build with a warning must be sent and accepted: %+v", ev)
+	}
+}

@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { random } from './seeded.js';
 import { gizmoGlowError, gizmoGlowFrame, validGizmoGlow, type GizmoGlow } from '../src/glow.js';
 import { collectWarnings } from '../src/internal/rules.js';
 
@@ -127,18 +128,6 @@ describe('gizmoGlowFrame', () => {
     assert.deepEqual(gizmoGlowFrame({ ...lamp(), size: 0 }, 0, 0, 0).size, 0, 'a warned glow is still evaluated');
   });
 });
-
-/** mulberry32: a small seeded generator, so the property tests are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('consistency: gizmoGlowFrame and the validator agree', () => {
   test('any glow of finite numbers is evaluated to finite, drawable values the validator accepts back', () => {

@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { random } from './seeded.js';
 import {
   axisQuaternion,
   gizmoPresentationError,
@@ -296,18 +297,6 @@ describe('quaternion helpers return no −0 and never overflow', () => {
     assert.throws(() => multiplyQuaternion([1e200, 0, 0, 1e200], [1e200, 0, 0, 1e200]), /multiplyQuaternion: the product overflows/);
   });
 });
-
-/** mulberry32: a small seeded generator, so the property tests are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('consistency: what the quaternion helpers return, the validators accept', () => {
   const rand = random(0x9a7e);

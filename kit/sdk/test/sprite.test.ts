@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { random } from './seeded.js';
 import {
   gizmoSpriteAnimationError,
   gizmoSpriteError,
@@ -170,18 +171,6 @@ describe('sprite animations', () => {
     assert.throws(() => spriteAnimationFrame({ layer: 'a', frames: [{ at: 0, offset: [0], tint: [1, 1, 1] }] } as never, 0), /spriteAnimationFrame: animation.frames\[0\].offset: must be a list of exactly 2 numbers/);
   });
 });
-
-/** mulberry32: a small seeded generator, so the property tests are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('consistency: spriteAnimationFrame and the validators agree', () => {
   test('every frame it returns is a frame the validator accepts without a warning', () => {

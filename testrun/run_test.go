@@ -25,7 +25,12 @@ export class ObjectActionError extends Error {
 }
 const sdk = { ObjectActionError, double: (n: number) => n * 2 };
 const runtime = { refuse: () => { throw new ObjectActionError(403, 'not allowed'); } };
-(globalThis as any).__scapeToolchain = { sdk, runtime, currentCall: () => null };
+// What jsrt needs of every toolchain besides the modules: which callback runs (JSON), how to
+// describe a thrown value (JSON) and to show console arguments.
+const describeThrown = (e: unknown) =>
+  JSON.stringify(e instanceof Error ? { error: true, name: String(e.name), message: String(e.message), stack: String(e.stack) } : { error: false, name: '', message: String(e), stack: '' });
+const display = (...values: unknown[]) => values.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(' ');
+(globalThis as any).__scapeToolchain = { sdk, runtime, currentCall: () => 'null', describeThrown, display };
 `)},
 	})
 })

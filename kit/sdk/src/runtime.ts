@@ -16,6 +16,7 @@ import { payloadProblem } from './view.js';
 import { callAuthor, thrownMessage } from './internal/call.js';
 import { CatalogError, catalogProblemText, definitionName, OBJECT_STATE_BYTE_LIMIT, reviewCatalog, type CatalogOptions, type CatalogProblem } from './internal/catalog.js';
 import { isPlainObject } from './internal/checks.js';
+import { boundsProblem } from './internal/bounds.js';
 import { jsonProblem } from './internal/json.js';
 import { emojiKey, keyProblem, typeProblem, versionProblem } from './internal/names.js';
 import { problemText } from './internal/problem.js';
@@ -26,7 +27,7 @@ export { OBJECT_STATE_BYTE_LIMIT };
 const ENVELOPE_KEYS = ['id', 'type', 'version', 'state', 'linkId'];
 
 function stateProblemText(state: unknown, path: string): string | null {
-  return problemText(jsonProblem(state, path, OBJECT_STATE_BYTE_LIMIT, '32 KiB'));
+  return problemText(boundsProblem(state, path, OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? jsonProblem(state, path, OBJECT_STATE_BYTE_LIMIT, '32 KiB'));
 }
 
 /** Validate an opaque saved envelope without activating an uninstalled definition. */

@@ -28,6 +28,7 @@ import { checkedTravel, linkProblem } from '../travel.js';
 import { viewProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
+import { boundsProblem } from './bounds.js';
 import { jsonProblem } from './json.js';
 import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
 import { GizmoProblem, joinPath, problem, reworded } from './problem.js';
@@ -228,7 +229,7 @@ function stateProblem(d: ObjectDefinition): Located | null {
   let state: unknown;
   const init = guarded('initial', () => {
     state = callAuthor(d, 'initial', d.initial);
-    return jsonProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB');
+    return boundsProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? jsonProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB');
   });
   if (init) return init;
   // Each callback gets its own copy (a callback mutating its argument must not change what the
@@ -295,7 +296,7 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
 }
 
 function resultProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem): Problem {
-  return jsonProblem(value, path) ?? check(value, path);
+  return boundsProblem(value, path) ?? jsonProblem(value, path) ?? check(value, path);
 }
 
 function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): Problem {

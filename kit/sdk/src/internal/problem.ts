@@ -8,6 +8,7 @@
  * `String(problem)`.
  */
 import type { Rule } from './rules.js';
+import { jsonWithin } from './bounds.js';
 
 export class GizmoProblem {
   constructor(
@@ -88,7 +89,15 @@ export function describeValue(value: unknown): string {
   return text === undefined ? 'an object' : shorten(text);
 }
 
+/**
+ * Values larger than this (counted up to 16 times it, see bounds.ts) or nested deeper than 16 are
+ * described by their kind alone: JSON.stringify of an author's 100,000-level value would run for
+ * seconds inside one native call that no deadline interrupts.
+ */
+const DESCRIBE_JSON_BOUND = 65536;
+
 function safeJson(value: unknown): string | undefined {
+  if (!jsonWithin(value, DESCRIBE_JSON_BOUND)) return undefined;
   try {
     return JSON.stringify(value);
   } catch {

@@ -23,9 +23,8 @@
 // prototypes are frozen.
 (function () {
   'use strict';
-  const {
-    freeze, isFrozen, getPrototypeOf, getOwnPropertyDescriptor, getOwnPropertyDescriptors, defineProperty, prototype: objectPrototype,
-  } = Object;
+  const { freeze, seal, getPrototypeOf, getOwnPropertyDescriptor, getOwnPropertyDescriptors, defineProperty, prototype: objectPrototype } = Object;
+  const isView = ArrayBuffer.isView;
   const { ownKeys, apply } = Reflect;
   const hasOwn = (obj, key) => apply(objectPrototype.hasOwnProperty, obj, [key]);
   const iteratorSymbol = Symbol.iterator;
@@ -74,15 +73,16 @@
     return out;
   }
 
-  // Step 2: the properties repaired for the override mistake (SES's "moderate" enablements, with
-  // all of Object.prototype as in its "severe" ones: state is author JSON, and a key such as
-  // "constructor" or "hasOwnProperty" must survive Object.assign and JSON round trips).
+  // Step 2: the properties repaired for the override mistake: SES's "moderate" enablements, with
+  // all of Object.prototype as in its "severe" ones (state is author JSON, and a key such as
+  // "constructor" or "hasOwnProperty" must survive Object.assign and `copy[key] = value`), and
+  // without Array.prototype's (push, concat, toString, Symbol.iterator): every push the SDK makes
+  // would call a getter, and code that assigns those on an array of its own is rare.
   function enablements(intrinsic) {
     const all = '*';
     const errorProps = ['message', 'name'];
     const plan = [
       [Object.prototype, all],
-      [Array.prototype, ['toString', 'push', 'concat', iteratorSymbol]],
       [Function.prototype, ['toString', 'constructor', 'bind', 'name']],
       [Error.prototype, ['constructor', 'message', 'name', 'toString']],
       [Promise.prototype, ['constructor']],
@@ -121,35 +121,46 @@
   // Step 3: freeze a graph. Typed arrays with elements cannot be frozen; none is an intrinsic,
   // and a root that holds one keeps its elements writable (the object itself is sealed).
   function hardenAll(roots, seen) {
+    // Written against the repaired prototypes: Array.prototype.push is an accessor by now, so
+    // the queue grows by index (and nothing here looks up an inherited method).
     const queue = [];
-    const enqueue = (v) => {
-      if ((typeof v === 'object' && v !== null) || typeof v === 'function') {
-        if (!seen.has(v)) {
-          seen.add(v);
-          queue.push(v);
-        }
+    let n = 0;
+    for (let i = 0; i < roots.length; i++) {
+      const v = roots[i];
+      if (((typeof v === 'object' && v !== null) || typeof v === 'function') && !seen.has(v)) {
+        seen.add(v);
+        queue[n++] = v;
       }
-    };
-    for (let i = 0; i < roots.length; i++) enqueue(roots[i]);
-    for (let i = 0; i < queue.length; i++) {
+    }
+    for (let i = 0; i < n; i++) {
       const obj = queue[i];
-      if (ArrayBuffer.isView(obj) && !(obj instanceof DataView) && obj.length > 0) Object.seal(obj);
-      else if (!isFrozen(obj)) freeze(obj);
-      enqueue(getPrototypeOf(obj));
-      // One descriptor per key: getOwnPropertyDescriptors would also build an object holding
-      // them all, which costs more than the descriptors (most objects here are built-in
-      // functions with just a length and a name).
+      if (isView(obj) && !(obj instanceof DataView) && obj.length > 0) seal(obj);
+      else freeze(obj);
+      const proto = getPrototypeOf(obj);
+      if (proto !== null && !seen.has(proto)) {
+        seen.add(proto);
+        queue[n++] = proto;
+      }
       const keys = ownKeys(obj);
       for (let k = 0; k < keys.length; k++) {
         const desc = getOwnPropertyDescriptor(obj, keys[k]);
-        if (desc.get === undefined && desc.set === undefined) enqueue(desc.value);
-        else {
-          enqueue(desc.get);
-          enqueue(desc.set);
+        let v = desc.value;
+        if (v === undefined) {
+          // An accessor (or an undefined value): its functions.
+          v = desc.get;
+          if (v !== undefined && !seen.has(v)) {
+            seen.add(v);
+            queue[n++] = v;
+          }
+          v = desc.set;
+        }
+        if (((typeof v === 'object' && v !== null) || typeof v === 'function') && !seen.has(v)) {
+          seen.add(v);
+          queue[n++] = v;
         }
       }
     }
-    return queue.length;
+    return n;
   }
 
   // A module namespace (esbuild's __export) holds its exports behind getters; the exported

@@ -577,8 +577,8 @@ func (r *Runtime) thrown(callback string, ex *goja.Exception) *ThrownError {
 	if facts.Error {
 		te.Name = facts.Name
 	}
-	if te.Message == "" && te.Name == "" {
-		te.Message = "a value with no message"
+	if te.Message == "" {
+		te.Message = "(no message)"
 	}
 	return te
 }

@@ -22,7 +22,7 @@ import { reviewCatalog, type CatalogProblem } from './internal/catalog.js';
 import { allRules, collectWarnings, type Rule } from './internal/rules.js';
 import { authorCall, callAuthor, frozenHint, thrownMessage, thrownRule } from './internal/call.js';
 import { boundsProblem, jsonWithin } from './internal/bounds.js';
-import { display } from './internal/display.js';
+import { dataValue, display, plainProperty } from './internal/display.js';
 import { definedAt, JSON_DEPTH_LIMIT } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
 import { jsonProblem } from './internal/json.js';
@@ -213,10 +213,10 @@ function currentCall(): { type: string; callback: string } | null {
 }
 
 /**
- * The most JSON text fullJSON writes (counted up to 16 times it, see bounds.ts): recipes, a sound
- * bank and previews of a project whose bundle is at most 1 MiB stay far below it.
+ * The most JSON text fullJSON writes: recipes, a sound bank and previews of a project whose bundle
+ * is at most 1 MiB (recorded sounds included, as base64 text) stay below it.
  */
-const FULL_JSON_BOUND = 1 << 20;
+const FULL_JSON_BOUND = 4 << 20;
 
 /** JSON text of data within the JSON bounds, or '' when it has no JSON form or is out of them. */
 function fullJSON(value: unknown): string {
@@ -518,26 +518,30 @@ const STACK_TEXT_LIMIT = 16000;
 
 function textOf(value: unknown, limit: number): string {
   if (value === undefined || value === null) return '';
-  const out = typeof value === 'string' ? value : String(value);
+  const out = typeof value === 'string' ? value : display([value]);
   return out.length <= limit ? out : `${out.slice(0, limit - 1)}…`;
 }
 
 /**
- * A thrown value as JSON: { error, name, message, stack }. Runs inside a guarded call of its
- * own: an author's Error may have a getter for its message, or a thrown object a toString that
- * never returns; here they are stopped by the deadline, never run by Go. A TypeError from writing
- * to a frozen built-in carries the hint that says why (internal/call.ts frozenHint).
+ * A thrown value as JSON: { error, name, message, stack }. It runs no author code (an Error's
+ * getters, a thrown object's toString), and Go calls it inside a guarded call of its own all the
+ * same (a Proxy's traps still run). A TypeError from writing to a frozen built-in carries the
+ * hint that says why (internal/call.ts frozenHint).
  */
 function describeThrown(err: unknown): string {
   if (err instanceof Error) {
+    // Data properties only (internal/display.ts dataValue): a getter is author code. goja makes
+    // an Error's stack on first read from its own name and message, which are data here too.
     return JSON.stringify({
       error: true,
-      name: textOf(err.name, THROWN_TEXT_LIMIT),
-      message: textOf(err.message, THROWN_TEXT_LIMIT) + frozenHint(err),
-      stack: textOf(err.stack, STACK_TEXT_LIMIT),
+      name: textOf(dataValue(err, 'name'), THROWN_TEXT_LIMIT),
+      message: textOf(dataValue(err, 'message'), THROWN_TEXT_LIMIT) + frozenHint(err),
+      // goja writes an Error's stack on first read, from its name and message: only when those
+      // run no author getter.
+      stack: plainProperty(err, 'name') && plainProperty(err, 'message') ? textOf(dataValue(err, 'stack'), STACK_TEXT_LIMIT) : '',
     });
   }
-  return JSON.stringify({ error: false, name: '', message: display([err]), stack: '' });
+  return JSON.stringify({ error: false, name: '', message: typeof err === 'string' ? textOf(err, THROWN_TEXT_LIMIT) : display([err]), stack: '' });
 }
 
 /** Console arguments as one line (internal/display.ts: bounded, runs no author code). */

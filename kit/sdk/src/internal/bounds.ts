@@ -57,10 +57,11 @@ const EXACT_FACTOR = 16;
 
 /**
  * The size counted when a caller gives no limit: results of callbacks (views, lighting, timelines,
- * steps) have no stated JSON size, but no Gizmo's result comes near this, and past it even the
- * full check's walk would cost more than a deadline. This toolchain's own bound.
+ * steps) have no stated JSON size, but no Gizmo's result comes near a megabyte (its whole bundle
+ * is at most one), and a walk past it would cost goja a good part of a deadline. This
+ * toolchain's own bound.
  */
-export const RESULT_BYTE_BOUND = 4 * 1024 * 1024;
+export const RESULT_BYTE_BOUND = 1024 * 1024;
 
 const ident = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -71,8 +72,19 @@ const ident = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * 524,288 bytes)`.
  */
 export function boundsProblem(value: unknown, path: string, byteLimit?: number, limitText?: string, depth: number = BOUNDS_DEPTH): GizmoProblem | null {
+  return walk(value, path, byteLimit === undefined ? RESULT_BYTE_BOUND : byteLimit * EXACT_FACTOR, byteLimit, limitText, depth);
+}
+
+/**
+ * Whether JSON.stringify(value) is cheap: depth at most 16 and at most about `bytes` of JSON.
+ * describeValue and the toolchain render only such values.
+ */
+export function jsonWithin(value: unknown, bytes: number): boolean {
+  return walk(value, '', bytes, bytes, undefined, BOUNDS_DEPTH) === null;
+}
+
+function walk(value: unknown, path: string, limit: number, byteLimit: number | undefined, limitText: string | undefined, depth: number): GizmoProblem | null {
   if (typeof value !== 'object' || value === null) return null;
-  const limit = byteLimit === undefined ? RESULT_BYTE_BOUND : byteLimit * EXACT_FACTOR;
   const over = (): GizmoProblem => {
     const text = limitText ?? `${formatNumber(byteLimit ?? RESULT_BYTE_BOUND)} bytes`;
     const whose = byteLimit === undefined ? " (this toolchain's bound on a callback's result)" : '';
@@ -160,14 +172,6 @@ export function boundsProblem(value: unknown, path: string, byteLimit?: number, 
     }
   }
   return null;
-}
-
-/**
- * Whether JSON.stringify(value) is cheap: depth at most 16 and at most about `bytes` of JSON (up
- * to EXACT_FACTOR times that). describeValue and the toolchain render only such values.
- */
-export function jsonWithin(value: unknown, bytes: number): boolean {
-  return boundsProblem(value, '', bytes) === null;
 }
 
 /** Whether `item` is its own ancestor along the record's parent chain (a cycle). */

@@ -4,6 +4,7 @@
  * which callback is running in `authorCall.current`. The Go host reads that record after it
  * interrupts a runaway call, so its message can name the callback: "view did not finish within 2 s".
  */
+import { dataValue, display } from './display.js';
 
 /** The callback currently running, or null between calls. Mutable on purpose: the host reads it. */
 export const authorCall: { current: { type: string; callback: string } | null } = { current: null };
@@ -37,22 +38,21 @@ export function callAuthor<A extends unknown[], R>(definition: unknown, callback
  * built-ins (docs/build.md, "What author code may change").
  */
 export function thrownMessage(err: unknown): string {
-  if (err instanceof Error) return err.message + frozenHint(err);
+  // Data properties only, and no toString: a thrown value's getters and conversions are author
+  // code, which must not decide (or hang) how its failure is reported.
   if (typeof err === 'object' && err !== null) {
-    const message = (err as { message?: unknown }).message;
+    const message = dataValue(err, 'message');
+    if (err instanceof Error) return (typeof message === 'string' ? message : '') + frozenHint(err);
     if (typeof message === 'string') return message;
   }
-  try {
-    return String(err);
-  } catch {
-    return 'a value that cannot be printed';
-  }
+  return typeof err === 'string' ? err : display([err]);
 }
 
 /** A thrown error as a problem's rule: `threw TypeError: boom` (a plain Error is `threw boom`). */
 export function thrownRule(err: unknown): string {
-  const name = err instanceof Error && err.name && err.name !== 'Error' ? `${err.name}: ` : '';
-  return `threw ${name}${thrownMessage(err)}`;
+  const name = err instanceof Error ? dataValue(err, 'name') : undefined;
+  const prefix = typeof name === 'string' && name !== '' && name !== 'Error' ? `${name}: ` : '';
+  return `threw ${prefix}${thrownMessage(err)}`;
 }
 
 /**
@@ -67,6 +67,6 @@ export const FROZEN_HINT =
 
 export function frozenHint(err: unknown): string {
   if (!(err instanceof TypeError)) return '';
-  const message = err.message;
+  const message = dataValue(err, 'message');
   return typeof message === 'string' && FROZEN_WRITE.test(message) && message.indexOf(FROZEN_HINT) < 0 ? FROZEN_HINT : '';
 }

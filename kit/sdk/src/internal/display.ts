@@ -49,11 +49,37 @@ function push(out: string[], budget: Budget, text: string): void {
   budget.left -= text.length;
 }
 
-/** A data property's value along the prototype chain, or undefined (getters are not called). */
-function dataValue(obj: object, key: string): unknown {
+/**
+ * A data property's value along the prototype chain, or undefined (a getter is not called, and
+ * a property that is one counts as absent). How the toolchain reads a thrown value's name and
+ * message: no author code runs, whatever the value is.
+ */
+export function dataValue(obj: object, key: string): unknown {
+  const desc = findProperty(obj, key);
+  if (desc === undefined) return undefined;
+  if ('value' in desc) return desc.value;
+  // The toolchain's lockdown turns a few data properties of the built-in prototypes (an Error's
+  // name and message, Object.prototype.toString…) into accessors that keep the value on the
+  // getter (`originalValue`), so that assigning them on an object of one's own still works.
+  const get = desc.get;
+  if (typeof get === 'function') {
+    const original = getOwnPropertyDescriptor(get, 'originalValue');
+    if (original !== undefined && 'value' in original) return original.value;
+  }
+  return undefined;
+}
+
+/** Whether reading obj[key] runs no author getter (a data property, or one of lockdown's). */
+export function plainProperty(obj: object, key: string): boolean {
+  const desc = findProperty(obj, key);
+  if (desc === undefined || 'value' in desc) return true;
+  return typeof desc.get === 'function' && getOwnPropertyDescriptor(desc.get, 'originalValue') !== undefined;
+}
+
+function findProperty(obj: object, key: string): PropertyDescriptor | undefined {
   for (let o: object | null = obj, n = 0; o !== null && n < 32; o = getPrototypeOf(o), n++) {
     const desc = getOwnPropertyDescriptor(o, key);
-    if (desc !== undefined) return 'value' in desc ? desc.value : undefined;
+    if (desc !== undefined) return desc;
   }
   return undefined;
 }

@@ -90,9 +90,9 @@ export function describeValue(value: unknown): string {
 }
 
 /**
- * Values larger than this (counted up to 16 times it, see bounds.ts) or nested deeper than 16 are
- * described by their kind alone: JSON.stringify of an author's 100,000-level value would run for
- * seconds inside one native call that no deadline interrupts.
+ * Values with more JSON than this, or nested deeper than 16, are described by their kind alone
+ * (the description shows 60 characters): JSON.stringify of an author's 100,000-level value would
+ * run for seconds inside one native call that no deadline interrupts.
  */
 const DESCRIBE_JSON_BOUND = 65536;
 

@@ -358,3 +358,33 @@ func BenchmarkBareRuntime(b *testing.B) {
 		}
 	}
 }
+
+// A prewarmed runtime is locked down like any other and takes the options of the New that
+// takes it; a New with a Setup of its own makes its own.
+func TestPrewarmedRuntime(t *testing.T) {
+	Prewarm()
+	var lines []string
+	r := newRuntime(t, Options{Timeout: 200 * time.Millisecond, Console: func(_, text string) { lines = append(lines, text) }})
+	if err := r.RunScript(context.Background(), "log", mustCompile(t, `console.log('warm')`)); err != nil || len(lines) != 1 || lines[0] != "warm" {
+		t.Fatalf("console: %v %q", err, lines)
+	}
+	var timeout *TimeoutError
+	if err := r.RunScript(context.Background(), "loop", mustCompile(t, `for (;;) {}`)); !errors.As(err, &timeout) || timeout.Limit != 200*time.Millisecond {
+		t.Fatalf("timeout: %v", err)
+	}
+	if got := eval(t, r, `Object.isFrozen(Array.prototype) && typeof require('@scape/sdk').defineObject`).String(); got != "function" {
+		t.Fatalf("prewarmed runtime: %s", got)
+	}
+	if err := r.RunScript(context.Background(), "runtime", mustCompile(t, `require('@scape/sdk/runtime')`)); err == nil {
+		t.Fatal("the runtime entry without AllowRuntime")
+	}
+	Prewarm()
+	set := false
+	own := newRuntime(t, Options{Setup: func(*Runtime) error { set = true; return nil }})
+	if !set || own == nil {
+		t.Fatal("Setup did not run")
+	}
+	if next := newRuntime(t, Options{AllowRuntime: true}); eval(t, next, `typeof require('@scape/sdk/runtime').ObjectRegistry`).String() != "function" {
+		t.Fatal("the prewarmed runtime with AllowRuntime")
+	}
+}

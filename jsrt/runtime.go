@@ -142,6 +142,63 @@ func SDKScript(sdk *kit.Compiled) (*Script, error) {
 // intrinsic reachable from the global object frozen, the global bindings made read-only, the
 // toolchain object and the SDK's exports frozen. Nothing of the author's has run yet.
 func New(opts Options) (*Runtime, error) {
+	if r := takeWarm(opts); r != nil {
+		return r, nil
+	}
+	return makeRuntime(opts)
+}
+
+// warm is at most one runtime made ahead of time with the default options (Prewarm).
+var warm struct {
+	mu sync.Mutex
+	ch chan *Runtime
+}
+
+// Prewarm starts making one runtime with the default options in the background; the next New
+// whose options allow it (no SDK, Models, or Setup of its own) takes it instead of running the
+// SDK and lockdown itself, waiting for it if it is not ready yet. `scape gizmo build` calls it
+// before bundling, which takes about as long on another core, so lockdown costs a build no
+// wall time.
+func Prewarm() {
+	warm.mu.Lock()
+	defer warm.mu.Unlock()
+	if warm.ch != nil {
+		return
+	}
+	ch := make(chan *Runtime, 1)
+	warm.ch = ch
+	go func() {
+		r, err := makeRuntime(Options{})
+		if err != nil {
+			r = nil // New makes its own and reports the error
+		}
+		ch <- r
+	}()
+}
+
+// takeWarm returns the prewarmed runtime when opts can use it, with opts' bounds and console.
+func takeWarm(opts Options) *Runtime {
+	if opts.SDK != nil || opts.Setup != nil || (opts.Models != nil && opts.Models != DefaultModels) {
+		return nil
+	}
+	warm.mu.Lock()
+	ch := warm.ch
+	warm.ch = nil
+	warm.mu.Unlock()
+	if ch == nil {
+		return nil
+	}
+	r := <-ch
+	if r == nil {
+		return nil
+	}
+	// The console sink, require and the guard read r.opts when they run.
+	r.opts = withDefaults(opts)
+	r.VM.SetMaxCallStackSize(r.opts.MaxCallStack)
+	return r
+}
+
+func withDefaults(opts Options) Options {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
@@ -151,6 +208,14 @@ func New(opts Options) (*Runtime, error) {
 	if opts.MaxCallStack <= 0 {
 		opts.MaxCallStack = DefaultMaxCallStack
 	}
+	if opts.Models == nil {
+		opts.Models = DefaultModels
+	}
+	return opts
+}
+
+func makeRuntime(opts Options) (*Runtime, error) {
+	opts = withDefaults(opts)
 	script, err := SDKScript(opts.SDK)
 	if err != nil {
 		return nil, err
@@ -159,9 +224,6 @@ func New(opts Options) (*Runtime, error) {
 	vm.SetFieldNameMapper(goja.TagFieldNameMapper("json", true))
 	vm.SetMaxCallStackSize(opts.MaxCallStack)
 	r := &Runtime{VM: vm, opts: opts, modules: map[string]goja.Value{}}
-	if opts.Models == nil {
-		opts.Models = DefaultModels
-	}
 	if err := installModelHook(vm, opts.Models); err != nil {
 		return nil, fmt.Errorf("jsrt: installing the model check: %w", err)
 	}

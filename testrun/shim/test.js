@@ -24,6 +24,8 @@
   function errorMessage(v) {
     if (v === undefined) return 'threw undefined';
     if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return 'threw ' + inspect(v);
+    // Not an Error: shown, never converted (a thrown object's toString is the test's code).
+    if (!(v instanceof Error) && typeof v.message !== 'string') return 'threw ' + inspect(v);
     const name = text(v.name);
     const msg = text(v.message) + frozenHint(v);
     if (name === 'ObjectActionError' && v.status !== undefined) return 'ObjectActionError ' + String(v.status) + ': ' + msg;

@@ -139,9 +139,10 @@ func Run(ctx context.Context, opts *Options) error {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	// Compile the SDK for goja while esbuild bundles: the two are independent and the machine
-	// has more than one core. Validation waits for it (jsrt compiles the SDK once per process).
-	go func() { _, _ = jsrt.SDKScript(nil) }()
+	// Compile the SDK for goja, and make the locked-down runtime validation will use, while
+	// esbuild bundles: they are independent and the machine has more than one core. Validation
+	// waits for them (jsrt compiles the SDK once per process).
+	jsrt.Prewarm()
 	res, err := bundle.Build(bundle.Options{Dir: opts.Dir})
 	if err != nil {
 		var np *bundle.NotProjectError

@@ -16,6 +16,7 @@ import { callAuthor, thrownMessage } from './internal/call.js';
 import { CatalogError, catalogProblemText, definitionName, OBJECT_STATE_BYTE_LIMIT, reviewCatalog, type CatalogOptions, type CatalogProblem } from './internal/catalog.js';
 import { booleanValue, isPlainObject, knownKeys, requiredKeys, type Problem } from './internal/checks.js';
 import { JSON_RULES, jsonProblem } from './internal/json.js';
+import { boundsProblem } from './internal/bounds.js';
 import { emojiKey, keyProblem, typeProblem, versionProblem } from './internal/names.js';
 import { problemText } from './internal/problem.js';
 import { fail, TYPE_RULES } from './internal/rules.js';
@@ -28,7 +29,7 @@ const ENVELOPE_KEYS = ['id', 'type', 'version', 'state', 'linkId'];
 const CONFIGURATION_KEYS = ['type', 'version', 'values'];
 
 function stateProblemText(state: unknown, path: string): string | null {
-  return problemText(jsonProblem(state, path, JSON_RULES.stateBytes));
+  return problemText(boundsProblem(state, path, OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? jsonProblem(state, path, JSON_RULES.stateBytes));
 }
 
 /** A payload or configuration values: a plain object of JSON data, at most 2 KiB. */

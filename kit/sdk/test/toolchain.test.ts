@@ -7,7 +7,22 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { defineProject } from '../src/index.js';
-import { toolchain } from '../src/toolchain.js';
+import { toolchain as wired } from '../src/toolchain.js';
+
+// The toolchain's functions answer Go with one JSON string each (made under a guard); read back.
+interface Facts {
+  type: string;
+  walkable: boolean;
+  path: string;
+  message: string;
+  got: string;
+  exportName: string;
+}
+const toolchain = {
+  describe: (exports: unknown): { definitions: Facts[]; loadError: string } => JSON.parse(wired.describe(exports)),
+  check: (exports: unknown, instances?: string): { problems: Facts[]; loadError: string } => JSON.parse(wired.check(exports, instances)),
+  validateInstances: (exports: unknown, instances: string): Facts[] => JSON.parse(wired.validateInstances(exports, instances)),
+};
 import { fan } from '../../../templates/fan/src/definition.js';
 import { lamp } from '../../../templates/lamp/src/definition.js';
 import { walkableTile } from '../../../templates/walkable-tile/src/definition.js';

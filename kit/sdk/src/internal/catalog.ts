@@ -35,6 +35,7 @@ import { viewProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, type Problem } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
+import { boundsProblem } from './bounds.js';
 import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
 import { GizmoProblem, joinPath, problem, reworded } from './problem.js';
 import { collectWarnings, fail, recordWarning, rule, TYPE_RULES, type Rule } from './rules.js';
@@ -348,7 +349,7 @@ function stateProblem(d: ObjectDefinition): Located | null {
   let state: unknown;
   const init = guarded('initial', () => {
     state = callAuthor(d, 'initial', d.initial);
-    return jsonProblem(state, 'initial()', JSON_RULES.stateBytes);
+    return boundsProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? jsonProblem(state, 'initial()', JSON_RULES.stateBytes);
   });
   if (init) return init;
   // Each callback gets its own copy (a callback mutating its argument must not change what the
@@ -417,7 +418,7 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
 }
 
 function resultProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem): Problem {
-  return jsonProblem(value, path) ?? check(value, path);
+  return boundsProblem(value, path) ?? jsonProblem(value, path) ?? check(value, path);
 }
 
 function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): Problem {

@@ -24,6 +24,8 @@ var goRead = regexp.MustCompile(`ExportTo|\.Export\(\)|\.Get\(|\.String\(\)|ToOb
 // trusted object no author code can reach (the frozen toolchain, the shims' runner API).
 var readSites = []struct{ file, line, why string }{
 	{"jsrt/errors.go", "return d.String()", "a time.Duration"},
+	{"host/ratelimit.go", "return p.String()", "a netip.Prefix (the pairing limiter's source key)"},
+	{"host/ratelimit.go", "return a.String()", "a netip.Addr (the pairing limiter's source key)"},
 	{"jsrt/heap.go", "samplePool.Get()", "a sync.Pool"},
 	{"jsrt/lockdown.go", "return n.ToInteger(), nil", "(c) lockdown's own count, before any author code"},
 	{"jsrt/runtime.go", "tc := vm.Get(kit.ToolchainGlobal)", "(c) New, before any author code"},

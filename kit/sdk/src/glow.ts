@@ -3,8 +3,8 @@
  * callback per frame). `gizmoGlowFrame` is the one formula hosts and tests share.
  */
 import { joinPath, problemText } from './internal/problem.js';
-import { finiteNumber, first, knownKeys, optional, requiredKeys, type Problem } from './internal/checks.js';
-import { fail, rule, TYPE_RULES } from './internal/rules.js';
+import { colorString, finiteNumber, first, knownKeys, optional, requiredKeys, type Problem } from './internal/checks.js';
+import { fail, rule } from './internal/rules.js';
 
 /** Bounded decorative glow, evaluated by the host without per-frame author callbacks. */
 export interface GizmoGlow {
@@ -48,7 +48,6 @@ export const GLOW_RULES = {
 };
 
 const R = GLOW_RULES;
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** Keys of a nested glow object: all required finite numbers. */
 function numbers(value: unknown, path: string, keys: readonly string[]): Problem {
@@ -65,11 +64,8 @@ export function glowProblem(value: unknown, path: string): Problem {
   return first(
     () => knownKeys(value, path, ['color', 'size', 'pulse', 'opacity', 'hue']),
     () => requiredKeys(v, path, ['color', 'size', 'pulse', 'opacity']),
-    () => {
-      const at = joinPath(path, 'color');
-      if (typeof v.color !== 'string') return fail(TYPE_RULES.string, at, 'must be a color string like "#ffc078"', v.color);
-      return HEX.test(v.color) ? null : fail(R.colorHex, at, 'is not a hex color like "#ffc078" or "#fc0" (the form every documented glow uses; a host may not draw another)', v.color);
-    },
+    () =>
+      colorString(v.color, joinPath(path, 'color'), R.colorHex, 'is not a hex color like "#ffc078" or "#fc0" (the form every documented glow uses; a host may not draw another)', 'must be a color string like "#ffc078"'),
     () => finiteNumber(v.size, joinPath(path, 'size')),
     () => ((v.size as number) > 0 ? null : fail(R.sizePositive, joinPath(path, 'size'), 'is not greater than 0, so the halo is never drawn', v.size)),
     () => numbers(v.pulse, joinPath(path, 'pulse'), ['speed', 'amount', 'phaseX']),

@@ -7,7 +7,7 @@
 import { actionShapeProblem } from './view.js';
 import { modelProblem } from './model.js';
 import { joinPath, problemText } from './internal/problem.js';
-import { arrayOf, finiteNumber, first, formatNumber, isPlainObject, knownKeys, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
+import { arrayOf, colorString, finiteNumber, first, formatNumber, isPlainObject, knownKeys, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
 import { fail, rule, TYPE_RULES } from './internal/rules.js';
 
 export { validateGizmoModel } from './model.js';
@@ -107,7 +107,6 @@ export const PRESENTATION_RULES = {
 };
 
 const R = PRESENTATION_RULES;
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** A quaternion `[x, y, z, w]` of finite numbers; far from unit length is a warning. */
 export function quaternionProblem(value: unknown, path: string): Problem {
@@ -121,8 +120,7 @@ export function quaternionProblem(value: unknown, path: string): Problem {
 }
 
 function colorProblem(value: unknown, path: string): Problem {
-  if (typeof value !== 'string') return fail(TYPE_RULES.string, path, 'must be a color string like "#ffc078"', value);
-  return HEX.test(value) ? null : fail(R.colorHex, path, 'is not a hex color like "#ffc078" or "#fc0" (the form the documented colors use; a host may not draw another)', value);
+  return colorString(value, path, R.colorHex, 'is not a hex color like "#ffc078" or "#fc0" (the form the documented colors use; a host may not draw another)', 'must be a color string like "#ffc078"');
 }
 
 /** Required finite numbers `keys` of `v`. */

@@ -6,7 +6,7 @@
 import type { ObjectDefinition } from './api.js';
 import { callAuthor } from './internal/call.js';
 import { joinPath, problemText } from './internal/problem.js';
-import { arrayOf, finiteNumber, first, isPlainObject, knownKeys, oneOf, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
+import { arrayOf, colorString, finiteNumber, first, isPlainObject, knownKeys, oneOf, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
 import { fail, rule, TYPE_RULES } from './internal/rules.js';
 
 export type GizmoSpriteFill =
@@ -91,12 +91,10 @@ export const SPRITE_RULES = {
 };
 
 const R = SPRITE_RULES;
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** A sprite color: a string (type), in hex (a warning otherwise). */
 function colorProblem(value: unknown, path: string): Problem {
-  if (typeof value !== 'string') return fail(TYPE_RULES.string, path, 'must be a color string like "#ffc078"', value);
-  return HEX.test(value) ? null : fail(R.colorHex, path, 'is not a hex color like "#ffc078" or "#fc0" (the form the documented colors use; a host may not draw another)', value);
+  return colorString(value, path, R.colorHex, 'is not a hex color like "#ffc078" or "#fc0" (the form the documented colors use; a host may not draw another)', 'must be a color string like "#ffc078"');
 }
 
 function fillProblem(value: unknown, path: string): Problem {

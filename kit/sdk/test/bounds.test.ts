@@ -138,3 +138,17 @@ describe('how the toolchain shows author values', () => {
     assert.equal(thrownMessage(new TypeError('x is not a function')), 'x is not a function');
   });
 });
+
+describe('bounds problems carry their rules', () => {
+  test('depth is the docs\' JSON depth rule, sizes the state and payload rules, results the toolchain\'s bound', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = [deep];
+    assert.equal(boundsProblem(deep, 'initial()', 32768, '32 KiB')?.rule?.id, 'api.json.depth');
+    const big = { text: 'x'.repeat(32768 * 17) };
+    assert.equal(boundsProblem(big, 'initial()', 32768, '32 KiB')?.rule?.id, 'json.state.bytes');
+    assert.equal(boundsProblem({ text: 'x'.repeat(2048 * 17) }, 'payload', 2048, '2 KiB')?.rule?.id, 'json.payload.bytes');
+    const found = boundsProblem({ text: 'x'.repeat(1024 * 1024 + 10) }, 'view');
+    assert.equal(found?.rule?.id, 'json.result.bytes');
+    assert.equal(found?.rule?.class, 'cost');
+  });
+});

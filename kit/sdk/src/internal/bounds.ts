@@ -18,6 +18,23 @@
 // so importing them here would change the order the SDK's modules are evaluated in. GizmoProblem
 // is only used when a problem is made, long after every module was evaluated.
 import { GizmoProblem } from './problem.js';
+import type { Rule } from './rules.js';
+
+/**
+ * The rules the bounds enforce, given by json.ts when it loads (this module may not import
+ * rules.ts, above): the docs' depth and sizes, and this toolchain's bound on a callback's result.
+ */
+interface BoundsRules {
+  depth: Rule;
+  bytes: (limit: number) => Rule | undefined;
+  result: Rule;
+}
+let boundsRules: BoundsRules | undefined;
+
+/** Called once by json.ts: the rules a bounds problem carries (its id and class in reports). */
+export function useBoundsRules(rules: BoundsRules): void {
+  boundsRules = rules;
+}
 
 /** api.ts JSON_DEPTH_LIMIT (bounds.test.ts checks they agree). */
 export const BOUNDS_DEPTH = 16;
@@ -33,20 +50,20 @@ function formatNumber(n: number): string {
  * module too (describeValue renders only bounded values), so GizmoProblem may not exist yet while
  * the modules are evaluated.
  */
-let BoundsProblem: (new (path: string, message: string) => GizmoProblem) | undefined;
+let BoundsProblem: (new (path: string, message: string, rule: Rule | undefined) => GizmoProblem) | undefined;
 
-function boundsProblemAt(path: string, message: string): GizmoProblem {
+function boundsProblemAt(path: string, message: string, rule: Rule | undefined): GizmoProblem {
   if (BoundsProblem === undefined) {
     BoundsProblem = class extends GizmoProblem {
-      constructor(at: string, text: string) {
-        super(at, text, undefined);
+      constructor(at: string, text: string, r: Rule | undefined) {
+        super(at, text, undefined, r);
       }
       toString(): string {
         return `${this.path ? `${this.path}: ` : ''}${this.message}`;
       }
     };
   }
-  return new BoundsProblem(path, message);
+  return new BoundsProblem(path, message, rule);
 }
 
 /**
@@ -88,7 +105,8 @@ function walk(value: unknown, path: string, limit: number, byteLimit: number | u
   const over = (): GizmoProblem => {
     const text = limitText ?? `${formatNumber(byteLimit ?? RESULT_BYTE_BOUND)} bytes`;
     const whose = byteLimit === undefined ? " (this toolchain's bound on a callback's result)" : '';
-    return boundsProblemAt(path, `must be at most ${text} of JSON (is more than ${formatNumber(limit)} bytes)${whose}`);
+    const rule = byteLimit === undefined ? boundsRules?.result : boundsRules?.bytes(byteLimit);
+    return boundsProblemAt(path, `must be at most ${text} of JSON (is more than ${formatNumber(limit)} bytes)${whose}`, rule);
   };
   // Every container met is one record (append-only parallel arrays: no recursion, no object per
   // entry): the container, its depth, and how to name it (parent record and key) if it must be
@@ -106,7 +124,7 @@ function walk(value: unknown, path: string, limit: number, byteLimit: number | u
     const level = levels[record];
     if (level > depth) {
       if (isAncestor(item, record, items, parents)) continue; // a cycle: the full check names it
-      return boundsProblemAt(pathOf(record, path, parents, keys), `must not nest deeper than ${depth} levels`);
+      return boundsProblemAt(pathOf(record, path, parents, keys), `must not nest deeper than ${depth} levels`, depth === BOUNDS_DEPTH ? boundsRules?.depth : boundsRules?.result);
     }
     const isArray = Array.isArray(item);
     let names: string[] = [];

@@ -1,5 +1,6 @@
 /** JSON data and size checks as GizmoProblems, shared by payloads, state and recipes. */
-import { jsonDataProblem, utf8Length } from '../api.js';
+import { API_RULES, jsonDataProblem, utf8Length } from '../api.js';
+import { RESULT_BYTE_BOUND, useBoundsRules } from './bounds.js';
 import { formatNumber, type Problem } from './checks.js';
 import { fail, rule, type Rule } from './rules.js';
 
@@ -30,6 +31,20 @@ export const JSON_RULES = {
 };
 
 const SIZE_RULES: readonly Rule[] = [JSON_RULES.stateBytes, JSON_RULES.payloadBytes];
+
+/** internal/bounds.ts's own bound on a callback's result (views, lighting, timelines, steps). */
+const RESULT_RULE = rule({
+  id: 'json.result.bytes',
+  class: 'cost',
+  section: S,
+  item: 'A callback\'s result (view, lighting, timeline, step…), and its nesting when probed deeper',
+  min: 0,
+  max: RESULT_BYTE_BOUND,
+  bound: `${formatNumber(RESULT_BYTE_BOUND)} bytes of JSON`,
+  source: 'the docs give results no size; no result comes near a megabyte (a whole bundle is at most one), and walking past it would spend a good part of a deadline in goja',
+});
+
+useBoundsRules({ depth: API_RULES.jsonDepth, result: RESULT_RULE, bytes: (limit) => SIZE_RULES.find((r) => r.max === limit) });
 
 function kib(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${formatNumber(bytes)} bytes`;

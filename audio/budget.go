@@ -14,12 +14,14 @@ type Budget struct {
 	Samples int
 }
 
-// DefaultBudget: the worst recipes the bounds allow (worst_test.go) take under 1 s of CPU each
-// on one core of the development machine (BenchmarkWorstCase, docs/audio.md); typical sounds
-// take a few milliseconds. The wall-clock limit is a backstop with room for a loaded machine (a build must
-// not fail a valid recipe because other processes were busy); the sample bound is 12 s of stereo
-// at 48 kHz, the longest sound the bounds allow.
-var DefaultBudget = Budget{Time: 10 * time.Second, Samples: 2 * 12 * Rate}
+// DefaultBudget: the worst recipes the SDK's cost rules allow (worst_test.go) take about 1–3.2 s of
+// CPU each on one core of the 2-core development machine under load (BenchmarkWorstCase,
+// docs/audio.md "Render budget"); typical sounds take a few milliseconds. The wall-clock limit
+// is a backstop, not the protection (the cost rules are): a build must not fail a valid recipe
+// because other processes were busy, and one of them took 20 s of wall time while `go test`
+// ran ten packages beside other builds on the 2 cores, so it leaves room for a machine shared
+// twenty ways. The sample bound is 60 s of stereo at 48 kHz, the longest sound the rules allow.
+var DefaultBudget = Budget{Time: 60 * time.Second, Samples: 2 * 60 * Rate}
 
 // Render decodes and renders one sound within the budget. A render that outlives the time
 // limit is reported as an error; it finishes in the background (validated recipes are bounded,
@@ -58,18 +60,19 @@ func (b Budget) Render(raw json.RawMessage) (*Samples, error) {
 	}
 }
 
-// estimate is the output size of a recipe before rendering it.
+// estimate is the output size of a recipe before rendering it (no frames for a duration of 0 or
+// less).
 func estimate(r Recipe) (frames, channels int) {
 	switch s := r.(type) {
 	case *Synth:
 		if s.stereo() {
-			return FramesFor(s.Duration, Rate), 2
+			return max(0, FramesFor(s.Duration, Rate)), 2
 		}
-		return FramesFor(s.Duration, Rate), 1
+		return max(0, FramesFor(s.Duration, Rate)), 1
 	case *NoiseSound:
 		return FramesFor(s.Duration, Rate), 1
 	case *PartialsSound:
-		return FramesFor(s.Duration, Rate), 1
+		return max(0, FramesFor(s.Duration, Rate)), 1
 	}
 	return 0, 0
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -80,6 +81,44 @@ func TestDecodeAgreesWithSDK(t *testing.T) {
 	}
 }
 
+// TestRecordedAgreesWithSDK: Recorded (a WAV string) renders exactly when the SDK's
+// readGizmoSound reads it (testdata/conformance/wav.json), so the build's render of a recorded
+// sound refuses what the SDK refuses and nothing else.
+func TestRecordedAgreesWithSDK(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "wav.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []conformanceCase
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	accepted := 0
+	for i, c := range cases {
+		raw, ok := untag(c.Value)
+		if !ok || c.Validator != "readGizmoSound" {
+			t.Fatalf("wav.json[%d]: not a readGizmoSound case of JSON", i)
+		}
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			if c.OK {
+				t.Errorf("wav.json[%d] %s: the SDK accepts a non-string", i, c.Note)
+			}
+			continue
+		}
+		_, err := Recorded(s).Render()
+		if c.OK != (err == nil) {
+			t.Errorf("wav.json[%d] %s: the SDK says ok=%v; Recorded.Render: %v", i, c.Note, c.OK, err)
+		}
+		if c.OK {
+			accepted++
+		}
+	}
+	if accepted == 0 || accepted == len(cases) {
+		t.Errorf("%d of %d accepted: the corpus should hold both verdicts", accepted, len(cases))
+	}
+}
+
 // untag turns the corpus' tagged values back into JSON where JSON can hold them ({"$": "-0"}
 // is the number -0) and reports false for those it cannot.
 func untag(raw json.RawMessage) (json.RawMessage, bool) {
@@ -110,6 +149,13 @@ func untagValue(v any) (any, bool) {
 				return negativeZero{}, true
 			}
 			return nil, false
+		}
+		if v["$"] == "repeat" {
+			prefix, _ := v["prefix"].(string)
+			value, _ := v["value"].(string)
+			count, _ := v["count"].(float64)
+			suffix, _ := v["suffix"].(string)
+			return prefix + strings.Repeat(value, int(count)) + suffix, true
 		}
 		for k, x := range v {
 			y, ok := untagValue(x)

@@ -23,6 +23,15 @@ type Envelope struct {
 // IsConst reports whether the envelope is a plain number.
 func (e Envelope) IsConst() bool { return e.Points == nil }
 
+// Or is the envelope itself, or the constant fallback when it is an empty point list: no
+// automation, so the parameter keeps its default (docs/audio.md).
+func (e Envelope) Or(fallback float64) Envelope {
+	if e.Points != nil && len(e.Points) == 0 {
+		return Envelope{Const: fallback}
+	}
+	return e
+}
+
 // UnmarshalJSON accepts a number or a list of points (unknown point fields are refused).
 func (e *Envelope) UnmarshalJSON(data []byte) error {
 	data = bytes.TrimSpace(data)
@@ -33,8 +42,8 @@ func (e *Envelope) UnmarshalJSON(data []byte) error {
 		if err := dec.Decode(&points); err != nil {
 			return err
 		}
-		if len(points) == 0 {
-			return errors.New("an envelope needs at least one point")
+		if points == nil {
+			points = []Point{} // an empty list: no automation (the parameter's default)
 		}
 		*e = Envelope{Points: points}
 		return nil

@@ -215,7 +215,7 @@ func TestVoiceLevelMatchesPerSample(t *testing.T) {
 		}
 		frames := int(v.Duration*Rate) + 10
 		got := make([]float64, frames)
-		level := voiceLevel(&v, clock)
+		level := voiceLevel(&v, clock, int(v.Duration*Rate))
 		for k0, size := 0, 1; k0 < frames; k0, size = k0+size, size*5%1009+1 {
 			level(got[k0:min(k0+size, frames)], k0)
 		}
@@ -301,7 +301,7 @@ func TestGrainZonesMatchPerSample(t *testing.T) {
 	} {
 		const rate, frames = 48000.0, 48000
 		got := make([]float64, frames)
-		addGrains(got, &g, 77, rate)
+		addGrains(got, &g, 77, rate, frames/rate)
 		want := make([]float64, frames)
 		rng := NewMulberry32(GrainSeed(77))
 		for at := g.Start; at < g.End; {

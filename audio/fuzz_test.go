@@ -2,6 +2,7 @@ package audio
 
 import (
 	"encoding/base64"
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -22,7 +23,7 @@ func FuzzParseWAV(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(b) > MaxWAVBytes || info.Channels < 1 || info.Channels > 2 || info.Frames < 1 {
+		if len(b) > MaxWAVBytes || info.Channels < 1 || info.Channels > 2 || info.Frames < 0 || info.Rate < 1 {
 			t.Fatalf("accepted %+v from %d bytes", info, len(b))
 		}
 		if info.DataOffset+info.Frames*info.Channels*2 > len(b) {
@@ -38,15 +39,19 @@ func FuzzParseWAV(f *testing.F) {
 	})
 }
 
-// FuzzRender: any recipe Decode accepts (the SDK's bounds, checked again in Go) renders without
-// panicking, with finite samples of the expected length, in bounded time.
+// FuzzRender: any recipe Decode accepts (the SDK's rules, checked again in Go) renders without
+// panicking, with finite samples of the expected length, in bounded time. (A recipe the SDK only
+// warns about — an unstable filter, a growing feedback — may overflow; toSamples writes those
+// values as 0.)
 func FuzzRender(f *testing.F) {
 	for _, v := range loadVectors(f) {
 		f.Add([]byte(v.Recipe))
 	}
-	for _, raw := range extraRecipes {
-		f.Add([]byte(raw))
-	}
+	// The worst cases' shapes, short (the worst cases themselves take seconds: longer than the
+	// fuzzer lets one input run under its instrumentation).
+	f.Add([]byte(fmt.Sprintf(`{"kind": "synth", "duration": 0.3, "seed": 4294967295, "voices": [%s], "effects": [{"type": "noise-reverb", "duration": 0.3, "decay": 1, "seed": 1, "mix": 0.3}, {"type": "delay", "time": 0.001, "feedback": 0.95, "mix": 0.5}, {"type": "bandpass", "frequency": 1000, "q": 0.1}]}`, sweptVoices(6, 0.3))))
+	f.Add([]byte(`{"kind": "noise", "duration": 0.5, "seed": 1, ` + noiseLayers + `, "grains": {"start": -0.1, "end": 1, "interval": [0.01, -0.005], "duration": [0.2, 0.01], "amplitude": [1, 0], "bias": -1, "smoothing": 0.5, "attack": 0.5, "decay": 1}, "fade": 0.3}`))
+	f.Add([]byte(partialsSound(0.2, partialsLayer(5, 1000, 2, `{"kind": "soft-clip", "drive": 100}`)+","+partialsLayer(1, -1000, 0.5, ""), `{"kind": "noise", "seed": 9, "gain": -1, "decay": 0}`)))
 	f.Add([]byte(`{"kind": "synth", "duration": 0.0104, "voices": [{"wave": "sine", "start": 0.0103, "duration": 0.001, "gain": 1}]}`))
 	f.Add([]byte(`{"kind": "partials", "duration": 0.01, "oversample": 4, "layers": [{"frequency": 20000, "gain": 1, "partials": [{"ratio": 32, "gain": 1, "decay": 200}]}], "amplitude": {"gain": 1, "attack": 0.01, "fadeOut": 0.01}, "echoes": [{"time": 2, "gain": 1}], "tailFade": 0.01}`))
 	f.Add([]byte(`"UklGRiwAAABXQVZFZm10IBAAAAABAAEAgLsAAAB3AQACABAAZGF0YQgAAAAAAABAAOD/fw=="`))
@@ -55,7 +60,6 @@ func FuzzRender(f *testing.F) {
 		if err != nil {
 			return
 		}
-		before := nonFinite.Load()
 		start := time.Now()
 		s, err := r.Render()
 		if err != nil {
@@ -66,9 +70,6 @@ func FuzzRender(f *testing.F) {
 		}
 		if elapsed := time.Since(start); elapsed > 30*time.Second {
 			t.Fatalf("render took %v", elapsed)
-		}
-		if n := nonFinite.Load() - before; n != 0 {
-			t.Fatalf("%d non-finite samples", n)
 		}
 		for _, ch := range s.Channels {
 			for _, v := range ch {

@@ -27,9 +27,13 @@ func goldenSounds(t *testing.T) map[string]json.RawMessage {
 
 // extraRecipes cover the largest shapes the bounds allow, so their cost and output stay pinned.
 var extraRecipes = map[string]string{
-	"worst-synth":    worstSynth,
-	"worst-noise":    worstNoise,
-	"worst-partials": worstPartials,
+	"worst-synth":           worstSynth,
+	"worst-synth-reverb":    worstSynthReverb,
+	"worst-synth-counts":    worstSynthCounts,
+	"worst-noise":           worstNoise,
+	"worst-noise-starts":    worstNoiseStarts,
+	"worst-partials":        worstPartials,
+	"worst-partials-layers": worstPartialsLayers,
 }
 
 // TestGoldenStats pins length, peak, RMS and hash of every test recipe's Go rendering: a change

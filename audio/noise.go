@@ -123,19 +123,27 @@ func layers4(dst, mod []float64, rng *Mulberry32, a, g *[4]float64, st [4]float6
 	return [4]float64{s0, s1, s2, s3}
 }
 
-// addGrains adds the grain bursts to out (docs/audio.md, "Noise").
-func addGrains(out []float64, g *Grains, seed uint32, rate float64) {
+// addGrains adds the grain bursts to out (docs/audio.md, "Noise"): starts from g.Start up to
+// min(g.End, the sound's end), each step at least 0; frames before 0 are cut.
+func addGrains(out []float64, g *Grains, seed uint32, rate, soundDuration float64) {
 	rng := NewMulberry32(GrainSeed(seed))
 	frames := len(out)
+	stop := math.Min(g.End, soundDuration)
 	t := g.Start
-	for t < g.End {
+	for t < stop {
 		du, da, di := rng.Uniform(), rng.Uniform(), rng.Uniform()
-		duration := g.Duration[0] + float64((g.Duration[1]-g.Duration[0])*math.Pow(du, g.Bias))
-		amplitude := g.Amplitude[0] + float64((g.Amplitude[1]-g.Amplitude[0])*math.Pow(da, g.Bias))
-		from := FramesFor(t, rate)
-		length := max(1, FramesFor(duration, rate))
+		// A draw u^bias stays in 0–1 (a negative bias would leave it).
+		duration := g.Duration[0] + float64((g.Duration[1]-g.Duration[0])*math.Min(1, math.Pow(du, g.Bias)))
+		amplitude := g.Amplitude[0] + float64((g.Amplitude[1]-g.Amplitude[0])*math.Min(1, math.Pow(da, g.Bias)))
+		// The grain runs from frame round(t·rate) for max(1, round(duration·rate)) frames, up to the
+		// sound's end: n frames (in float64 first: no int overflow for any t or duration).
+		fromF := math.Floor(t*rate + 0.5)
+		nF := math.Min(math.Max(1, math.Floor(duration*rate+0.5)), float64(frames)-fromF)
+		if !(nF > 0) {
+			nF = 0
+		}
+		n := int(nF)
 		decay := g.Decay * duration
-		n := max(0, min(length, frames-from))
 		// The envelope's factors apply only in the attack and decay zones (the same tests as per
 		// sample, found once: τ increases with k); in between it is exactly the amplitude.
 		attackEnd, decayFrom := 0, n
@@ -147,8 +155,22 @@ func addGrains(out []float64, g *Grains, seed uint32, rate float64) {
 		}
 		y := 0.0
 		s, c := g.Smoothing, 1-g.Smoothing
-		grain := out[from : from+n]
-		for k := range grain {
+		// A grain starting before 0 draws its noise from its start, but only frames ≥ 0 exist.
+		skip, base := 0, 0
+		if fromF < 0 {
+			skip = int(math.Min(-fromF, nF))
+		} else {
+			base = int(fromF)
+		}
+		for k := 0; k < skip; k++ {
+			y = float64(s*y) + float64(c*rng.Sample())
+			if math.Abs(y) < Tiny {
+				y = 0
+			}
+		}
+		grain := out[base : base+n-skip]
+		for i := range grain {
+			k := skip + i
 			x := rng.Sample()
 			y = float64(s*y) + float64(c*x)
 			if math.Abs(y) < Tiny {
@@ -165,9 +187,10 @@ func addGrains(out []float64, g *Grains, seed uint32, rate float64) {
 					env *= math.Max(0, left) / decay
 				}
 			}
-			grain[k] += env * y
+			grain[i] += env * y
 		}
-		t += g.Interval[0] + float64((g.Interval[1]-g.Interval[0])*di)
+		// A step is at least 0: time never runs back.
+		t += math.Max(0, g.Interval[0]+float64((g.Interval[1]-g.Interval[0])*di))
 	}
 }
 
@@ -180,11 +203,14 @@ func (s *NoiseSound) Render() (*Samples, error) {
 	frames := FramesFor(s.Duration, rate)
 	out := ReadAll(NoiseLayers(s, rate), frames)
 	if s.Grains != nil {
-		addGrains(out, s.Grains, uint32(s.Seed), rate)
+		addGrains(out, s.Grains, uint32(s.Seed), rate, s.Duration)
 	}
 	if s.Fade > 0 {
 		// Only the fade zones change: EdgeFade is exactly 1 between them.
-		zone := min(frames, int(math.Ceil(s.Fade*rate))+1)
+		zone := frames
+		if z := math.Ceil(s.Fade*rate) + 1; z < float64(frames) {
+			zone = int(z)
+		}
 		for n := 0; n < zone; n++ {
 			out[n] *= EdgeFade(n, frames, s.Fade, rate)
 		}

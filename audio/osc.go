@@ -105,8 +105,10 @@ func WaveTable(wave Wave, index int) []float64 {
 }
 
 // TableIndex picks the richest table whose top harmonic stays strictly below Nyquist, or -1
-// when even the fundamental does not.
+// when even the fundamental does not. A negative frequency (the wave run backwards) reads the
+// table of its magnitude.
 func TableIndex(frequency, rate float64) int {
+	frequency = math.Abs(frequency)
 	if frequency <= 0 {
 		return 0
 	}
@@ -145,6 +147,7 @@ func (c Clock) At(k int) float64 { return float64(c.From+k)/c.Rate - c.Start }
 // tableValid reports whether table index idx is still TableIndex(f): the same integer test,
 // without the search.
 func tableValid(idx int, f, rate float64) bool {
+	f = math.Abs(f)
 	if idx < 0 || f <= 0 {
 		return false
 	}
@@ -170,12 +173,21 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 	fill := frequency.Filler(clock)
 	var freq []float64
 	rate := clock.Rate
+	nyquist := rate / 2
 	return SourceFunc(func(dst []float64) {
 		if cap(freq) < len(dst) {
 			freq = make([]float64, len(dst))
 		}
 		freq = freq[:len(dst)]
 		fill(freq, k)
+		// Clamped to ±Nyquist, as Web Audio clamps OscillatorNode.frequency.
+		for i, f := range freq {
+			if f > nyquist {
+				freq[i] = nyquist
+			} else if f < -nyquist {
+				freq[i] = -nyquist
+			}
+		}
 		k += len(dst)
 		if wave == Sine {
 			phase = sineRun(dst, freq, phase, rate)
@@ -220,6 +232,8 @@ func sineRun(dst, freq []float64, phase, rate float64) float64 {
 		phase += freq[i] / rate
 		if phase >= 1 {
 			phase -= math.Floor(phase)
+		} else if phase < 0 {
+			phase -= math.Floor(phase)
 		}
 	}
 	return phase
@@ -240,6 +254,8 @@ func tableRun(dst []float64, table *[TableSize]float64, inc, phase float64) floa
 		dst[i] = v
 		phase += inc
 		if phase >= 1 {
+			phase -= math.Floor(phase)
+		} else if phase < 0 {
 			phase -= math.Floor(phase)
 		}
 	}

@@ -25,7 +25,7 @@ func StageSource(src Source, s *Stage, rate float64) Source {
 			for i := range dst {
 				dst[i] += env * rng.Sample()
 				env *= r
-				if env < Tiny {
+				if env < Tiny && env > -Tiny {
 					env = 0
 				}
 			}
@@ -70,7 +70,11 @@ func AmplitudeAt(a *Amplitude, t, duration float64) float64 {
 		v *= math.Exp(-a.Decay * t)
 	}
 	if a.Release != nil && t >= a.Release.At {
-		v *= math.Max(0, 1-(t-a.Release.At)/a.Release.Time)
+		if a.Release.Time > 0 {
+			v *= math.Max(0, 1-(t-a.Release.At)/a.Release.Time)
+		} else {
+			v *= 0 // a release of 0 s or less cuts at once
+		}
 	}
 	if a.FadeOut > 0 {
 		left := duration - t
@@ -132,13 +136,24 @@ func amplitudeBlock(a *Amplitude, rate, duration float64) func(dst []float64, n0
 // SineSize is the length of the partials' sine table (linear interpolation, error < 2e-8).
 const SineSize = 16384
 
-// decayStep multiplies an exponential decay by its per-sample ratio, flushing below Tiny.
+// decayStep multiplies an exponential decay by its per-sample ratio, flushing below Tiny in
+// magnitude (a negative gain is a partial in opposite phase).
 func decayStep(amp, r float64) float64 {
 	amp *= r
-	if amp < Tiny {
+	if amp < Tiny && amp > -Tiny {
 		return 0
 	}
 	return amp
+}
+
+// advanceAny is advance for a step of either sign (a negative frequency runs the sine
+// backwards): the phase wrapped to [0, SineSize) both ways, as the SDK's phase − floor(phase).
+func advanceAny(x, step float64) float64 {
+	x += step
+	if x >= SineSize || x < 0 {
+		x -= math.Floor(x/SineSize) * SineSize
+	}
+	return x
 }
 
 // sineSteps holds, for every point j of the partials' sine table, its value and the step to the
@@ -179,6 +194,7 @@ type partialOsc struct{ amp, r, x, step, base float64 }
 // steadyFor is how many more samples an amplitude decaying by r per sample stays ≥ 2·Tiny (so
 // the flush to zero cannot apply): 0 when unsure.
 func steadyFor(amp, r float64) int {
+	amp = math.Abs(amp)
 	if amp < 4*Tiny {
 		return 0
 	}
@@ -267,12 +283,14 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 			// partial is near Nyquist, where the bound sends it to the checked path.
 			vmax = 1 + depth + 1e-9
 		}
-		// Partials below Nyquist for the whole block take the fast path, two at a time; the
-		// others (rare) are checked sample by sample.
+		// Partials strictly between 0 Hz and Nyquist for the whole block (a vibrato depth
+		// below 1 keeps the factor positive) take the fast path, two at a time; the others
+		// (rare: near Nyquist, negative, or swung through 0 by a deep vibrato) are checked
+		// sample by sample.
 		var fast []*partialOsc
 		for i := range parts {
 			p := &parts[i]
-			if p.base*vmax < nyquist {
+			if p.base > 0 && depth < 1 && p.base*vmax < nyquist {
 				if p.amp != 0 {
 					fast = append(fast, p)
 				}
@@ -280,11 +298,11 @@ func LayerSource(l *PartialLayer, inner float64) Source {
 			}
 			for k := range dst {
 				f := p.base * vib[k]
-				if f < nyquist {
+				if f < nyquist && f > -nyquist {
 					dst[k] += p.amp * sineAt(sineSteps, p.x)
 				}
 				p.amp = decayStep(p.amp, p.r)
-				p.x = advance(p.x, p.step*vib[k])
+				p.x = advanceAny(p.x, p.step*vib[k])
 			}
 		}
 		// Pairs first (the partials beyond a multiple of four), then fours, while all of them
@@ -351,7 +369,7 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 		os = *s.Oversample
 	}
 	fr := float64(rate)
-	frames := FramesFor(s.Duration, fr)
+	frames := max(0, FramesFor(s.Duration, fr))
 	inner := fr * float64(os)
 	innerFrames := frames * os
 	// The whole chain streams block by block (layers → sum → amplitude → stages → decimation),
@@ -399,7 +417,13 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 	if len(s.Echoes) > 0 {
 		dry := append([]float64(nil), out...)
 		for _, e := range s.Echoes {
-			d := FramesFor(e.Time, fr)
+			// At least 0 frames late; one at or past the end is not heard (float64 first: no
+			// int overflow).
+			df := math.Floor(e.Time*fr + 0.5)
+			if df >= float64(frames) {
+				continue
+			}
+			d := max(0, int(df))
 			for n := d; n < frames; n++ {
 				out[n] += e.Gain * dry[n-d]
 			}

@@ -215,6 +215,35 @@ func Decode(raw []byte) (Recipe, error) {
 	return r, nil
 }
 
+// The SDK's error rules (SYNTH_RULES, NOISE_RULES, PARTIALS_RULES in kit/sdk/src): the bounds the
+// docs state and the toolchain's render budgets (cost). Warnings (the SDK's guess rules) accept,
+// so they have no counterpart here. conformance_test.go and sdk_mutation_test.go keep these
+// numbers equal to the SDK's.
+const (
+	// Synth (SYNTH_LIMITS).
+	MaxSynthDuration = 60.0
+	MaxVoices        = 128
+	MaxEffects       = 64
+	// MaxSynthWork bounds duration × (voices + other effects) + ReverbRate × (duration +
+	// min(response, duration)) per reverb (Synth.Work).
+	MaxSynthWork = 2400.0
+	ReverbRate   = 25.0
+	// Noise (NOISE_LIMITS): duration is the docs' 0.1–12 s.
+	MinNoiseDuration = 0.1
+	MaxNoiseDuration = 12.0
+	MaxNoiseLayers   = 64
+	MaxNoiseWaves    = 64
+	MaxGrainStarts   = 100000.0
+	MaxGrainWork     = 1200.0
+	// Partials (PARTIALS_LIMITS).
+	MaxPartialsDuration = 60.0
+	MaxPartialLayers    = 64
+	MaxPartials         = 256
+	MaxStages           = 32
+	MaxEchoes           = 64
+	MaxPartialsWork     = 6000.0
+)
+
 // checker collects the first bound violation with its path.
 type checker struct{ err error }
 
@@ -227,6 +256,12 @@ func (c *checker) fail(path, format string, args ...any) {
 func (c *checker) in(path string, v, lo, hi float64) {
 	if math.IsNaN(v) || v < lo || v > hi {
 		c.fail(path, "must be %g–%g (got %g)", lo, hi, v)
+	}
+}
+
+func (c *checker) atMost(path string, v, hi float64) {
+	if math.IsNaN(v) || v > hi {
+		c.fail(path, "must be at most %g (got %g)", hi, v)
 	}
 }
 
@@ -251,230 +286,172 @@ func (c *checker) oneOf(path, v string, allowed ...string) {
 	c.fail(path, "must be one of %s (got %q)", strings.Join(allowed, ", "), v)
 }
 
-func (c *checker) envelope(path string, e Envelope, lo, hi float64) {
-	if e.IsConst() {
-		c.in(path, e.Const, lo, hi)
-		return
-	}
-	c.count(path, len(e.Points), 1, 32)
-	prev := 0.0
+func (c *checker) envelope(path string, e Envelope) {
 	for i, p := range e.Points {
-		at := fmt.Sprintf("%s[%d]", path, i)
-		c.in(at+".time", p.Time, 0, 12)
-		c.in(at+".value", p.Value, lo, hi)
 		if p.Curve != "" {
-			c.oneOf(at+".curve", p.Curve, "linear", "exponential", "step")
+			c.oneOf(fmt.Sprintf("%s[%d].curve", path, i), p.Curve, "linear", "exponential", "step")
 		}
-		if p.Time < prev {
-			c.fail(at+".time", "must not be earlier than the previous point")
-		}
-		prev = p.Time
 	}
 }
 
 func (c *checker) filter(path string, f Filter) {
 	c.oneOf(path+".type", string(f.Type), "lowpass", "highpass", "bandpass")
-	c.in(path+".frequency", f.Frequency, 10, 20000)
-	if f.Type == Bandpass {
-		c.in(path+".q", f.Q, 0.1, 100)
-	} else {
-		c.in(path+".q", f.Q, -24, 24)
+}
+
+// Work is the synth's render work in voice-seconds (the SDK's synthWork, in its order).
+func (s *Synth) Work() float64 {
+	d := s.Duration
+	units := len(s.Voices)
+	span := 0.0
+	for _, e := range s.Effects {
+		switch e.Type {
+		case "reverb":
+			span += d + math.Max(0, math.Min(e.Decay, d))
+		case "noise-reverb":
+			span += d + math.Max(0, math.Min(e.Duration, d))
+		default:
+			units++
+		}
 	}
+	return d*float64(units) + ReverbRate*span
 }
 
 func (s *Synth) check() error {
 	c := &checker{}
 	c.oneOf("kind", s.Kind, "synth")
-	c.in("duration", s.Duration, 0.01, 12)
+	c.atMost("duration", s.Duration, MaxSynthDuration)
 	if s.Seed != nil {
 		c.seed("seed", *s.Seed)
 	}
-	c.count("voices", len(s.Voices), 1, 32)
+	c.count("voices", len(s.Voices), 0, MaxVoices)
 	for i, v := range s.Voices {
 		at := fmt.Sprintf("voices[%d]", i)
 		c.oneOf(at+".wave", string(v.Wave), "sine", "triangle", "square", "sawtooth", "noise")
-		c.in(at+".start", v.Start, 0, 12)
-		if v.Start >= s.Duration {
-			c.fail(at+".start", "must be before the end of the sound")
-		}
-		c.in(at+".duration", v.Duration, 0.001, 12)
-		noise := v.Wave == NoiseWave
 		if v.Frequency != nil {
-			if noise {
-				c.fail(at+".frequency", "does not apply to noise voices")
-			}
-			c.envelope(at+".frequency", *v.Frequency, 0, 24000)
+			c.envelope(at+".frequency", *v.Frequency)
 		}
-		c.envelope(at+".gain", v.Gain, 0, 1)
-		if v.Pan != nil {
-			c.in(at+".pan", *v.Pan, -1, 1)
-		}
-		if v.Fade != nil {
-			c.in(at+".fade[0]", v.Fade[0], 0, 12)
-			c.in(at+".fade[1]", v.Fade[1], 0, 12)
-			if v.Fade[0]+v.Fade[1] > v.Duration {
-				c.fail(at+".fade", "must fit in the voice")
-			}
-		}
-		if v.NoiseDuration != nil {
-			if !noise {
-				c.fail(at+".noiseDuration", "applies only to noise voices")
-			}
-			c.in(at+".noiseDuration", *v.NoiseDuration, 0.001, 12)
-		}
-		if v.NoiseRate != nil {
-			if !noise {
-				c.fail(at+".noiseRate", "applies only to noise voices")
-			}
-			c.in(at+".noiseRate", *v.NoiseRate, 100, 48000)
-		}
+		c.envelope(at+".gain", v.Gain)
 		if v.Filter != nil {
 			c.filter(at+".filter", *v.Filter)
 		}
 	}
-	c.count("effects", len(s.Effects), 0, 8)
-	reverbs := 0
+	c.count("effects", len(s.Effects), 0, MaxEffects)
 	for i, e := range s.Effects {
 		at := fmt.Sprintf("effects[%d]", i)
 		switch e.Type {
-		case "lowpass", "highpass", "bandpass":
-			c.filter(at, Filter{Type: FilterType(e.Type), Frequency: e.Frequency, Q: e.Q})
-		case "delay":
-			c.in(at+".time", e.Time, 0.001, 2)
-			c.in(at+".feedback", e.Feedback, 0, 0.95)
-			c.in(at+".mix", e.Mix, 0, 1)
+		case "lowpass", "highpass", "bandpass", "delay", "reverb":
 		case "noise-reverb":
-			reverbs++
-			c.in(at+".duration", e.Duration, 0.01, 4)
-			c.in(at+".decay", e.Decay, 0, 20)
 			c.seed(at+".seed", e.Seed)
-			c.in(at+".mix", e.Mix, 0, 1)
-		case "reverb":
-			reverbs++
-			c.in(at+".decay", e.Decay, 0.1, 4)
-			c.in(at+".mix", e.Mix, 0, 1)
 		default:
 			c.fail(at+".type", "must be one of lowpass, highpass, bandpass, delay, noise-reverb, reverb (got %q)", e.Type)
 		}
 	}
-	if reverbs > 2 {
-		c.fail("effects", "must have at most 2 reverb or noise-reverb effects")
+	if w := s.Work(); w > MaxSynthWork {
+		c.fail("voices", "would take %g voice-seconds to render; at most %g", w, MaxSynthWork)
 	}
 	return c.err
+}
+
+// GrainStep is the mean step between grain starts (the SDK's grainStep): a draw between the
+// interval's values, clamped at 0.
+func GrainStep(interval [2]float64) float64 {
+	lo, hi := math.Min(interval[0], interval[1]), math.Max(interval[0], interval[1])
+	switch {
+	case hi <= 0:
+		return 0
+	case lo >= 0:
+		return (lo + hi) / 2
+	}
+	return (hi * hi) / (2 * (hi - lo))
 }
 
 func (s *NoiseSound) check() error {
 	c := &checker{}
 	c.oneOf("kind", s.Kind, "noise")
-	c.in("duration", s.Duration, 0.1, 12)
+	c.in("duration", s.Duration, MinNoiseDuration, MaxNoiseDuration)
 	c.seed("seed", s.Seed)
-	c.count("layers", len(s.Layers), 1, 8)
+	c.count("layers", len(s.Layers), 0, MaxNoiseLayers)
 	for i, l := range s.Layers {
-		c.in(fmt.Sprintf("layers[%d].frequency", i), l.Frequency, 1, 20000)
 		c.in(fmt.Sprintf("layers[%d].gain", i), l.Gain, 0, 1)
 	}
 	c.in("modulation.base", s.Modulation.Base, 0, 1)
-	c.count("modulation.waves", len(s.Modulation.Waves), 0, 8)
+	c.count("modulation.waves", len(s.Modulation.Waves), 0, MaxNoiseWaves)
 	swing := 0.0
-	for i, w := range s.Modulation.Waves {
-		c.in(fmt.Sprintf("modulation.waves[%d].speed", i), w.Speed, 0, 100)
-		c.in(fmt.Sprintf("modulation.waves[%d].amount", i), w.Amount, 0, 1)
-		swing += w.Amount
+	for _, w := range s.Modulation.Waves {
+		if w.Speed != 0 {
+			swing += math.Abs(w.Amount)
+		}
 	}
 	if s.Modulation.Base-swing < 0 || s.Modulation.Base+swing > 1 {
 		c.fail("modulation", "must stay within 0–1")
 	}
 	if g := s.Grains; g != nil {
-		c.in("grains.start", g.Start, 0, s.Duration)
-		c.in("grains.end", g.End, g.Start, s.Duration)
-		pair := func(name string, p [2]float64, lo, hi float64) {
-			c.in("grains."+name+"[0]", p[0], lo, hi)
-			c.in("grains."+name+"[1]", p[1], p[0], hi)
-		}
-		pair("interval", g.Interval, 0.01, 12)
-		pair("duration", g.Duration, 0.001, 0.5)
-		pair("amplitude", g.Amplitude, 0, 1)
-		c.in("grains.bias", g.Bias, 0.1, 10)
 		c.in("grains.smoothing", g.Smoothing, 0, 1)
-		c.in("grains.attack", g.Attack, 0, 0.5)
 		c.in("grains.decay", g.Decay, 0, 1)
+		if span := math.Min(g.End, s.Duration) - g.Start; span > 0 {
+			step := GrainStep(g.Interval)
+			if !(step > 0) {
+				c.fail("grains.interval", "never moves on: the grains would never end")
+			} else if starts := 1 + span/step; starts > MaxGrainStarts {
+				c.fail("grains.interval", "would start about %g grains; at most %g", starts, MaxGrainStarts)
+			} else if work := starts * math.Min(math.Max(math.Max(g.Duration[0], g.Duration[1]), 0), s.Duration-math.Min(g.Start, 0)); work > MaxGrainWork {
+				c.fail("grains.duration", "would render about %g grain-seconds; at most %g", work, MaxGrainWork)
+			}
+		}
 	}
-	c.in("fade", s.Fade, 0, s.Duration/2)
 	return c.err
 }
 
 func (c *checker) stages(path string, stages []Stage) {
-	c.count(path, len(stages), 0, 8)
+	c.count(path, len(stages), 0, MaxStages)
 	for i, s := range stages {
 		at := fmt.Sprintf("%s[%d]", path, i)
 		switch s.Kind {
-		case "pole":
-			c.in(at+".frequency", s.Frequency, 1, 20000)
-			if s.Subtract != nil {
-				c.in(at+".subtract", *s.Subtract, 0, 1)
-			}
+		case "pole", "soft-clip", "hard-clip":
 		case "noise":
 			c.seed(at+".seed", s.Seed)
-			c.in(at+".gain", s.Gain, 0, 1)
-			c.in(at+".decay", s.Decay, 0, 200)
-		case "soft-clip", "hard-clip":
-			c.in(at+".drive", s.Drive, 0.01, 100)
 		default:
 			c.fail(at+".kind", "must be one of pole, noise, soft-clip, hard-clip (got %q)", s.Kind)
 		}
 	}
 }
 
+// Units are the partials, layers and stages of the sound (the SDK's partialsUnits).
+func (s *PartialsSound) Units() (partials, units int) {
+	stages := len(s.Stages)
+	for _, l := range s.Layers {
+		partials += len(l.Partials)
+		stages += len(l.Stages)
+	}
+	return partials, partials + len(s.Layers) + stages
+}
+
 func (s *PartialsSound) check() error {
 	c := &checker{}
 	c.oneOf("kind", s.Kind, "partials")
-	c.in("duration", s.Duration, 0.01, 12)
+	c.atMost("duration", s.Duration, MaxPartialsDuration)
 	if s.Oversample != nil && *s.Oversample != 1 && *s.Oversample != 2 && *s.Oversample != 4 {
 		c.fail("oversample", "must be one of 1, 2, 4 (got %d)", *s.Oversample)
 	}
-	c.count("layers", len(s.Layers), 1, 8)
-	total := 0
+	c.count("layers", len(s.Layers), 0, MaxPartialLayers)
 	for i, l := range s.Layers {
-		at := fmt.Sprintf("layers[%d]", i)
-		c.in(at+".frequency", l.Frequency, 1, 20000)
-		c.in(at+".gain", l.Gain, 0, 1)
-		c.count(at+".partials", len(l.Partials), 1, 32)
-		total += len(l.Partials)
-		for j, p := range l.Partials {
-			pat := fmt.Sprintf("%s.partials[%d]", at, j)
-			c.in(pat+".ratio", p.Ratio, 0.01, 32)
-			c.in(pat+".gain", p.Gain, 0, 1)
-			c.in(pat+".decay", p.Decay, 0, 200)
-		}
-		if l.Vibrato != nil {
-			c.in(at+".vibrato.depth", l.Vibrato.Depth, 0, 0.5)
-			c.in(at+".vibrato.rate", l.Vibrato.Rate, 0, 50)
-		}
-		c.stages(at+".stages", l.Stages)
-	}
-	if total > 64 {
-		c.fail("layers", "must have at most 64 partials in all")
+		c.stages(fmt.Sprintf("layers[%d].stages", i), l.Stages)
 	}
 	c.stages("stages", s.Stages)
-	a := s.Amplitude
-	c.in("amplitude.gain", a.Gain, 0, 1)
-	c.in("amplitude.attack", a.Attack, 0, s.Duration)
-	if a.AttackCurve != "" {
+	if a := s.Amplitude; a.AttackCurve != "" {
 		c.oneOf("amplitude.attackCurve", a.AttackCurve, "linear", "sine-squared")
 	}
-	c.in("amplitude.decay", a.Decay, 0, 200)
-	if a.Release != nil {
-		c.in("amplitude.release.at", a.Release.At, 0, s.Duration)
-		c.in("amplitude.release.time", a.Release.Time, 0.001, 12)
+	c.count("echoes", len(s.Echoes), 0, MaxEchoes)
+	partials, units := s.Units()
+	if partials > MaxPartials {
+		c.fail("layers", "must have at most %d partials in all", MaxPartials)
 	}
-	c.in("amplitude.fadeOut", a.FadeOut, 0, s.Duration)
-	c.count("echoes", len(s.Echoes), 0, 8)
-	for i, e := range s.Echoes {
-		c.in(fmt.Sprintf("echoes[%d].time", i), e.Time, 0.001, 2)
-		c.in(fmt.Sprintf("echoes[%d].gain", i), e.Gain, 0, 1)
+	os := 1
+	if s.Oversample != nil {
+		os = *s.Oversample
 	}
-	if s.TailFade != nil {
-		c.in("tailFade", *s.TailFade, 0, s.Duration)
+	if w := float64(os) * s.Duration * float64(units); w > MaxPartialsWork {
+		c.fail("layers", "would take %g oscillator-seconds to render; at most %g", w, MaxPartialsWork)
 	}
 	return c.err
 }

@@ -24,20 +24,26 @@ func (s *Samples) Frames() int {
 // Duration is Frames/Rate in seconds.
 func (s *Samples) Duration() float64 { return float64(s.Frames()) / float64(s.Rate) }
 
-// nonFinite counts values toSamples had to replace; validated recipes never produce one, and
-// the fuzz targets assert that it stays zero.
+// nonFinite counts values toSamples had to replace: recipes the SDK warns about (an unstable
+// filter, a growing feedback) can overflow; the worst-case tests assert that it stays zero.
 var nonFinite atomic.Int64
 
-// toSamples converts float64 channels to float32, writing any non-finite value as 0.
+// toSamples converts float64 channels to float32 (rule 12: no NaN or infinity), writing any
+// non-finite value as 0 and one beyond the float32 range as ±MaxFloat32 (the SDK's toSamples).
 func toSamples(channels [][]float64, rate int) *Samples {
 	out := &Samples{Rate: rate}
 	for _, ch := range channels {
 		f := make([]float32, len(ch))
 		for i, v := range ch {
-			if v-v == 0 { // finite (NaN − NaN and ∞ − ∞ are NaN)
-				f[i] = float32(v)
-			} else {
+			switch {
+			case v-v != 0: // not finite (NaN − NaN and ∞ − ∞ are NaN)
 				nonFinite.Add(1)
+			case v > math.MaxFloat32:
+				f[i] = math.MaxFloat32
+			case v < -math.MaxFloat32:
+				f[i] = -math.MaxFloat32
+			default:
+				f[i] = float32(v)
 			}
 		}
 		out.Channels = append(out.Channels, f)

@@ -26,8 +26,9 @@ func VoiceSeed(seed uint32, index int) uint32 { return seed + uint32(index+1)*0x
 // ReverbSeed seeds the unseeded `reverb` effect at position index: seed XOR (0x52455642 + index).
 func ReverbSeed(seed uint32, index int) uint32 { return seed ^ (0x52455642 + uint32(index)) }
 
-// voiceLevel fills a block with gain(t) × fades, multiplied in the SDK's order.
-func voiceLevel(v *Voice, clock Clock) func(dst []float64, k0 int) {
+// voiceLevel fills a block with gain(t) × fades, multiplied in the SDK's order, for a voice that
+// sounds `count` frames (after them its signal is zero, so the level there does not matter).
+func voiceLevel(v *Voice, clock Clock, count int) func(dst []float64, k0 int) {
 	fadeIn, fadeOut := 0.0, 0.0
 	if v.Fade != nil {
 		fadeIn, fadeOut = v.Fade[0], v.Fade[1]
@@ -35,10 +36,10 @@ func voiceLevel(v *Voice, clock Clock) func(dst []float64, k0 int) {
 		fadeIn = math.Min(DefaultFade, v.Duration/2)
 		fadeOut = fadeIn
 	}
-	gain := v.Gain.Filler(clock)
+	gain := v.Gain.Or(0).Filler(clock)
 	// The fades touch only their zones: [0, inEnd) and [outFrom, ∞) in voice frames (the same
 	// tests as per sample, found once: t increases with k).
-	limit := int(v.Duration*clock.Rate) + 2
+	limit := count + 2
 	inEnd, outFrom := 0, limit
 	if fadeIn > 0 {
 		inEnd = firstFrom(func(k int) bool { return clock.At(k) >= fadeIn }, int(fadeIn*clock.Rate), limit)
@@ -68,56 +69,103 @@ func voiceLevel(v *Voice, clock Clock) func(dst []float64, k0 int) {
 	}
 }
 
-// VoiceSource composes one voice: oscillator or noise loop → Take(span) → level → filter.
-// It starts at the voice's first frame (`from`) and runs to the end of the sound, so a filter
+// VoiceSpan is the frames [from, end) a voice sounds in a sound of `duration` s and `frames`
+// frames (the SDK's voiceSpan); ok is false when it sounds in none. Frames before 0 and from the
+// sound's end on are cut, so firstFrameAtOrAfter only sees times inside the sound.
+func VoiceSpan(start, length, duration float64, frames int, rate float64) (from, end int, ok bool) {
+	if !(length > 0) || start >= duration || start+length <= 0 {
+		return 0, 0, false
+	}
+	if start > 0 {
+		from = firstFrameAtOrAfter(start, rate)
+	}
+	end = frames
+	if stop := start + length; stop < duration {
+		end = min(frames, firstFrameAtOrAfter(stop, rate))
+	}
+	return from, end, from < frames && end > from
+}
+
+// NoiseBufferLength is a noise voice's buffer length (the SDK's noiseBufferLength): only the
+// samples a voice of `count` frames reads, computed in float64 so no length overflows an int.
+func NoiseBufferLength(noiseDuration, noiseRate float64, count int, rate float64) int {
+	full := math.Max(1, math.Floor(noiseDuration*noiseRate+0.5))
+	read := math.Floor(float64(count-1)*noiseRate/rate) + 2
+	return int(math.Max(1, math.Min(full, read)))
+}
+
+// VoiceSource composes one voice sounding frames [from, end) (VoiceSpan): oscillator or noise
+// loop → Take(span) → level → filter. It runs from `from` to the end of the sound, so a filter
 // rings on after the voice stops.
-func VoiceSource(v *Voice, index int, seed uint32, rate float64, frames int) (src Source, from int) {
-	from = firstFrameAtOrAfter(v.Start, rate)
-	end := min(frames, firstFrameAtOrAfter(v.Start+v.Duration, rate))
+func VoiceSource(v *Voice, index int, seed uint32, rate float64, from, end int) Source {
 	clock := Clock{From: from, Start: v.Start, Rate: rate}
+	count := end - from
+	var src Source
 	if v.Wave == NoiseWave {
 		noiseRate := rate
 		if v.NoiseRate != nil {
 			noiseRate = *v.NoiseRate
 		}
+		noiseRate = math.Min(math.Max(noiseRate, 0), NoiseRateLimit)
 		noiseDuration := v.Duration
 		if v.NoiseDuration != nil {
 			noiseDuration = *v.NoiseDuration
 		}
-		src = NoiseLoop(VoiceSeed(seed, index), max(1, FramesFor(noiseDuration, noiseRate)), noiseRate, rate)
+		src = NoiseLoop(VoiceSeed(seed, index), NoiseBufferLength(noiseDuration, noiseRate, count, rate), noiseRate, rate)
 	} else {
 		frequency := Envelope{Const: DefaultFrequency}
 		if v.Frequency != nil {
-			frequency = *v.Frequency
+			frequency = v.Frequency.Or(DefaultFrequency)
 		}
 		src = Oscillator(v.Wave, frequency, clock)
 	}
-	src = GainBlock(Take(src, end-from), voiceLevel(v, clock))
+	src = GainBlock(Take(src, count), voiceLevel(v, clock, count))
 	if v.Filter != nil {
 		src = Biquad(src, NewBiquadCoefficients(v.Filter.Type, v.Filter.Frequency, v.Filter.Q, rate, false))
 	}
-	return src, from
+	return src
 }
 
-// NoiseReverbResponse is u·(1 − k/L)^decay·√(3(2·decay + 1)/L) with u from mulberry32(seed).
-func NoiseReverbResponse(duration, decay float64, seed uint32, rate float64) []float64 {
-	length := max(1, FramesFor(duration, rate))
+// NoiseRateLimit: a noise voice's buffer rate is clamped to 0…48,000 Hz (above the output rate it
+// would only skip samples of white noise; SYNTH_LIMITS.noiseRate).
+const NoiseRateLimit = 48000.0
+
+// responseLength is a response's length L = max(1, round(seconds·rate)) as a float64 (no int
+// overflow) and the part of it a sound of `limit` frames hears, at least 1.
+func responseLength(seconds, rate float64, limit int) (float64, int) {
+	length := math.Max(1, math.Floor(seconds*rate+0.5))
+	return length, int(math.Max(1, math.Min(length, float64(limit))))
+}
+
+// NoiseReverbResponse is u·(1 − k/L)^decay·√(3(2·decay + 1)/L) with u from mulberry32(seed): its
+// first `limit` samples (the convolution is cut at the sound's end).
+func NoiseReverbResponse(duration, decay float64, seed uint32, rate float64, limit int) []float64 {
+	length, n := responseLength(duration, rate, limit)
 	rng := NewMulberry32(seed)
-	scale := math.Sqrt(3 * (2*decay + 1) / float64(length))
-	h := make([]float64, length)
+	scale := math.Sqrt(3 * (2*decay + 1) / length)
+	h := make([]float64, n)
 	for k := range h {
-		h[k] = flush(rng.Sample() * math.Pow(1-float64(k)/float64(length), decay) * scale)
+		h[k] = flush(rng.Sample() * math.Pow(1-float64(k)/length, decay) * scale)
 	}
 	return h
 }
 
-// ReverbResponse is u·10^(−3k/(decay·rate)) with unit expected energy (−60 dB at decay seconds).
-func ReverbResponse(decay float64, seed uint32, rate float64) []float64 {
-	length := max(1, FramesFor(decay, rate))
+// ReverbResponse is u·10^(−3k/(decay·rate)) with unit expected energy (−60 dB at decay seconds),
+// its first `limit` samples; a decay of 0 or less is one impulse u·√3 (the limit as decay → 0).
+func ReverbResponse(decay float64, seed uint32, rate float64, limit int) []float64 {
 	rng := NewMulberry32(seed)
+	if !(decay > 0) {
+		return []float64{flush(rng.Sample() * math.Sqrt(3))}
+	}
+	length, n := responseLength(decay, rate, limit)
 	r2 := math.Pow(10, -6/(decay*rate))
-	scale := math.Sqrt(3 * (1 - r2) / (1 - math.Pow(r2, float64(length))))
-	h := make([]float64, length)
+	// (1 − r²)/(1 − r^(2L)); for a decay so long that r² rounds to 1, its limit 1/L.
+	ratio := 3 / length
+	if r2 < 1 {
+		ratio = 3 * (1 - r2) / (1 - math.Pow(r2, length))
+	}
+	scale := math.Sqrt(ratio)
+	h := make([]float64, n)
 	for k := range h {
 		h[k] = flush(rng.Sample() * math.Pow(10, -3*float64(k)/(decay*rate)) * scale)
 	}
@@ -141,15 +189,20 @@ func applyEffect(e *Effect, index int, channels [][]float64, seed uint32, rate f
 			dry = 1
 		}
 		history := make([]float64, frames)
+		// D is at least one sample (audio-semantics rule 9).
+		d := e.Time * rate
+		if !(d >= 1) {
+			d = 1
+		}
 		for _, ch := range channels {
-			delayMix(ch, history, e.Time*rate, e.Feedback, dry, e.Mix)
+			delayMix(ch, history, d, e.Feedback, dry, e.Mix)
 		}
 		return
 	case "noise-reverb":
-		wet = ConvolveReal(channels, NoiseReverbResponse(e.Duration, e.Decay, uint32(e.Seed), rate), frames)
+		wet = ConvolveReal(channels, NoiseReverbResponse(e.Duration, e.Decay, uint32(e.Seed), rate, frames), frames)
 		parallel = e.Parallel
 	case "reverb":
-		wet = ConvolveReal(channels, ReverbResponse(e.Decay, ReverbSeed(seed, index), rate), frames)
+		wet = ConvolveReal(channels, ReverbResponse(e.Decay, ReverbSeed(seed, index), rate, frames), frames)
 	default:
 		return
 	}
@@ -181,7 +234,7 @@ func (s *Synth) Render() (*Samples, error) {
 		return nil, err
 	}
 	rate := float64(Rate)
-	frames := FramesFor(s.Duration, rate)
+	frames := max(0, FramesFor(s.Duration, rate))
 	seed := uint32(0)
 	if s.Seed != nil {
 		seed = uint32(*s.Seed)
@@ -194,13 +247,15 @@ func (s *Synth) Render() (*Samples, error) {
 	block := make([]float64, 4096)
 	for i := range s.Voices {
 		v := &s.Voices[i]
-		src, from := VoiceSource(v, i, seed, rate, frames)
-		if from >= frames {
-			continue // starts within the last half frame: nothing to play
+		from, end, ok := VoiceSpan(v.Start, v.Duration, s.Duration, frames, rate)
+		if !ok {
+			continue // sounds in no frame of the sound
 		}
+		src := VoiceSource(v, i, seed, rate, from, end)
 		left, right := 1.0, 1.0
 		if v.Pan != nil {
-			angle := (*v.Pan + 1) * math.Pi / 4
+			// Clamped to −1…1, as Web Audio clamps StereoPannerNode.pan.
+			angle := (math.Min(math.Max(*v.Pan, -1), 1) + 1) * math.Pi / 4
 			left, right = math.Cos(angle), math.Sin(angle)
 		}
 		// Block by block (the 4,096-frame blocks ReadAll would use) into one reused buffer.

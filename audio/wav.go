@@ -12,10 +12,13 @@ import (
 // MaxWAVBytes is GIZMO_AUDIO_MAX_BYTES: a 44-byte header and 960,000 bytes of PCM16.
 const MaxWAVBytes = 960044
 
-// WAV sample-rate bounds accepted by the reader and the writer.
+// WAV sample rates: the reader accepts any rate above 0 (the SDK warns outside MinWAVRate–
+// MaxWAVRate, the rates every Web Audio implementation must play); the writer any rate a header
+// can hold (WAV_MAX_RATE: the byte rate of stereo stays below 2^32).
 const (
-	MinWAVRate = 8000
-	MaxWAVRate = 96000
+	MinWAVRate    = 8000
+	MaxWAVRate    = 96000
+	MaxWAVRateAny = 1073741823
 )
 
 // EncodeWAV writes PCM16 mono or stereo: each sample clamped to [−1, 1] (NaN → 0) and written as
@@ -26,8 +29,8 @@ func EncodeWAV(s *Samples, unbounded bool) ([]byte, error) {
 	if ch < 1 || ch > 2 {
 		return nil, fmt.Errorf("WAV: %d channels (1 or 2 supported)", ch)
 	}
-	if s.Rate < MinWAVRate || s.Rate > MaxWAVRate {
-		return nil, fmt.Errorf("WAV: rate must be %d–%d Hz (got %d)", MinWAVRate, MaxWAVRate, s.Rate)
+	if s.Rate < 1 || s.Rate > MaxWAVRateAny {
+		return nil, fmt.Errorf("WAV: rate must be 1–%d Hz (got %d)", MaxWAVRateAny, s.Rate)
 	}
 	frames := s.Frames()
 	for _, c := range s.Channels {
@@ -90,8 +93,9 @@ var pcmGUIDTail = []byte{0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0
 // ParseWAV reads the layout of untrusted WAV bytes. Every chunk size is checked against the
 // bytes that remain before anything is read (a declared size of 0xFFFFFFF0 allocates nothing);
 // LIST, fact, JUNK and other chunks are skipped with their pad byte; only PCM or extensible PCM,
-// 16-bit, 1–2 channels, 8–96 kHz, whole frames and at most MaxWAVBytes are accepted. The
-// messages match the SDK's parseWav.
+// 16-bit, 1–2 channels, a rate above 0, whole frames and at most MaxWAVBytes are accepted (the
+// SDK's WAV_RULES errors; what it only warns about — an unusual rate, an inconsistent block align
+// or byte rate, no samples — is accepted). The messages match the SDK's parseWav.
 func ParseWAV(b []byte) (WAVInfo, error) {
 	le := binary.LittleEndian
 	if len(b) > MaxWAVBytes {
@@ -132,8 +136,6 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 			tag := le.Uint16(f[0:])
 			channels := int(le.Uint16(f[2:]))
 			rate := int(le.Uint32(f[4:]))
-			byteRate := int(le.Uint32(f[8:]))
-			blockAlign := int(le.Uint16(f[12:]))
 			bits := le.Uint16(f[14:])
 			if tag == 0xfffe {
 				if n < 40 || le.Uint16(f[16:]) < 22 {
@@ -142,7 +144,8 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 				if le.Uint16(f[24:]) != 1 || string(f[26:40]) != string(pcmGUIDTail) {
 					return WAVInfo{}, errors.New("is not PCM (extensible subformat)")
 				}
-				if le.Uint16(f[18:]) != 16 {
+				// Valid bits below 16 are still 16-bit words (left-justified); 0 is unspecified.
+				if le.Uint16(f[18:]) > 16 {
 					return WAVInfo{}, errors.New("must hold 16-bit samples (extensible valid bits)")
 				}
 			} else if tag != 1 {
@@ -154,11 +157,8 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 			if channels < 1 || channels > 2 {
 				return WAVInfo{}, fmt.Errorf("must be mono or stereo (got %d channels)", channels)
 			}
-			if rate < MinWAVRate || rate > MaxWAVRate {
-				return WAVInfo{}, fmt.Errorf("must have a sample rate of 8,000–96,000 Hz (got %d)", rate)
-			}
-			if blockAlign != channels*2 || byteRate != rate*blockAlign {
-				return WAVInfo{}, errors.New("has an inconsistent fmt chunk (block align or byte rate)")
+			if rate == 0 {
+				return WAVInfo{}, errors.New("must have a sample rate above 0 Hz")
 			}
 			format = &WAVInfo{Channels: channels, Rate: rate}
 		case "data":
@@ -170,9 +170,6 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 			}
 			if n%(format.Channels*2) != 0 {
 				return WAVInfo{}, fmt.Errorf("has %d data bytes, not a whole number of %d-channel frames", n, format.Channels)
-			}
-			if n == 0 {
-				return WAVInfo{}, errors.New("has no samples")
 			}
 			haveData, dataOffset, dataSize = true, body, n
 		}

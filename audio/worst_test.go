@@ -3,47 +3,86 @@ package audio
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
 
-// The most expensive recipes the bounds allow (docs/audio.md, "Bounds"). The budget test and
+// The most expensive recipes the SDK's cost rules allow (docs/audio.md, "Render budget"), one or
+// two per family: where the work rules charge the most per unit of CPU. The budget test and
 // BenchmarkWorstCase render them.
 var (
-	worstSynth = func() string {
-		voices := make([]string, 32)
-		waves := []string{"square", "sawtooth", "triangle", "noise"}
+	// sweptVoices are n voices of `seconds` s cycling through every wave, each sweeping 30 Hz →
+	// 20 kHz exponentially (a new wavetable every few frames), filtered and panned (stereo).
+	sweptVoices = func(n int, seconds float64) string {
+		voices := make([]string, n)
+		waves := []string{"square", "sawtooth", "triangle", "noise", "sine"}
 		for i := range voices {
-			w := waves[i%4]
-			freq := `"frequency": [{"time": 0, "value": 30}, {"time": 12, "value": 20000, "curve": "exponential"}], `
+			w := waves[i%len(waves)]
+			freq := fmt.Sprintf(`"frequency": [{"time": 0, "value": 30}, {"time": %g, "value": 20000, "curve": "exponential"}], `, seconds)
 			if w == "noise" {
 				freq = `"noiseRate": 44100, `
 			}
-			voices[i] = fmt.Sprintf(`{"wave": %q, "start": 0, "duration": 12, %s"gain": 0.03, "pan": %g, "filter": {"type": "lowpass", "frequency": 5000, "q": 6}}`, w, freq, float64(i%5)/2-1)
+			voices[i] = fmt.Sprintf(`{"wave": %q, "start": 0, "duration": %g, %s"gain": 0.03, "pan": %g, "filter": {"type": "lowpass", "frequency": 5000, "q": 6}}`, w, seconds, freq, float64(i%5)/2-1)
 		}
-		effects := `[{"type": "noise-reverb", "duration": 4, "decay": 1, "seed": 1, "mix": 0.3}, {"type": "reverb", "decay": 4, "mix": 0.3},
-			{"type": "delay", "time": 0.001, "feedback": 0.95, "mix": 0.5}, {"type": "delay", "time": 2, "feedback": 0.95, "mix": 0.5, "parallel": true},
-			{"type": "lowpass", "frequency": 20000, "q": 24}, {"type": "highpass", "frequency": 10, "q": -24}, {"type": "bandpass", "frequency": 1000, "q": 0.1}, {"type": "bandpass", "frequency": 20000, "q": 100}]`
-		return fmt.Sprintf(`{"kind": "synth", "duration": 12, "seed": 4294967295, "voices": [%s], "effects": %s}`, strings.Join(voices, ","), effects)
-	}()
-	worstNoise = `{"kind": "noise", "duration": 12, "seed": 1, "layers": [` + strings.TrimSuffix(strings.Repeat(`{"frequency": 20000, "gain": 1},`, 8), ",") + `],
-		"modulation": {"base": 0.5, "waves": [` + strings.TrimSuffix(strings.Repeat(`{"speed": 100, "amount": 0.0625},`, 8), ",") + `]},
-		"grains": {"start": 0, "end": 12, "interval": [0.01, 0.01], "duration": [0.5, 0.5], "amplitude": [1, 1], "bias": 10, "smoothing": 0.5, "attack": 0.5, "decay": 1}, "fade": 6}`
-	worstPartials = func() string {
-		partials := strings.TrimSuffix(strings.Repeat(`{"ratio": 0.5, "gain": 1, "decay": 0},`, 32), ",")
-		stages := `[{"kind": "pole", "frequency": 20000, "subtract": 1}, {"kind": "noise", "seed": 9, "gain": 1, "decay": 0}, {"kind": "soft-clip", "drive": 100}, {"kind": "hard-clip", "drive": 100},
-			{"kind": "pole", "frequency": 1}, {"kind": "soft-clip", "drive": 0.01}, {"kind": "hard-clip", "drive": 0.01}, {"kind": "noise", "seed": 0, "gain": 1, "decay": 200}]`
-		layer := fmt.Sprintf(`{"frequency": 1000, "gain": 1, "vibrato": {"depth": 0.5, "rate": 50}, "partials": [%s], "stages": %s}`, partials, stages)
-		echoes := strings.TrimSuffix(strings.Repeat(`{"time": 2, "gain": 1},`, 8), ",")
-		return fmt.Sprintf(`{"kind": "partials", "duration": 12, "oversample": 4, "layers": [%s, %s], "stages": %s,
-			"amplitude": {"gain": 1, "attack": 12, "attackCurve": "sine-squared", "decay": 200, "release": {"at": 0, "time": 12}, "fadeOut": 12}, "echoes": [%s], "tailFade": 12}`, layer, layer, stages, echoes)
-	}()
+		return strings.Join(voices, ",")
+	}
+	// 60 s × 40 voices: the synth render work at its budget (2,400 voice-seconds).
+	worstSynth = fmt.Sprintf(`{"kind": "synth", "duration": 60, "seed": 4294967295, "voices": [%s]}`, sweptVoices(40, 60))
+	// 47 s, one voice and a 47 s reverb: 47 + 25 × 94 = 2,397 voice-seconds, a 2^23-point FFT.
+	worstSynthReverb = fmt.Sprintf(`{"kind": "synth", "duration": 47, "seed": 1, "voices": [%s], "effects": [{"type": "noise-reverb", "duration": 47, "decay": 1, "seed": 1, "mix": 0.3}]}`, sweptVoices(1, 47))
+	// 12.5 s, 128 voices and 64 delays and filters: (128 + 64) × 12.5 = 2,400.
+	worstSynthCounts = fmt.Sprintf(`{"kind": "synth", "duration": 12.5, "voices": [%s], "effects": [%s]}`, sweptVoices(128, 12.5),
+		strings.TrimSuffix(strings.Repeat(`{"type": "delay", "time": 0.001, "feedback": 0.95, "mix": 0.5}, {"type": "bandpass", "frequency": 1000, "q": 0.1},`, 32), ","))
+	noiseLayers = `"layers": [` + strings.TrimSuffix(strings.Repeat(`{"frequency": 20000, "gain": 1},`, 64), ",") + `],
+		"modulation": {"base": 0.5, "waves": [` + strings.TrimSuffix(strings.Repeat(`{"speed": 100, "amount": 0.0078125},`, 64), ",") + `]}`
+	// 64 layers, 64 waves and 1,201 grains of 0.99 s: about 1,189 grain-seconds.
+	worstNoise = `{"kind": "noise", "duration": 12, "seed": 1, ` + noiseLayers + `,
+		"grains": {"start": 0, "end": 12, "interval": [0.01, 0.01], "duration": [0.99, 0.99], "amplitude": [1, 1], "bias": 10, "smoothing": 0.5, "attack": 0.5, "decay": 1}, "fade": 6}`
+	// About 100,000 grain starts of 11 ms each.
+	worstNoiseStarts = `{"kind": "noise", "duration": 12, "seed": 2, ` + noiseLayers + `,
+		"grains": {"start": 0, "end": 12, "interval": [0.00012001, 0.00012001], "duration": [0.011, 0.011], "amplitude": [1, 1], "bias": 10, "smoothing": 0.5, "attack": 0.005, "decay": 1}, "fade": 6}`
+	partialsLayer = func(partials int, frequency, depth float64, stages string) string {
+		return fmt.Sprintf(`{"frequency": %g, "gain": 1, "vibrato": {"depth": %g, "rate": 50}, "partials": [%s], "stages": [%s]}`,
+			frequency, depth, strings.TrimSuffix(strings.Repeat(`{"ratio": 0.5, "gain": 1, "decay": 0},`, partials), ","), stages)
+	}
+	partialsSound = func(seconds float64, layers, stages string) string {
+		echoes := strings.TrimSuffix(strings.Repeat(`{"time": 0.5, "gain": 1},`, 64), ",")
+		return fmt.Sprintf(`{"kind": "partials", "duration": %g, "oversample": 4, "layers": [%s], "stages": [%s],
+			"amplitude": {"gain": 1, "attack": 12, "attackCurve": "sine-squared", "decay": 200, "release": {"at": 0, "time": 12}, "fadeOut": 12}, "echoes": [%s], "tailFade": 12}`, seconds, layers, stages, echoes)
+	}
+	// 4 × 30 s × (48 partials + 1 layer + 1 stage) = 6,000, every partial on the checked path
+	// (a vibrato deeper than the pitch swings it through 0 Hz), and 64 echoes.
+	worstPartials = partialsSound(30, partialsLayer(48, 1000, 2, `{"kind": "soft-clip", "drive": 100}`), "")
+	// 4 × 45 s × (16 layers of one partial + 1 noise stage) = 5,940: the per-layer work.
+	worstPartialsLayers = partialsSound(45, strings.TrimSuffix(strings.Repeat(partialsLayer(1, -1000, 0.5, "")+",", 16), ","), `{"kind": "noise", "seed": 9, "gain": 1, "decay": 0}`)
 )
 
 func TestWorstCasesDecode(t *testing.T) {
 	for name, raw := range extraRecipes {
-		if _, err := Decode([]byte(raw)); err != nil {
+		r, err := Decode([]byte(raw))
+		if err != nil {
 			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		// Each sits at (within 2 % of) the cost bound it is the worst case of.
+		var work, bound float64
+		switch s := r.(type) {
+		case *Synth:
+			work, bound = s.Work(), MaxSynthWork
+		case *PartialsSound:
+			_, units := s.Units()
+			work, bound = float64(*s.Oversample)*s.Duration*float64(units), MaxPartialsWork
+		case *NoiseSound:
+			g := s.Grains
+			starts := 1 + (math.Min(g.End, s.Duration)-g.Start)/GrainStep(g.Interval)
+			work, bound = starts*g.Duration[1], MaxGrainWork
+			if starts > MaxGrainStarts/2 {
+				work, bound = starts, MaxGrainStarts
+			}
+		}
+		if work > bound || work < 0.98*bound {
+			t.Errorf("%s: work %g, not at its bound %g", name, work, bound)
 		}
 	}
 }
@@ -58,7 +97,7 @@ func TestBudgetRefuses(t *testing.T) {
 	for raw, want := range map[string]string{
 		`"@@@@"`: "must be base64",
 		`{"kind": "noise", "duration": 1, "seed": 1, "layers": [{"frequency": 100, "gain": 1}], "modulation": {"base": 1, "waves": []}, "fade": 0, "colour": 1}`: `unknown field "colour"`,
-		`{"kind": "synth", "duration": 20, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.2}]}`:                                                "duration: must be 0.01–12 (got 20)",
+		`{"kind": "synth", "duration": 61, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.2}]}`:                                                "duration: must be at most 60 (got 61)",
 	} {
 		if _, err := DefaultBudget.Render(json.RawMessage(raw)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", raw, err, want)
@@ -86,7 +125,7 @@ func TestBudgetRefuses(t *testing.T) {
 }
 
 // TestWorstCasesWithinBudget: every worst-case recipe renders within DefaultBudget, without
-// non-finite values.
+// non-finite values, and its Decode is right at the SDK's cost bounds (so these are the worst).
 func TestWorstCasesWithinBudget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders 12-second worst cases")

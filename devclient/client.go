@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // CheckOrigin parses a host origin and refuses plain HTTP to anything but loopback: the
@@ -108,6 +109,7 @@ func IsRetryable(err error) bool {
 // do sends a JSON request and decodes a 2xx answer into out.
 func (c *Client) do(ctx context.Context, method, path, token string, body, out any) error {
 	var rd io.Reader
+	sent := 0
 	if body != nil {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
@@ -115,6 +117,7 @@ func (c *Client) do(ctx context.Context, method, path, token string, body, out a
 		if err := enc.Encode(body); err != nil {
 			return err
 		}
+		sent = buf.Len()
 		rd = &buf
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.origin.String()+path, rd)
@@ -140,6 +143,12 @@ func (c *Client) do(ctx context.Context, method, path, token string, body, out a
 		if json.Unmarshal(raw, pe) != nil || pe.Code == "" {
 			pe.Code = "http_" + fmt.Sprint(resp.StatusCode)
 			pe.Description = fmt.Sprintf("host answered %s", resp.Status)
+			if resp.StatusCode == http.StatusRequestEntityTooLarge {
+				// Not the reference host's JSON (a proxy in front of it, most likely): still say
+				// what was refused, and how big it was.
+				pe.Code = "request_too_large"
+				pe.Description = fmt.Sprintf("the host (or a proxy in front of it) refused the request body of %s as too large (%s)", human.Bytes(sent), resp.Status)
+			}
 		}
 		pe.Status = resp.StatusCode
 		if resp.StatusCode == http.StatusUnauthorized && token != "" {

@@ -17,7 +17,8 @@ const (
 	EventBuildStarted   Kind = "build_started"   // Files: what changed (empty for the first build)
 	EventBuildFailed    Kind = "build_failed"    // Stage ("build" or "validate"), Errors: nothing was sent
 	EventUnchanged      Kind = "unchanged"       // the build equals the last upload: nothing sent
-	EventSuperseded     Kind = "superseded"      // Stage: a failed build with newer saves waiting; not reported
+	EventWarnings       Kind = "warnings"        // Warnings: allowed values that are likely mistakes; the build is sent
+	EventSuperseded     Kind = "superseded"      // Stage "build"/"validate": a failed build with newer saves waiting, not reported; "upload": the upload was cancelled for a newer save (SHA256, Size)
 	EventUploaded       Kind = "uploaded"        // Revision, Size, SHA256, Duplicate
 	EventAccepted       Kind = "accepted"        // Revision, Size, LatencyMS: now active
 	EventRejected       Kind = "rejected"        // Revision, Active, Errors, LatencyMS: the previous build stays
@@ -50,6 +51,7 @@ type Event struct {
 	Reason    string    `json:"reason,omitempty"`
 	Message   string    `json:"message,omitempty"`
 	Errors    diag.List `json:"errors,omitempty"`
+	Warnings  diag.List `json:"warnings,omitempty"`
 }
 
 // MarshalJSON puts the millisecond timestamp first: {"time":"2026-11-30T12:00:00.123Z",…}.

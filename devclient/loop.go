@@ -42,6 +42,8 @@ type Uploader interface {
 // It is sequential on purpose: a build always reads the disk after the saves that triggered
 // it, and every save after a build started triggers another build, so the last saved state
 // is always the last one built and uploaded, and an older build is never sent after a newer.
+// A newer save cancels the upload in flight (or waiting to be retried): it is reported as
+// superseded and the newer build goes next, so a hung host never holds the newest state back.
 type Loop struct {
 	Dir     string
 	Builder Builder
@@ -124,20 +126,36 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 		l.failed("build", b.Diagnostics.Errors(), "build failed: nothing was sent")
 		return ctx.Err()
 	}
+	warnings := b.Diagnostics.Warnings()
 	if l.Check != nil {
-		if problems := l.Check(ctx, b); problems.HasErrors() {
+		problems := l.Check(ctx, b)
+		if problems.HasErrors() {
 			l.failed("validate", problems.Errors(), "local validation failed: nothing was sent")
 			return ctx.Err()
 		}
+		warnings = append(warnings, problems.Warnings()...)
 	}
 	hash := protocol.ContentHash(b.JS)
 	if hash == l.lastHash {
 		l.emit(Event{Kind: EventUnchanged, SHA256: hash, Size: len(b.JS), Revision: l.base})
 		return nil
 	}
+	if len(warnings) > 0 {
+		// Warnings never hold a build back (the contract allows the values); the author sees
+		// them once per new build, as `scape gizmo build` prints them.
+		l.emit(Event{Kind: EventWarnings, Warnings: warnings})
+	}
 	delay := l.Backoff
+	superseded := func(what string) {
+		l.emit(Event{Kind: EventSuperseded, Stage: "upload", SHA256: hash, Size: len(b.JS),
+			Message: "a newer save arrived: " + what + ", the newer build is sent instead"})
+	}
 	for attempt := 1; ; attempt++ {
-		rev, err := l.Upload.Upload(ctx, l.Session, l.base, b.JS)
+		rev, newer, err := l.upload(ctx, b.JS)
+		if newer {
+			superseded("this upload was cancelled")
+			return nil
+		}
 		if err == nil {
 			l.verdict(batch, b, hash, rev)
 			return nil
@@ -160,15 +178,52 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 			return ctx.Err()
 		case <-time.After(delay):
 		case <-l.Watcher.Ready:
-			// A newer save arrived while the host was unreachable: this build is stale. Put the
-			// signal back and let the next cycle build and send the newer state instead.
-			select {
-			case l.Watcher.Ready <- struct{}{}:
-			default:
-			}
+			// A newer save arrived while the host was unreachable: this build is stale. Let the
+			// next cycle build and send the newer state instead.
+			l.requeue()
+			superseded("this upload is not retried")
 			return nil
 		}
 		delay = min(delay*2, l.MaxBackoff)
+	}
+}
+
+// upload sends one build and waits for the host's answer, unless a newer save is ready first:
+// then the request is cancelled at once (its context ends, so the connection is dropped and a
+// host that hangs costs nothing more) and newer is true. Waiting for a stuck host's answer would
+// hold the newest state back for the client's whole timeout.
+func (l *Loop) upload(ctx context.Context, js []byte) (rev *Revision, newer bool, err error) {
+	uctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		rev *Revision
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		rev, err := l.Upload.Upload(uctx, l.Session, l.base, js)
+		done <- answer{rev, err}
+	}()
+	select {
+	case a := <-done:
+		return a.rev, false, a.err
+	case <-l.Watcher.Ready:
+		cancel()
+		a := <-done // prompt: the request's context is over
+		l.requeue()
+		if a.err == nil {
+			// The answer won the race: keep the verdict; the newer save builds next anyway.
+			return a.rev, false, nil
+		}
+		return nil, true, a.err
+	}
+}
+
+// requeue puts back a Ready signal the loop took early, so the next wait sees the batch.
+func (l *Loop) requeue() {
+	select {
+	case l.Watcher.Ready <- struct{}{}:
+	default:
 	}
 }
 

@@ -3,7 +3,9 @@ package devclient
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -50,11 +52,18 @@ type env struct {
 	only503 atomic.Bool
 	// offset moves the host's clock forward (session expiry).
 	offset atomic.Int64
+	// hang makes the next n upload requests hang, as a stuck host does: never answered until
+	// the client gives up. Each hung request is announced on hung and, once the client
+	// cancelled it, on abandoned.
+	hang      atomic.Int32
+	hung      chan struct{}
+	abandoned chan struct{}
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	e := &env{t: t, dir: t.TempDir(), events: make(chan Event, 1000), val: &hosttest.JSONValidator{}}
+	e := &env{t: t, dir: t.TempDir(), events: make(chan Event, 1000), val: &hosttest.JSONValidator{},
+		hung: make(chan struct{}, 16), abandoned: make(chan struct{}, 16)}
 	tokens := make(chan string, 8)
 	now := func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) }
 	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: e.val, Now: now, OnOwnerToken: func(s string) { tokens <- s }})
@@ -63,6 +72,13 @@ func newEnv(t *testing.T) *env {
 	}
 	e.srv = srv
 	e.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/dev/revisions" && e.hang.Add(-1) >= 0 {
+			io.Copy(io.Discard, r.Body) // read the whole upload, as a host does, then hang
+			e.hung <- struct{}{}
+			<-r.Context().Done() // the host never answers; only the client can end this
+			e.abandoned <- struct{}{}
+			return
+		}
 		if r.URL.Path == "/api/dev/revisions" && e.fail.Load() > 0 {
 			e.fail.Add(-1)
 			// Half the faults are a 503, half a dropped connection after the host did the work.
@@ -350,5 +366,116 @@ func TestCheckOrigin(t *testing.T) {
 	_, err := CheckOrigin("http://scape.example")
 	if !strings.Contains(err.Error(), "plain HTTP") || !strings.Contains(err.Error(), "https://scape.example") {
 		t.Errorf("explanation: %v", err)
+	}
+}
+
+// TestUploadOverTheBodyLimit: a request over the host's body limit is reported with the host's
+// sentence naming the limit, not as a transport error or a JSON parse error, and not retried.
+func TestUploadOverTheBodyLimit(t *testing.T) {
+	e := newEnv(t)
+	s := e.pair()
+	big := `{"definitions":[],"problems":[],"pad":"` + strings.Repeat("p", 9<<20) + `"}`
+	_, err := e.client.Upload(context.Background(), s, 0, []byte(big))
+	var pe *ProtocolError
+	want := "the request body is over the host's 8 MiB limit (8,388,608 bytes)"
+	if !errors.As(err, &pe) || pe.Status != http.StatusRequestEntityTooLarge || err.Error() != want || IsRetryable(err) {
+		t.Fatalf("upload of 9 MiB: %T %v, want %q", err, err, want)
+	}
+	// The loop says the same, once: upload_failed, no retry.
+	e.write(big)
+	e.start(s)
+	ev := e.until(EventUploadFailed, EventRetrying, EventAccepted, EventRejected)
+	if ev.Kind != EventUploadFailed || ev.Message != want {
+		t.Fatalf("loop: %+v", ev)
+	}
+}
+
+// TestProxyTooLargeSaysSo: a proxy's HTML 413 still becomes a sentence about the body's size.
+func TestProxyTooLargeSaysSo(t *testing.T) {
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusRequestEntityTooLarge)
+		fmt.Fprint(w, "<html><body><h1>413 Request Entity Too Large</h1></body></html>")
+	}))
+	defer proxy.Close()
+	c, err := NewClient(proxy.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Upload(context.Background(), &Session{token: "sgs_test"}, 0, []byte(strings.Repeat("x", 2<<20)))
+	var pe *ProtocolError
+	if !errors.As(err, &pe) || pe.Code != "request_too_large" || !strings.Contains(err.Error(), "refused the request body of 2.00 MiB as too large (413 Request Entity Too Large)") {
+		t.Fatalf("%v", err)
+	}
+}
+
+// TestLoopNewerSaveCancelsStuckUpload: the host never answers an upload; a newer save cancels it
+// at once (no waiting for the client's 60 s timeout), says it was superseded — not an error,
+// not a retry — and the newest build is uploaded and accepted right away.
+func TestLoopNewerSaveCancelsStuckUpload(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("v1"))
+	s := e.pair()
+	e.hang.Store(1)
+	e.start(s)
+	select {
+	case <-e.hung:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first upload never reached the host")
+	}
+	e.write(defs("v2"))
+	stale, fresh := protocol.ContentHash([]byte(defs("v1"))), protocol.ContentHash([]byte(defs("v2")))
+	var superseded bool
+	for {
+		ev := e.until(EventSuperseded, EventUploadFailed, EventRetrying, EventAccepted, EventRejected)
+		switch {
+		case ev.Kind == EventSuperseded:
+			if ev.Stage != "upload" || ev.SHA256 != stale || !strings.Contains(ev.Message, "newer save") {
+				t.Fatalf("superseded: %+v", ev)
+			}
+			superseded = true
+			continue
+		case ev.Kind == EventAccepted && ev.SHA256 == fresh:
+		default:
+			t.Fatalf("after the newer save: %+v", ev)
+		}
+		if !superseded || ev.Revision != 1 {
+			t.Fatalf("accepted %+v without the stuck upload said superseded first (%v)", ev, superseded)
+		}
+		break
+	}
+	select {
+	case <-e.abandoned:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stuck request was never cancelled")
+	}
+	if n := e.val.Calls.Load(); n != 1 {
+		t.Fatalf("host validated %d bundles, want only the newest", n)
+	}
+}
+
+// Warnings from the local check never hold a build back: they are reported, then the build is sent.
+func TestLoopReportsWarningsAndSends(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	w, err := watch.New(e.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warning := diag.Diagnostic{Severity: diag.Warning, Code: diag.CodeLikelyMistake, Path: "light.motion.flare", Message: "has low above high, so the flare never fires", Rule: "light.motion.flare.order"}
+	check := func(context.Context, Build) diag.List { return diag.List{warning} }
+	ctx, cancel := context.WithCancel(context.Background())
+	l := &Loop{Dir: e.dir, Builder: fileBuilder{e.dir}, Upload: e.client, Session: s, Watcher: w, Check: check,
+		Emit: func(ev Event) { e.events <- ev }, Backoff: 10 * time.Millisecond}
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx); w.Close() }()
+	t.Cleanup(func() { cancel(); <-done })
+	ev := e.until(EventWarnings, EventAccepted)
+	if ev.Kind != EventWarnings || len(ev.Warnings) != 1 || ev.Warnings[0].Rule != "light.motion.flare.order" {
+		t.Fatalf("first event: %+v", ev)
+	}
+	if ev := e.until(EventAccepted, EventBuildFailed); ev.Kind != EventAccepted || ev.Revision != 1 {
+		t.Fatalf("the build with a warning must be sent and accepted: %+v", ev)
 	}
 }

@@ -267,6 +267,17 @@ func (l List) Strict() List {
 	return out
 }
 
+// Warnings returns only the warnings.
+func (l List) Warnings() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Errors returns only the errors.
 func (l List) Errors() List {
 	var out List

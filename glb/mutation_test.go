@@ -127,19 +127,24 @@ func TestSDKAgreesOnMutations(t *testing.T) {
 	}
 	got := nodeReports[sdkVerdict](t, root, "glb-verdicts.mjs", files)
 	var accepted []string
+	warned := 0
 	for _, f := range files {
 		data, _ := os.ReadFile(f)
 		res := glb.CheckNamed("the file", data)
-		refusals, _ := sdkVerdictOf(res)
-		v := got[f]
+		v, ok := got[f]
 		if res.OK() {
 			accepted = append(accepted, f)
 		}
-		if v.OK != (len(refusals) == 0) || (!v.OK && !sdkCodeMatches(v.Code, refusals[0])) {
-			t.Errorf("%s: SDK ok=%v %s %q; Go ok=%v %v, warnings %v", f, v.OK, v.Code, v.Message, res.OK(), res.Problems, res.Warnings)
+		if len(res.Warnings) > 0 {
+			warned++
+		}
+		if !ok {
+			t.Errorf("%s: no SDK verdict", f)
+		} else if d := sdkDiffers(v, res); d != "" {
+			t.Errorf("%s: %s", f, d)
 		}
 	}
-	t.Logf("%d mutations, %d still accepted", len(files), len(accepted))
+	t.Logf("%d mutations, %d still accepted, %d with warnings", len(files), len(accepted), warned)
 
 	// What we still accept, the Khronos validator must not call invalid either.
 	if len(accepted) == 0 {

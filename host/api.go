@@ -14,6 +14,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/internal/human"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -29,17 +30,65 @@ func writeError(w http.ResponseWriter, status int, code, desc string) {
 	writeJSON(w, status, protocol.ErrorResponse{Code: code, Description: desc})
 }
 
-func decodeJSON(r *http.Request, limit int64, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, limit))
+// decodeJSON reads one JSON value from a request body of at most limit bytes. A longer body
+// fails with *http.MaxBytesError (see refuseTooLarge), not with a truncated-JSON error.
+func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	body := http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	// Read to the end (within the limit): only a request read to its end lets the server notice
+	// the client going away, which cancels the request's context — and the validation under it.
+	_, err := io.Copy(io.Discard, body)
+	return err
+}
+
+// bodyLimitMessage is the sentence of every body-size refusal: it names the limit.
+func bodyLimitMessage(limit int64) string {
+	name := human.Int(int(limit)) + " bytes"
+	switch {
+	case limit >= 1<<20 && limit%(1<<20) == 0:
+		name = fmt.Sprintf("%d MiB", limit>>20)
+	case limit >= 1<<10 && limit%(1<<10) == 0:
+		name = fmt.Sprintf("%d KiB", limit>>10)
+	}
+	return fmt.Sprintf("the request body is over the host's %s limit (%s bytes)", name, human.Int(int(limit)))
+}
+
+// refuseTooLarge answers 413 request_too_large, naming the limit, when err comes from a body
+// that passed it; it reports whether it answered. The rest of the body is never read: the
+// connection closes after the answer.
+func refuseTooLarge(w http.ResponseWriter, err error) bool {
+	var mbe *http.MaxBytesError
+	if !errors.As(err, &mbe) {
+		return false
+	}
+	writeError(w, http.StatusRequestEntityTooLarge, "request_too_large", bodyLimitMessage(mbe.Limit))
+	return true
 }
 
 // ---- pairing
 
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
+	// The per-source bound comes first: a refused request costs the host no more than this.
+	source := requestSource(r, s.opts.TrustedProxies)
+	if ok, retry, first := s.pairRate.allow(source, s.opts.Now()); !ok {
+		wait := seconds(retry)
+		if first {
+			s.opts.Logf("pairing requests from %s refused: more than %d in a row (one more every %s)", source, PairingBurst, PairingRefill)
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(wait))
+		writeError(w, http.StatusTooManyRequests, "too_many_requests",
+			fmt.Sprintf("too many pairing requests from your address: at most %d at once and one more every %d s; try again in %d s", PairingBurst, int(PairingRefill/time.Second), wait))
+		return
+	}
 	var req protocol.PairingRequest
-	if err := decodeJSON(r, 4096, &req); err != nil {
+	if err := decodeJSON(w, r, MaxSmallBody, &req); err != nil {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"project\": \"name\"}: "+err.Error())
 		return
 	}
@@ -53,7 +102,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	device := s.pairs.add(p, now)
 	if device == "" {
 		w.Header().Set("Retry-After", "60")
-		writeError(w, http.StatusTooManyRequests, "too_many_requests", "too many pairings are waiting for approval; try again in a minute")
+		if now := s.opts.Now(); now.Sub(time.Unix(0, s.fullLogged.Load())) > time.Minute {
+			s.fullLogged.Store(now.UnixNano())
+			s.opts.Logf("pairing refused: %d codes are waiting for approval", MaxPendingPairings)
+		}
+		writeError(w, http.StatusTooManyRequests, "too_many_requests", fmt.Sprintf("too many pairings (%d) are waiting for approval on this host; try again in a minute", MaxPendingPairings))
 		return
 	}
 	code := FormatUserCode(p.userCode)
@@ -81,7 +134,10 @@ const slowDownStep = 5 * time.Second
 
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 	var req protocol.TokenRequest
-	if err := decodeJSON(r, 4096, &req); err != nil || req.DeviceCode == "" {
+	if err := decodeJSON(w, r, MaxSmallBody, &req); err != nil || req.DeviceCode == "" {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"device_code\": \"…\"}")
 		return
 	}
@@ -221,8 +277,21 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// At most maxUploadsInFlight bodies are read and held at once; the others wait here, unread.
+	s.uploadsWaiting.Add(1)
+	select {
+	case s.uploads <- struct{}{}:
+		s.uploadsWaiting.Add(-1)
+		defer func() { <-s.uploads }()
+	case <-r.Context().Done():
+		s.uploadsWaiting.Add(-1)
+		return
+	}
 	var req protocol.UploadRequest
-	if err := decodeJSON(r, maxUploadBody, &req); err != nil {
+	if err := decodeJSON(w, r, MaxUploadBody, &req); err != nil {
+		if refuseTooLarge(w, err) {
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request", "body must be {\"base_revision\", \"content_sha256\", \"bundle\"}: "+err.Error())
 		return
 	}
@@ -235,6 +304,12 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, status, err := s.submit(r.Context(), sess, req)
+	if err != nil && r.Context().Err() != nil {
+		// The client gave up (a newer save cancelled this upload): its validation stopped
+		// with it, nothing was recorded, and nobody is left to answer.
+		s.opts.Logf("upload of project %q abandoned by the client before its verdict; nothing recorded", sess.Project)
+		return
+	}
 	if err != nil {
 		s.internalError(w, "validate revision", err)
 		return
@@ -255,21 +330,21 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 		s.worldMu.Unlock()
 		return dup, http.StatusOK, err
 	}
-	placed, err := s.store.instances(ctx, worldID)
+	snap, err := s.snapshotLocked(ctx)
 	s.worldMu.Unlock()
 	if err != nil {
 		return protocol.RevisionResponse{}, 0, err
 	}
 	for attempt := 1; ; attempt++ {
-		rev, err := s.judge(ctx, sess, req, hash, placed)
+		rev, err := s.judge(ctx, sess, req, hash, snap.placed)
 		if err != nil {
 			return protocol.RevisionResponse{}, 0, err
 		}
 		s.worldMu.Lock()
-		resp, status, done, err := s.recordLocked(ctx, sess, rev, req, hash, placed)
+		resp, status, done, err := s.recordLocked(ctx, sess, rev, req, hash, snap)
 		if !done && err == nil {
-			// Placed instances changed while the bundle was validated: judge it again.
-			placed, err = s.store.instances(ctx, worldID)
+			// The world changed while the bundle was validated: judge it again.
+			snap, err = s.snapshotLocked(ctx)
 			if err == nil && attempt >= maxJudgements {
 				err = fmt.Errorf("the placed instances changed during each of %d validations", attempt)
 			}
@@ -334,21 +409,17 @@ func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.Upload
 // recordLocked stores a judged revision (and activates it when accepted) if the placed instances
 // are still those it was judged against; done is false when they are not. The caller holds
 // worldMu.
-func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, req protocol.UploadRequest, hash string, placed []Instance) (resp protocol.RevisionResponse, status int, done bool, err error) {
+func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, req protocol.UploadRequest, hash string, judged worldSnapshot) (resp protocol.RevisionResponse, status int, done bool, err error) {
 	// An identical upload may have been recorded while this one was judged.
 	if dup, ok, err := s.duplicateLocked(ctx, hash); err != nil || ok {
 		return dup, http.StatusOK, true, err
 	}
-	now, err := s.store.instances(ctx, worldID)
+	now, err := s.snapshotLocked(ctx)
 	if err != nil {
 		return resp, 0, true, err
 	}
-	if !sameInstances(placed, now) {
+	if now.active != judged.active || !sameInstances(judged.placed, now.placed) {
 		return resp, 0, false, nil
-	}
-	w, err := s.store.world(ctx, worldID)
-	if err != nil {
-		return resp, 0, true, err
 	}
 	// Storing is not cancelled with the request: once validated, the verdict is recorded even if
 	// the client went away, so its retry finds it by hash.
@@ -356,14 +427,41 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 	if err != nil {
 		return resp, 0, true, err
 	}
-	active := w.ActiveRevision
+	active := now.active
 	if rev.Status == "accepted" {
 		active = rev.Number
+		if wr, ok := s.opts.Runtime.(Warmer); ok && len(now.placed) > 0 {
+			wr.Warm([]byte(req.Bundle)) // the world page's views find it open
+		}
 		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])
 	}
 	return protocol.RevisionResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, true, nil
+}
+
+// worldSnapshot is what an upload is judged against: the placed instances, each with its type's
+// walkability in the active build, and that active revision. A verdict is recorded only if the
+// world still matches it.
+type worldSnapshot struct {
+	placed []Instance
+	active int
+}
+
+// snapshotLocked reads the world an upload is judged against. The caller holds worldMu.
+func (s *Server) snapshotLocked(ctx context.Context) (worldSnapshot, error) {
+	w, err := s.store.world(ctx, worldID)
+	if err != nil {
+		return worldSnapshot{}, err
+	}
+	placed, err := s.store.instances(ctx, worldID)
+	if err != nil {
+		return worldSnapshot{}, err
+	}
+	if err := s.withWalkability(ctx, placed); err != nil {
+		return worldSnapshot{}, err
+	}
+	return worldSnapshot{placed: placed, active: w.ActiveRevision}, nil
 }
 
 // sameInstances says whether two listings of the placed instances are the same instances in the
@@ -378,6 +476,31 @@ func sameInstances(a, b []Instance) bool {
 		}
 	}
 	return true
+}
+
+// withWalkability sets each placed instance's Walkable to its type's in the active build, so the
+// validator can refuse a build that changes it while they are placed ("Changing fixed
+// walkability also requires removing placed instances"). The rule itself is the SDK's.
+func (s *Server) withWalkability(ctx context.Context, placed []Instance) error {
+	if len(placed) == 0 {
+		return nil
+	}
+	active, err := s.store.activeRevision(ctx, worldID)
+	if isNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for i := range placed {
+		for _, d := range active.Definitions {
+			if d.Type == placed[i].Type && d.Walkable != nil {
+				walkable := *d.Walkable
+				placed[i].Walkable = &walkable
+			}
+		}
+	}
+	return nil
 }
 
 func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {

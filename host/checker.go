@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -23,12 +24,49 @@ import (
 // passes one is refused with a verdict that names the limit, and its worker is replaced; the
 // host's memory, its world lock and its other requests are untouched. Two pools, so an upload
 // being validated never delays a view.
+//
+// The live side keeps the active build open in its worker. Opening it (a whole validation)
+// happens in the background, once per build (Warm, or the first call), so a caller with a short
+// deadline (the world page's views) never pays for it or aborts it: it gets ErrNotReady, and a
+// later call finds the build open. Views never open a build inside their own deadline.
 type Checker struct {
 	// Options carry jsrt's per-call bounds for author code (deadline, heap, stack).
 	Options isolate.Options
+	// OpenTimeout bounds opening a build for live use (default 20 s, as a revision's check).
+	OpenTimeout time.Duration
 
 	checks, live *isolate.Pool
 	failed       *failures
+
+	mu     sync.Mutex // guards open
+	open   *liveBuild
+	opener openFunc
+}
+
+// openFunc opens a build in the live pool: isolate.Pool.Open, or a test's stand-in.
+type openFunc func(ctx context.Context, js []byte, opts isolate.Options) error
+
+// liveBuild is one build being opened, or open, in the live pool.
+type liveBuild struct {
+	js     []byte
+	ready  chan struct{} // closed once err is set (nil: open)
+	err    error
+	failed time.Time // when err was set
+	cancel context.CancelFunc
+}
+
+// reopenAfter is how long a failed opening is remembered before the next call tries again (a
+// timeout on a loaded machine may not repeat).
+const reopenAfter = time.Minute
+
+// stale says the build failed to open long enough ago to try again.
+func (b *liveBuild) stale() bool {
+	select {
+	case <-b.ready:
+		return b.err != nil && time.Since(b.failed) > reopenAfter
+	default:
+		return false
+	}
 }
 
 // CheckerConfig sizes a Checker's worker pools.
@@ -100,18 +138,111 @@ func (c *Checker) Check(ctx context.Context, js []byte, placed []Instance) (Verd
 	}
 	v := Verdict{Problems: rep.Diagnostics}
 	for _, d := range rep.Definitions {
-		v.Definitions = append(v.Definitions, Definition{Type: d.Type, Version: d.Version, Emoji: d.Emoji, Label: d.Label})
+		walkable := d.Walkable
+		v.Definitions = append(v.Definitions, Definition{Type: d.Type, Version: d.Version, Emoji: d.Emoji, Label: d.Label, Walkable: &walkable})
 	}
 	return v, nil
 }
 
+// opened waits until js is open in the live pool, starting its opening in the background when
+// it is not the build already open (or being opened); it waits at most until ctx ends (then
+// ErrNotReady). An opening that failed is remembered for its bundle for reopenAfter.
+func (c *Checker) opened(ctx context.Context, js []byte) error {
+	c.mu.Lock()
+	b := c.open
+	if b == nil || !bytes.Equal(b.js, js) || b.stale() {
+		if b != nil {
+			b.cancel() // a replaced build still opening is not wanted any more
+		}
+		timeout := c.OpenTimeout
+		if timeout <= 0 {
+			timeout = 20 * time.Second
+		}
+		octx, cancel := context.WithTimeout(context.Background(), timeout)
+		b = &liveBuild{js: js, ready: make(chan struct{}), cancel: cancel}
+		c.open = b
+		open := c.opener
+		if open == nil {
+			open = c.live.Open
+		}
+		go b.start(octx, c.Options, open)
+	}
+	c.mu.Unlock()
+	select {
+	case <-b.ready:
+		return b.err
+	default:
+	}
+	select {
+	case <-b.ready:
+		return b.err
+	case <-ctx.Done():
+		return fmt.Errorf("%w: the build is still being opened", ErrNotReady)
+	}
+}
+
+// forget drops js as the open build (its worker was replaced), so the next call opens it again.
+func (c *Checker) forget(js []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.open != nil && bytes.Equal(c.open.js, js) {
+		c.open.cancel()
+		c.open = nil
+	}
+}
+
+// Warm starts opening js for live use, when it is not the build already open, and returns at
+// once: the host calls it when a build becomes active, so the world page finds it open.
+func (c *Checker) Warm(js []byte) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_ = c.opened(ctx, js)
+}
+
+// start opens the build, detached from any caller (see Checker). It runs on its own goroutine,
+// where a panic would end the whole host: one is recovered into the build's error.
+func (b *liveBuild) start(ctx context.Context, opts isolate.Options, open openFunc) {
+	defer close(b.ready)
+	defer b.cancel()
+	defer func() {
+		if v := recover(); v != nil {
+			b.err = fmt.Errorf("opening the build failed inside the host: %v", v)
+		}
+		if b.err != nil {
+			b.failed = time.Now()
+		}
+	}()
+	err := open(ctx, b.js, opts)
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled):
+		b.err = fmt.Errorf("%w: a newer build replaced it while it was being opened", ErrNotReady)
+	default:
+		b.err = notReady(err)
+	}
+}
+
+// notReady turns the live pool's "no author code ran" errors into ErrNotReady.
+func notReady(err error) error {
+	switch {
+	case errors.Is(err, isolate.ErrBusy):
+		return fmt.Errorf("%w: another call into the build was running", ErrNotReady)
+	case errors.Is(err, isolate.ErrNotOpen):
+		return fmt.Errorf("%w: the build is being opened again", ErrNotReady)
+	}
+	return err
+}
+
 // Initial implements Runtime: the definition's initial state, checked by the registry.
 func (c *Checker) Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error) {
-	return c.live.Initial(ctx, js, typ, c.Options)
+	if err := c.opened(ctx, js); err != nil {
+		return nil, err
+	}
+	out, err := c.live.Initial(ctx, js, typ, c.Options)
+	return out, notReady(err)
 }
 
 func toValidate(in Instance) validate.Instance {
-	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State}
+	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, Walkable: in.Walkable}
 }
 
 // View implements Runtime. A view whose author code passed a hard limit, or ran out its
@@ -122,11 +253,21 @@ func (c *Checker) View(ctx context.Context, js []byte, in Instance, viewer Viewe
 	if err := c.failed.get(key); err != nil {
 		return nil, err
 	}
-	v, err := c.live.View(ctx, js, toValidate(in), validate.Viewer{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit}, c.Options)
+	if err := c.opened(ctx, js); err != nil {
+		return nil, err
+	}
+	opts := c.Options
+	opts.NoOpen = true
+	v, err := c.live.View(ctx, js, toValidate(in), validate.Viewer{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit}, opts)
+	if errors.Is(err, isolate.ErrNotOpen) {
+		// Its worker was replaced (a breach, or recycled): open it again in the background.
+		c.forget(js)
+		c.Warm(js)
+	}
 	if runaway(err) {
 		c.failed.put(key, err)
 	}
-	return v, err
+	return v, notReady(err)
 }
 
 // Act implements Runtime: the action through the registry, as the owner.
@@ -137,8 +278,12 @@ func (c *Checker) Act(ctx context.Context, js []byte, in Instance, action string
 			return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 		}
 	}
+	if err := c.opened(ctx, js); err != nil {
+		return nil, err
+	}
 	out, err := c.live.Act(ctx, js, toValidate(in), validate.Action{Name: action, Payload: fields},
 		validate.Context{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit, CanRemove: viewer.CanEdit, Now: time.Now().UnixMilli()}, c.Options)
+	err = notReady(err)
 	if err != nil {
 		var refused *validate.Refused
 		if errors.As(err, &refused) {

@@ -12,8 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
@@ -27,10 +29,20 @@ const (
 	// MaxBundleBytes is the published limit for one project bundle: the bundler's own, so
 	// what builds locally is what the host accepts.
 	MaxBundleBytes = bundle.MaxBytes
-	// maxUploadBody bounds the request that carries a bundle (JSON escaping can grow it).
-	maxUploadBody   = 8 << 20
+	// MaxUploadBody bounds the request that carries a bundle: room for a 1 MiB bundle even when
+	// JSON escapes every byte as \u00XX (6 MiB).
+	MaxUploadBody = 8 << 20
+	// MaxSmallBody bounds the pairing and token requests (a project name and a device code).
+	MaxSmallBody = 4 << 10
+	// MaxFormBody bounds the owner's form posts (sign-in, approve, place, act: an action
+	// payload is at most 2 KiB of JSON).
+	MaxFormBody     = 64 << 10
 	ownerSessionTTL = 12 * time.Hour
-	worldID         = "dev"
+	// maxUploadsInFlight bounds the uploads whose body the host reads and holds at once (each up
+	// to MaxUploadBody, twice over once decoded): one session uploads one build at a time, so
+	// more at once is a broken or hostile client, which must not fill the host's memory.
+	maxUploadsInFlight = 4
+	worldID            = "dev"
 )
 
 // Options configure a host. Only Validator and DataDir are required.
@@ -54,6 +66,10 @@ type Options struct {
 	Logf func(format string, args ...any)
 	// ValidateTimeout bounds one whole-project check (default 20 s).
 	ValidateTimeout time.Duration
+	// TrustedProxies are the addresses of reverse proxies in front of the host (a TLS
+	// terminator): behind them, the X-Forwarded-For address they add names a request's source
+	// for the per-source pairing limit. Without it every proxied client is the proxy.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is a running host. It is an http.Handler.
@@ -61,11 +77,19 @@ type Server struct {
 	opts     Options
 	store    *store
 	pairs    *pairings
-	mux      *http.ServeMux
-	worldMu  sync.Mutex // serialises revisions and instance changes: one writer per world
-	ownerMu  sync.Mutex
-	ownerTok string // hash of the current one-time owner token
-	world    world
+	pairRate *sourceLimiter // pairing requests per source
+	slow     slowViews      // views that ran out of time, not run again for a while
+	// uploads holds a slot per upload whose body is being read or checked (maxUploadsInFlight);
+	// uploadsWaiting counts the uploads waiting for one.
+	uploads        chan struct{}
+	uploadsWaiting atomic.Int32
+	// fullLogged is when "too many pending pairings" was last logged (UnixNano): once a minute.
+	fullLogged atomic.Int64
+	mux        *http.ServeMux
+	worldMu    sync.Mutex // serialises revisions and instance changes: one writer per world
+	ownerMu    sync.Mutex
+	ownerTok   string // hash of the current one-time owner token
+	world      world
 }
 
 // New opens (or creates) the host's storage in opts.DataDir.
@@ -106,9 +130,16 @@ func New(opts Options) (*Server, error) {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
-	s := &Server{opts: opts, store: st, pairs: newPairings(), world: w}
+	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources),
+		uploads: make(chan struct{}, maxUploadsInFlight), world: w}
 	s.routes()
 	s.rotateOwnerToken()
+	if wr, ok := opts.Runtime.(Warmer); ok && w.ActiveRevision > 0 {
+		placed, err := st.instances(context.Background(), worldID)
+		if js, berr := st.bundle(context.Background(), worldID, w.ActiveRevision); err == nil && berr == nil && len(placed) > 0 {
+			wr.Warm(js) // the world page's views find it open
+		}
+	}
 	return s, nil
 }
 

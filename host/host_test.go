@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,20 +63,36 @@ type fixture struct {
 	http   *httptest.Server
 	clock  *clock
 	val    *hosttest.JSONValidator
+	real   *host.Checker // when set, the validator and runtime instead of val and fakeRuntime
 	tokens chan string
 	dir    string
+	// options, if set, changes the host's options before each start.
+	options func(*host.Options)
 }
 
 func newFixture(t *testing.T, dir string) *fixture {
+	return newFixtureWith(t, dir, nil)
+}
+
+func newFixtureWith(t *testing.T, dir string, options func(*host.Options)) *fixture {
 	t.Helper()
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, tokens: make(chan string, 16), dir: dir}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, tokens: make(chan string, 16), dir: dir, options: options}
 	f.start()
 	return f
 }
 
 func (f *fixture) start() {
-	srv, err := host.New(host.Options{DataDir: f.dir, Validator: f.val, Runtime: fakeRuntime{}, Now: f.clock.Now,
-		OnOwnerToken: func(tok string) { f.tokens <- tok }})
+	var validator host.Validator = f.val
+	var runtime host.Runtime = fakeRuntime{}
+	if f.real != nil {
+		validator, runtime = f.real, f.real
+	}
+	opts := host.Options{DataDir: f.dir, Validator: validator, Runtime: runtime, Now: f.clock.Now,
+		OnOwnerToken: func(tok string) { f.tokens <- tok }}
+	if f.options != nil {
+		f.options(&opts)
+	}
+	srv, err := host.New(opts)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -448,20 +465,6 @@ func TestDurableAcrossRestart(t *testing.T) {
 	}
 }
 
-func TestPendingPairingsBounded(t *testing.T) {
-	f := newFixture(t, t.TempDir())
-	for i := 0; i < 64; i++ {
-		f.pairRequest()
-	}
-	var e protocol.ErrorResponse
-	if st := f.call("POST", "/api/dev/pairings", "", protocol.PairingRequest{Project: "flood"}, &e); st != 429 || e.Code != "too_many_requests" {
-		t.Fatalf("65th pending pairing: %d %+v", st, e)
-	}
-	// Expired ones no longer count.
-	f.clock.Add(5*time.Minute + time.Second)
-	f.pairRequest()
-}
-
 // TestLimitsBothSides: each limit the host applies, just inside and just outside.
 func TestLimitsBothSides(t *testing.T) {
 	f := newFixture(t, t.TempDir())
@@ -520,9 +523,136 @@ func TestRequestLimitsBothSides(t *testing.T) {
 	if st != 201 || r.Size != host.MaxBundleBytes || f.val.Calls.Load() != calls+1 {
 		t.Fatalf("1 MiB bundle escaped to 6 MiB: %d %+v", st, r.Revision.Size)
 	}
-	// A body over 8 MiB is not read to its end: refused as malformed, nothing recorded.
+	// A body over 8 MiB is not read to its end: refused for its size, nothing recorded.
 	var e protocol.ErrorResponse
-	if st := f.call("POST", "/api/dev/revisions", tok, protocol.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: strings.Repeat(" ", 8<<20)}, &e); st != 400 || e.Code != "invalid_request" {
+	if st := f.call("POST", "/api/dev/revisions", tok, protocol.UploadRequest{ContentSHA256: strings.Repeat("0", 64), Bundle: strings.Repeat(" ", 8<<20)}, &e); st != 413 || e.Code != "request_too_large" || !strings.Contains(e.Description, "8 MiB limit") {
 		t.Fatalf("9 MiB body: %d %+v", st, e)
 	}
+}
+
+// TestLoginRedirectStaysOnHost: the reported open redirect (/login?token=…&next=/%09/evil:port/,
+// which a browser reads as //evil:port/) and its relatives end on "/", through each way in:
+// the token link, the sign-in form, and a visit while already signed in.
+func TestLoginRedirectStaysOnHost(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	noFollow := func(jar http.CookieJar) *http.Client {
+		return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	}
+	location := func(resp *http.Response, err error) string {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("status %d, want 303", resp.StatusCode)
+		}
+		return resp.Header.Get("Location")
+	}
+	for _, next := range []string{"/%09/evil:port/", "//evil", "/%5Cevil", "https://evil", "/%0a/evil", "/%2f%2fevil"} {
+		raw := "/login?token=" + url.QueryEscape(f.ownerToken()) + "&next=" + next
+		if got := location(noFollow(nil).Get(f.http.URL + raw)); got != "/" {
+			t.Errorf("GET %s redirects to %q", raw, got)
+		}
+		form := url.Values{"token": {f.ownerToken()}, "next": {next}}
+		if got := location(noFollow(nil).PostForm(f.http.URL+"/login", form)); got != "/" {
+			t.Errorf("POST /login next=%q redirects to %q", next, got)
+		}
+	}
+	o := f.owner()
+	if got := location(noFollow(o.Client.Jar).Get(f.http.URL + "/login?next=/%09/evil:port/")); got != "/" {
+		t.Errorf("signed-in visit redirects to %q", got)
+	}
+	// A real target survives: the approval page a sign-in was asked for.
+	if got := location(noFollow(o.Client.Jar).Get(f.http.URL + "/login?next=" + url.QueryEscape("/connect?code=BCDF-GHJK"))); got != "/connect?code=BCDF-GHJK" {
+		t.Errorf("same-origin target became %q", got)
+	}
+}
+
+// stallingValidator hangs in Check while stall is set, until the check's context ends, and
+// reports how the hung check ended on ended.
+type stallingValidator struct {
+	host.Validator
+	stall   atomic.Bool
+	started chan struct{}
+	ended   chan error
+}
+
+func (v *stallingValidator) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
+	if v.stall.Load() {
+		v.started <- struct{}{}
+		<-ctx.Done()
+		v.ended <- ctx.Err()
+		return host.Verdict{}, ctx.Err()
+	}
+	return v.Validator.Check(ctx, js, placed)
+}
+
+// TestAbandonedUploadStopsItsValidation: a client that gives up on an upload (a newer save
+// cancelled it) ends the host's validation of it at once, so the world's writer lock is free for
+// the next upload; nothing is recorded and nothing is logged as a host failure.
+func TestAbandonedUploadStopsItsValidation(t *testing.T) {
+	var logs syncLog
+	v := &stallingValidator{started: make(chan struct{}, 1), ended: make(chan error, 1)}
+	f := newFixtureWith(t, t.TempDir(), func(o *host.Options) {
+		v.Validator = o.Validator
+		o.Validator, o.Logf = v, logs.Logf
+	})
+	tok := f.pair(f.owner())
+	v.stall.Store(true)
+	body := bundleJSON(lampV1, "")
+	sum := sha256.Sum256([]byte(body))
+	raw, _ := json.Marshal(protocol.UploadRequest{ContentSHA256: hex.EncodeToString(sum[:]), Bundle: body})
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", f.http.URL+"/api/dev/revisions", bytes.NewReader(raw))
+	req.Header.Set("Authorization", "Bearer "+tok)
+	errc := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		errc <- err
+	}()
+	select {
+	case <-v.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("validation never started")
+	}
+	cancel()
+	select {
+	case err := <-v.ended:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("validation ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the abandoned upload's validation kept running")
+	}
+	<-errc
+	v.stall.Store(false)
+	r, st := f.upload(tok, 0, bundleJSON(`[{"type":"example.lamp","version":1,"emoji":"🏮","label":"Lamp 2"}]`, ""))
+	if st != 201 || r.Number != 1 || r.Status != "accepted" {
+		t.Fatalf("the next upload: %d %+v", st, r)
+	}
+	if text := logs.String(); strings.Contains(text, "internal error") || !strings.Contains(text, "abandoned") {
+		t.Fatalf("log:\n%s", text)
+	}
+}
+
+// syncLog collects the host's log lines.
+type syncLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *syncLog) Logf(format string, args ...any) {
+	l.mu.Lock()
+	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+	l.mu.Unlock()
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
 }

@@ -110,9 +110,14 @@ func newPairings() *pairings {
 	return &pairings{byDevice: map[string]*pairing{}, byCode: map[string]*pairing{}}
 }
 
-// maxPending bounds pairing requests waiting for the owner: the endpoint needs no credentials,
-// so without a bound anyone who can reach the host could fill its memory.
-const maxPending = 64
+// MaxPendingPairings bounds the codes waiting for the owner on the whole host: the endpoint needs
+// no credentials, so without a bound sources enough could fill its memory. One source reaches
+// at most 30 (see PairingBurst), so this takes more than thirty sources at once.
+const MaxPendingPairings = 1024
+
+// maxPairings bounds every pairing kept, the spent and expired ones included (kept so a late
+// or reused code gets a precise answer): past it, the oldest that is no longer pending goes.
+const maxPairings = 4 * MaxPendingPairings
 
 // add registers a pairing under a fresh user code and returns the device code, or "" when too
 // many are pending.
@@ -126,7 +131,7 @@ func (ps *pairings) add(p *pairing, now time.Time) (deviceCode string) {
 			pending++
 		}
 	}
-	if pending >= maxPending {
+	if pending >= MaxPendingPairings {
 		return ""
 	}
 	for {
@@ -142,12 +147,30 @@ func (ps *pairings) add(p *pairing, now time.Time) (deviceCode string) {
 	return deviceCode
 }
 
-// gc forgets pairings an hour after they expired.
+// gc forgets pairings an hour after they expired, and the oldest finished ones while more than
+// maxPairings are kept.
 func (ps *pairings) gc(now time.Time) {
 	for k, p := range ps.byDevice {
 		if now.Sub(p.expires) > time.Hour {
-			delete(ps.byDevice, k)
-			delete(ps.byCode, p.userCode)
+			ps.forget(k, p)
 		}
 	}
+	for len(ps.byDevice) >= maxPairings {
+		var oldest *pairing
+		for _, p := range ps.byDevice {
+			live := p.state == pairingPending && now.Before(p.expires) || p.state == pairingApproved
+			if !live && (oldest == nil || p.created.Before(oldest.created)) {
+				oldest = p
+			}
+		}
+		if oldest == nil {
+			return // all live: add refuses at MaxPendingPairings, far below maxPairings
+		}
+		ps.forget(oldest.deviceHash, oldest)
+	}
+}
+
+func (ps *pairings) forget(device string, p *pairing) {
+	delete(ps.byDevice, device)
+	delete(ps.byCode, p.userCode)
 }

@@ -11,8 +11,11 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
@@ -68,8 +71,7 @@ func (s *Server) requireOwner(w http.ResponseWriter, r *http.Request) (owner, bo
 		http.Error(w, "sign in first", http.StatusForbidden)
 		return owner{}, false
 	}
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, "bad form", http.StatusBadRequest)
+	if !parseForm(w, r) {
 		return owner{}, false
 	}
 	if subtle.ConstantTimeCompare([]byte(r.PostFormValue("csrf")), []byte(o.csrf)) != 1 {
@@ -77,6 +79,19 @@ func (s *Server) requireOwner(w http.ResponseWriter, r *http.Request) (owner, bo
 		return owner{}, false
 	}
 	return o, true
+}
+
+// parseForm reads a form post of at most MaxFormBody bytes, or answers 413 (naming the limit)
+// or 400 and returns false.
+func parseForm(w http.ResponseWriter, r *http.Request) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxFormBody)
+	if err := r.ParseForm(); err != nil {
+		if !refuseTooLarge(w, err) {
+			http.Error(w, "bad form", http.StatusBadRequest)
+		}
+		return false
+	}
+	return true
 }
 
 type pageData struct {
@@ -107,12 +122,53 @@ func (s *Server) render(w http.ResponseWriter, status int, name string, data any
 	}
 }
 
-// safeNext keeps a post-login redirect on this host.
+// maxNextDecodings bounds how often safeNext percent-decodes a target: our own links are
+// encoded once (twice through /login?next=), so more layers than this are someone's trick.
+const maxNextDecodings = 4
+
+// safeNext keeps a post-login redirect on this host: it returns next when it is a same-origin
+// path, else "/". The rule (docs/protocol.md, Owner sign-in): an absolute path starting with a
+// single "/" — no scheme, no host, no "//" or "/\" prefix, no backslash anywhere, no whitespace,
+// control or invisible format character — and that stays so however often it is percent-decoded
+// (browsers drop tab and newline from URLs and read "\" as "/", so "/%09/evil" is "//evil").
+// A value that does not decode cleanly, or needs more than maxNextDecodings rounds, is refused.
+// The path is returned cleaned ("/a/../b" → "/b"), the query and fragment as given.
 func safeNext(next string) string {
-	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.Contains(next, "\\") {
-		return "/"
+	for s, round := next, 0; ; round++ {
+		if !sameOriginPath(s) {
+			return "/"
+		}
+		d, err := url.PathUnescape(s)
+		if err != nil || (d != s && round == maxNextDecodings) {
+			return "/"
+		}
+		if d == s {
+			break
+		}
+		s = d
 	}
-	return next
+	target, rest := next, ""
+	if i := strings.IndexAny(next, "?#"); i >= 0 {
+		target, rest = next[:i], next[i:]
+	}
+	clean := path.Clean(target)
+	if strings.HasSuffix(target, "/") && clean != "/" {
+		clean += "/"
+	}
+	return clean + rest
+}
+
+// sameOriginPath is one decoding round of safeNext's rule.
+func sameOriginPath(s string) bool {
+	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") {
+		return false
+	}
+	for _, r := range s {
+		if r == '\\' || r == utf8.RuneError || unicode.IsSpace(r) || !unicode.IsGraphic(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Server) handleLoginPage(w http.ResponseWriter, r *http.Request) {
@@ -138,8 +194,7 @@ func (s *Server) handleLoginPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, "bad form", http.StatusBadRequest)
+	if !parseForm(w, r) {
 		return
 	}
 	next := safeNext(r.PostFormValue("next"))
@@ -286,11 +341,16 @@ func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var err error
-	d.Instances, err = s.instanceViews(r.Context(), d.Active)
+	var report viewReport
+	d.Instances, report, err = s.instanceViews(r.Context(), d.Active)
+	if err != nil && r.Context().Err() != nil {
+		return // the browser went away mid-render: nobody to answer, nothing to log
+	}
 	if err != nil {
 		s.unavailable(w, "world page", err)
 		return
 	}
+	w.Header().Set("Server-Timing", report.serverTiming())
 	s.render(w, http.StatusOK, "world", d)
 }
 
@@ -309,9 +369,11 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 // instanceView is one placed Gizmo as the world page shows it.
 type instanceView struct {
 	ID, Type, Emoji, Title, Description, Problem string
-	Version                                      int
-	Fields                                       []struct{ Label, Value string }
-	Controls                                     []controlView
+	// Late says why the view is a placeholder ("this view did not render in time").
+	Late     string
+	Version  int
+	Fields   []struct{ Label, Value string }
+	Controls []controlView
 }
 
 type controlView struct {
@@ -322,10 +384,12 @@ type controlView struct {
 // ownerViewer is the world page's viewer: the owner, who placed everything and may edit it.
 var ownerViewer = Viewer{ActorID: "owner", CanEdit: true}
 
-func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanceView, error) {
+// instanceViews renders the placed instances within the page's view budget (render.go).
+func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanceView, viewReport, error) {
+	var report viewReport
 	placed, err := s.store.instances(ctx, worldID)
 	if err != nil {
-		return nil, err
+		return nil, report, err
 	}
 	var js []byte
 	emoji := map[string]Definition{}
@@ -335,10 +399,11 @@ func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanc
 		}
 		if s.opts.Runtime != nil && len(placed) > 0 {
 			if js, err = s.store.bundle(ctx, worldID, active.Number); err != nil {
-				return nil, err
+				return nil, report, err
 			}
 		}
 	}
+	budget := newViewBudget()
 	out := make([]instanceView, 0, len(placed))
 	for _, in := range placed {
 		def := emoji[in.Type]
@@ -347,18 +412,18 @@ func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanc
 			v.Title = in.Type
 		}
 		if js != nil {
-			vctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-			raw, err := s.opts.Runtime.View(vctx, js, in, ownerViewer)
-			cancel()
-			if err != nil {
-				v.Problem = "view failed: " + err.Error()
-			} else {
-				fillView(&v, raw)
+			s.view(ctx, budget, active.Number, js, in, &v)
+			if err := ctx.Err(); err != nil {
+				return nil, report, err // the browser went away
 			}
+		}
+		if v.Late != "" {
+			report.Placeholders++
 		}
 		out = append(out, v)
 	}
-	return out, nil
+	report.Views, report.Spent = len(out), time.Since(budget.start)
+	return out, report, nil
 }
 
 // fillView copies the parts of an ObjectView the page renders. Unknown shapes leave it bare.
@@ -479,8 +544,9 @@ var (
 	errStateChanged = errors.New("this Gizmo changed meanwhile; try again")
 )
 
-// runtimeCallTimeout bounds each call the world page makes into author code (view, place, act):
-// the page waits for it, so a runaway Gizmo costs the owner at most this long.
+// runtimeCallTimeout bounds each call the owner's buttons make into author code (place, act):
+// the page waits for it, so a runaway Gizmo costs the owner at most this long. Views have the
+// page's budget instead (render.go).
 const runtimeCallTimeout = 2 * time.Second
 
 func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {

@@ -17,6 +17,10 @@ type Instance struct {
 	Type    string          `json:"type"`
 	Version int             `json:"version"`
 	State   json.RawMessage `json:"state"`
+	// Walkable is Type's fixed walkability in the active build, set by the host when it hands
+	// placed instances to a Validator (a build that changes it is refused while they are
+	// placed); nil when unknown. It is not stored with the instance.
+	Walkable *bool `json:"walkable,omitempty"`
 }
 
 // Verdict is the outcome of validating a whole project bundle. No errors among Problems means
@@ -45,4 +49,10 @@ type Runtime interface {
 	Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error)
 	View(ctx context.Context, js []byte, inst Instance, viewer Viewer) (json.RawMessage, error)
 	Act(ctx context.Context, js []byte, inst Instance, action string, payload json.RawMessage, viewer Viewer) (json.RawMessage, error)
+}
+
+// Warmer is a Runtime that can start loading a build before its first call; the host calls Warm
+// when a build becomes active (accepted, or active at start), without waiting.
+type Warmer interface {
+	Warm(js []byte)
 }

@@ -27,7 +27,19 @@ type Options struct {
 	// Dir and Assets name the project files models came from (validate.AssetFiles).
 	Dir    string
 	Assets []string
+	// NoOpen makes a live call that finds its bundle not open fail at once with ErrNotOpen
+	// instead of opening it (a whole validation) inside the caller's deadline: for callers
+	// with a short budget, which Open the bundle in the background instead.
+	NoOpen bool
 }
+
+// ErrNotOpen is a NoOpen live call's error when its worker does not have the bundle open: no
+// author code ran.
+var ErrNotOpen = errors.New("isolate: the bundle is not open in the worker")
+
+// ErrBusy wraps the context's error when it ended while the call waited for a worker: no
+// author code ran.
+var ErrBusy = errors.New("isolate: no worker was free")
 
 func (o Options) js() jsOptions {
 	return jsOptions{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack}
@@ -73,10 +85,17 @@ func (p *Pool) replyErr(ctx context.Context, w *wireError) error {
 	return w.err()
 }
 
+// Open opens the bundle js in a live worker, so that later live calls (NoOpen ones included)
+// find it open. A bundle that does not load is an error naming its first problem.
+func (p *Pool) Open(ctx context.Context, js []byte, opts Options) error {
+	_, err := p.live(ctx, js, &liveRequest{Call: liveOpen, JSOpts: opts.js()})
+	return err
+}
+
 // Initial is the initial state of the definition typ of the bundle js, through the registry
 // (ObjectRegistry.create), run in a worker that keeps the bundle open for the next call.
 func (p *Pool) Initial(ctx context.Context, js []byte, typ string, opts Options) (json.RawMessage, error) {
-	out, err := p.live(ctx, js, &liveRequest{Call: liveInitial, Type: typ, JSOpts: opts.js()})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveInitial, Type: typ, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +105,7 @@ func (p *Pool) Initial(ctx context.Context, js []byte, typ string, opts Options)
 // View is an instance's view for viewer (JSON). A refusal is a *validate.Refused; author code
 // failing under jsrt's bounds an *AuthorError; a hard bound passed a *Breach.
 func (p *Pool) View(ctx context.Context, js []byte, inst validate.Instance, viewer validate.Viewer, opts Options) (json.RawMessage, error) {
-	out, err := p.live(ctx, js, &liveRequest{Call: liveView, Instance: inst, Viewer: viewer, JSOpts: opts.js()})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveView, Instance: inst, Viewer: viewer, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +115,7 @@ func (p *Pool) View(ctx context.Context, js []byte, inst validate.Instance, view
 // Act runs an action through the registry's execute and returns the new state. Errors as View's.
 func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, action validate.Action, actx validate.Context, opts Options) (json.RawMessage, error) {
 	actx.Random = nil // the worker draws its own numbers
-	out, err := p.live(ctx, js, &liveRequest{Call: liveAct, Instance: inst, Action: action, Context: actx, JSOpts: opts.js()})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveAct, Instance: inst, Action: action, Context: actx, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +132,7 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 		// The bundle goes along only to a worker that does not have it open (or says so).
 		send := func(w *proc) {
 			lr.JS = nil
-			if !w.open[lr.Hash] || attempt > 0 {
+			if (!w.open[lr.Hash] || attempt > 0) && !lr.noOpen {
 				lr.JS = js
 			}
 		}
@@ -123,6 +142,9 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 		if errors.As(err, &b) {
 			b.Subject, b.Doing, b.Owner = "the Gizmo", "running "+lr.Call, p.cfg.Owner
 			return nil, b
+		}
+		if errors.Is(err, ErrBusy) {
+			return nil, err
 		}
 		if errors.Is(err, context.DeadlineExceeded) {
 			// The caller's deadline passed before the call's own (opening the bundle took part
@@ -141,6 +163,9 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 		}
 		if r.Live == nil {
 			return nil, errors.New("isolate: the worker sent no answer")
+		}
+		if r.Live.Missing && lr.noOpen {
+			return nil, ErrNotOpen
 		}
 		if r.Live.Missing && attempt == 0 {
 			continue

@@ -42,6 +42,9 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 	ip.mu.Lock()
 	defer ip.mu.Unlock()
 	if ip.proj == nil || !bytes.Equal(ip.js, js) {
+		if lr.noOpen {
+			return nil, ErrNotOpen
+		}
 		opts := lr.JSOpts.validate()
 		opts.CallerRenders = true
 		p, rep, err := validate.Open(ctx, js, opts)
@@ -74,6 +77,7 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 			}
 		}
 		return nil, &loadError{msg: fmt.Sprintf("the build has no Gizmo %q", lr.Type)}
+	case liveOpen:
 	case liveView:
 		v, err := ip.proj.View(ctx, lr.Instance, lr.Viewer)
 		if err != nil {

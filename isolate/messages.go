@@ -70,6 +70,8 @@ const (
 	liveInitial = "initial"
 	liveView    = "view"
 	liveAct     = "act"
+	// liveOpen only opens the bundle, so later calls find it open (a host warming a build).
+	liveOpen = "open"
 )
 
 type liveRequest struct {
@@ -83,6 +85,8 @@ type liveRequest struct {
 	Viewer   validate.Viewer   `json:"viewer"`
 	Action   validate.Action   `json:"action"`
 	Context  validate.Context  `json:"context"`
+	// noOpen (not sent): the call must not send the bundle to a worker lacking it (Options.NoOpen).
+	noOpen bool
 }
 
 type testRequest struct {

@@ -3,6 +3,7 @@ package isolate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"sync"
 	"time"
@@ -195,7 +196,7 @@ func (p *Pool) acquire(ctx context.Context, prefer string) (*proc, error) {
 		select {
 		case <-ch:
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, fmt.Errorf("%w: %w", ErrBusy, ctx.Err())
 		}
 		p.mu.Lock()
 	}

@@ -344,6 +344,7 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 		}
 	case liveView:
 		out.View, err = op.p.View(ctx, r.Instance, r.Viewer)
+	case liveOpen:
 	case liveAct:
 		var inst validate.Instance
 		inst, _, err = op.p.Act(ctx, r.Instance, r.Action, r.Context)

@@ -32,10 +32,16 @@ type TimeoutError struct {
 	// SDK's authorCall recorded it, or the guarded call's own name.
 	Callback string
 	Limit    time.Duration
-	At       Position
+	// Budget is set when the runtime's budget for all guarded calls together (Options.Budget)
+	// ran out, rather than this call's own deadline.
+	Budget time.Duration
+	At     Position
 }
 
 func (e *TimeoutError) Error() string {
+	if e.Budget > 0 {
+		return fmt.Sprintf("%s was still running when the author code's time budget of %s for the whole build ran out (an endless loop, or too much work in all)", e.Callback, formatDuration(e.Budget))
+	}
 	return fmt.Sprintf("%s did not return within %s (an endless loop?)", e.Callback, formatDuration(e.Limit))
 }
 
@@ -94,11 +100,12 @@ func (e *ThrownError) Error() string {
 // the toolchain, reported instead of crashing the process.
 type PanicError struct {
 	Callback string
-	Value    any
+	// Value is the panic, rendered without running JavaScript.
+	Value string
 }
 
 func (e *PanicError) Error() string {
-	return fmt.Sprintf("internal error while running %s: %v", e.Callback, e.Value)
+	return fmt.Sprintf("internal error while running %s: %s", e.Callback, e.Value)
 }
 
 // Located is implemented by every author-code error that knows where it happened.

@@ -61,7 +61,7 @@ func load(t *testing.T, r *Runtime, ts string) *goja.Object {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.RunScript(context.Background(), "the bundle", s); err != nil {
+	if err := r.RunScript(context.Background(), "the bundle", s); err != nil {
 		t.Fatal(err)
 	}
 	return r.VM.Get("__scapeGizmo").ToObject(r.VM)
@@ -76,20 +76,32 @@ func TestRequireSuppliesSDKOnly(t *testing.T) {
 	if !exports.Get("ok").ToBoolean() {
 		t.Fatal("@scape/sdk not supplied")
 	}
-	_, err := r.RunScript(context.Background(), "the bundle", mustCompile(t, `require('fs')`))
+	err := r.RunScript(context.Background(), "the bundle", mustCompile(t, `require('fs')`))
 	var thrown *ThrownError
 	if !errors.As(err, &thrown) || !strings.Contains(thrown.Message, `unsupported import "fs"`) {
 		t.Fatalf("require('fs') = %v", err)
 	}
-	_, err = r.RunScript(context.Background(), "the bundle", mustCompile(t, `require('@scape/sdk/runtime')`))
+	err = r.RunScript(context.Background(), "the bundle", mustCompile(t, `require('@scape/sdk/runtime')`))
 	if !errors.As(err, &thrown) || !strings.Contains(thrown.Message, "runtime entry is for tests") {
 		t.Fatalf("require runtime = %v", err)
 	}
 	rt := newRuntime(t, Options{AllowRuntime: true})
-	v, err := rt.RunScript(context.Background(), "test", mustCompile(t, `typeof require('@scape/sdk/runtime').ObjectRegistry`))
+	v, err := runValue(rt, "test", mustCompile(t, `typeof require('@scape/sdk/runtime').ObjectRegistry`))
 	if err != nil || v.String() != "function" {
 		t.Fatalf("runtime entry for tests: %v %v", v, err)
 	}
+}
+
+// runValue runs a trusted test script under the guard and returns its completion value (tests
+// only: the toolchain never reads an author script's value).
+func runValue(r *Runtime, what string, s *Script) (goja.Value, error) {
+	var out goja.Value
+	err := r.Guard(context.Background(), what, func() error {
+		v, err := r.VM.RunProgram(s.Program)
+		out = v
+		return err
+	})
+	return out, err
 }
 
 func mustCompile(t *testing.T, js string) *Script {
@@ -136,7 +148,7 @@ func TestTimeoutNamesCallbackAndLine(t *testing.T) {
 		t.Fatalf("message %q", err.Error())
 	}
 	// The runtime is usable again: the interrupt was cleared.
-	v, err := r.RunScript(context.Background(), "again", mustCompile(t, `1 + 1`))
+	v, err := runValue(r, "again", mustCompile(t, `1 + 1`))
 	if err != nil || v.ToInteger() != 2 {
 		t.Fatalf("after timeout: %v %v", v, err)
 	}
@@ -222,14 +234,14 @@ export function boom(): never {
 func TestConsoleReports(t *testing.T) {
 	var lines []string
 	r := newRuntime(t, Options{Console: func(level, text string) { lines = append(lines, level+": "+text) }})
-	if _, err := r.RunScript(context.Background(), "log", mustCompile(t, `console.log('hi', 1, {a: [1]}); console.warn(undefined)`)); err != nil {
+	if err := r.RunScript(context.Background(), "log", mustCompile(t, `console.log('hi', 1, {a: [1]}); console.warn(undefined)`)); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(lines, "|") != `log: hi 1 {"a":[1]}|warn: undefined` {
 		t.Fatalf("lines %q", lines)
 	}
 	q := newRuntime(t, Options{})
-	if _, err := q.RunScript(context.Background(), "log", mustCompile(t, `for (let i = 0; i < 500; i++) console.log(i)`)); err != nil {
+	if err := q.RunScript(context.Background(), "log", mustCompile(t, `for (let i = 0; i < 500; i++) console.log(i)`)); err != nil {
 		t.Fatal(err)
 	}
 	if len(q.Logs) != maxLogs || q.Logs[maxLogs-1].Text != "199" {
@@ -240,7 +252,7 @@ func TestConsoleReports(t *testing.T) {
 func TestConsoleLineLimit(t *testing.T) {
 	r := newRuntime(t, Options{})
 	script := fmt.Sprintf(`console.log('🏮'.repeat(%[1]d)); console.log('🏮'.repeat(%[1]d + 1))`, maxLogLineLen)
-	if _, err := r.RunScript(context.Background(), "log", mustCompile(t, script)); err != nil {
+	if err := r.RunScript(context.Background(), "log", mustCompile(t, script)); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Logs) != 2 {
@@ -258,7 +270,7 @@ func TestConsoleLineLimit(t *testing.T) {
 func TestPanicInNativeIsRecovered(t *testing.T) {
 	r := newRuntime(t, Options{})
 	_ = r.VM.Set("boom", func() { panic("native bug") })
-	_, err := r.RunScript(context.Background(), "panic", mustCompile(t, `boom()`))
+	err := r.RunScript(context.Background(), "panic", mustCompile(t, `boom()`))
 	var p *PanicError
 	if !errors.As(err, &p) {
 		t.Fatalf("err = %v", err)
@@ -269,7 +281,7 @@ func TestCancelledContextIsNotATimeout(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	// The loop announces itself through console; cancelling then must end it.
 	r := newRuntime(t, Options{Timeout: 5 * time.Second, Console: func(string, string) { cancel() }})
-	_, err := r.RunScript(ctx, "loop", mustCompile(t, `console.log('looping'); for(;;){}`))
+	err := r.RunScript(ctx, "loop", mustCompile(t, `console.log('looping'); for(;;){}`))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}
@@ -291,7 +303,7 @@ func TestGarbageIsNotAMemoryError(t *testing.T) {
 	r := newRuntime(t, Options{HeapBudget: 32 << 20, Timeout: 20 * time.Second})
 	// About 80 MiB of temporary arrays at goja's ordinary allocation rate; with GOGC=1000 the
 	// heap (garbage included) passes the budget long before Go collects on its own.
-	_, err := r.RunScript(context.Background(), "churn", mustCompile(t, `let sum = 0; for (let i = 0; i < 50; i++) { const a = new Array(100000).fill(i); sum += a[7]; }`))
+	err := r.RunScript(context.Background(), "churn", mustCompile(t, `let sum = 0; for (let i = 0; i < 50; i++) { const a = new Array(100000).fill(i); sum += a[7]; }`))
 	if err != nil {
 		t.Fatalf("garbage counted as growth: %v", err)
 	}
@@ -304,9 +316,9 @@ func TestLateInterruptDoesNotLeak(t *testing.T) {
 	quick := mustCompile(t, `1`)
 	for i := 0; i < 300; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i%7)*50*time.Microsecond)
-		_, _ = r.RunScript(ctx, "racy", work) // may or may not time out
+		_ = r.RunScript(ctx, "racy", work) // may or may not time out
 		cancel()
-		if _, err := r.RunScript(context.Background(), "next", quick); err != nil {
+		if err := r.RunScript(context.Background(), "next", quick); err != nil {
 			t.Fatalf("iteration %d: a finished call's interrupt leaked into the next: %v", i, err)
 		}
 	}

@@ -38,7 +38,12 @@ func CompileScript(name string, js []byte, sourceMap []byte) (*Script, error) {
 	if err != nil {
 		return nil, &SyntaxError{Name: name, Err: err}
 	}
-	prog, err := goja.CompileAST(ast, false)
+	// Strict, as ES modules are: every script the toolchain runs is an ES module bundled into a
+	// script (the SDK, a project's bundle, a test file) or strict already (the shims, lockdown).
+	// Strictness is what turns an assignment to a frozen built-in into a TypeError at the
+	// author's line instead of a silent no-op. The compiler flag keeps every position unchanged,
+	// where a "use strict" line prepended would move them.
+	prog, err := goja.CompileAST(ast, true)
 	if err != nil {
 		return nil, &SyntaxError{Name: name, Err: err}
 	}

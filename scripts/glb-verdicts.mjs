@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Prints the SDK's verdict (kit/sdk/src/model.ts) on each .glb file named on the command line,
-// as JSON lines: {"file", "ok", "code", "message", "triangles", "drawCalls", "counted"}. The Go
-// test glb/agreement_test.go compares them with the Go checker's. model.ts is bundled with the
-// repository's npm esbuild into a temporary directory first; both the public
-// validateGizmoModel(base64) and the internal checkGizmoModel(bytes) run, and must agree.
+// as JSON lines: {"file", "ok", "code", "message", "triangles", "drawCalls", "counted",
+// "warnings"} (warnings: checkGizmoModel's, each {step, code, path, value, message}). The Go
+// tests glb/agreement_test.go and glb/mutation_test.go compare them with the Go checker's.
+// model.ts is bundled with the repository's npm esbuild into a temporary directory first; both
+// the public validateGizmoModel(base64) and the internal checkGizmoModel(bytes) run, and must
+// agree: on the verdict, and on the warnings validateGizmoModel records for collectWarnings.
 //
 // Usage: node scripts/glb-verdicts.mjs FILE.glb...   (or a directory: every .glb under it)
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,8 +27,13 @@ const files = process.argv.slice(2).flatMap(expand).sort();
 const out = mkdtempSync(join(tmpdir(), 'scape-glb-verdicts-'));
 try {
   const entry = join(out, 'model.mjs');
+  const src = join(root, 'kit', 'sdk', 'src');
   await esbuild.build({
-    entryPoints: [join(root, 'kit', 'sdk', 'src', 'model.ts')],
+    stdin: {
+      contents: "export { checkGizmoModel, validateGizmoModel } from './model.ts'; export { collectWarnings } from './internal/rules.ts';",
+      resolveDir: src,
+      loader: 'ts',
+    },
     outfile: entry,
     bundle: true,
     format: 'esm',
@@ -40,14 +47,22 @@ try {
     const bytes = new Uint8Array(readFileSync(file));
     const report = model.checkGizmoModel(bytes, 'the file');
     let thrown = null;
-    try {
-      model.validateGizmoModel(Buffer.from(bytes).toString('base64'));
-    } catch (err) {
-      thrown = err.message;
-    }
+    const { warnings } = model.collectWarnings(() => {
+      try {
+        model.validateGizmoModel(Buffer.from(bytes).toString('base64'));
+      } catch (err) {
+        thrown = err.message;
+      }
+    });
     const first = report.problems[0];
     if ((thrown === null) !== (first === undefined)) {
       console.error(`glb-verdicts: ${file}: validateGizmoModel and checkGizmoModel disagree (${thrown} vs ${first?.message})`);
+      process.exitCode = 1;
+    }
+    const recorded = JSON.stringify(warnings.map((w) => [w.path, w.message, w.value]));
+    const reported = JSON.stringify(report.warnings.map((w) => [w.path, w.message, w.value]));
+    if (recorded !== reported) {
+      console.error(`glb-verdicts: ${file}: validateGizmoModel records warnings ${recorded}, checkGizmoModel reports ${reported}`);
       process.exitCode = 1;
     }
     lines.push(JSON.stringify({
@@ -58,6 +73,7 @@ try {
       triangles: report.facts.triangles,
       drawCalls: report.facts.drawCalls,
       counted: report.facts.counted,
+      warnings: report.warnings,
     }));
   }
   writeFileSync(1, lines.join('\n') + '\n');

@@ -3,6 +3,7 @@ package testrun
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -314,7 +315,7 @@ func runFile(ctx context.Context, opts Options, file string, report *Report) err
 // session is one runtime with the shims and a test file loaded and its tests registered.
 type session struct {
 	rt   *jsrt.Runtime
-	api  *goja.Object
+	api  *goja.Object // the node:test shim's runner API (trusted, frozen; Go calls its functions)
 	plan []planEntry
 }
 
@@ -336,49 +337,70 @@ func newSession(ctx context.Context, opts Options, file string, script *jsrt.Scr
 	if opts.Console != nil {
 		console = func(level, text string) { opts.Console(file, level, text) }
 	}
-	rt, err := jsrt.New(jsrt.Options{SDK: opts.SDK, AllowRuntime: true, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget, Console: console})
+	var api *goja.Object
+	// The shims are trusted: they run before lockdown, and what they define is frozen with the
+	// built-ins. Their globals are removed again (Go keeps the runner API; test code reaches the
+	// modules through require).
+	setup := func(rt *jsrt.Runtime) error {
+		vm := rt.VM
+		if err := vm.Set("__scapeFrozenHint", rt.Toolchain.Get("frozenHint")); err != nil {
+			return err
+		}
+		for _, s := range shimList {
+			if _, err := rt.RunTrusted(s); err != nil {
+				return fmt.Errorf("testrun: running the test shims: %w", err)
+			}
+		}
+		api = vm.Get("__scapeTest").ToObject(vm)
+		assert := vm.Get("__scapeAssert").ToObject(vm).Get("assert")
+		if err := rt.AddModule("node:test", api.Get("module")); err != nil {
+			return err
+		}
+		if err := rt.AddModule("node:assert/strict", assert); err != nil {
+			return err
+		}
+		for _, name := range []string{"__scapeTest", "__scapeAssert", "__scapeFrozenHint"} {
+			if err := vm.GlobalObject().Delete(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	rt, err := jsrt.New(jsrt.Options{SDK: opts.SDK, AllowRuntime: true, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget, Console: console, Setup: setup})
 	if err != nil {
 		return nil, "", jsrt.Position{}, err
 	}
-	for _, s := range shimList {
-		if _, err := rt.VM.RunProgram(s.Program); err != nil {
-			return nil, "", jsrt.Position{}, fmt.Errorf("testrun: running the test shims: %w", err)
-		}
-	}
-	api := rt.VM.Get("__scapeTest").ToObject(rt.VM)
-	testModule := api.Get("module")
-	assertModule := rt.VM.Get("__scapeAssert").ToObject(rt.VM).Get("assert")
-	baseRequire, _ := goja.AssertFunction(rt.VM.Get("require"))
-	if err := rt.VM.Set("require", func(call goja.FunctionCall) goja.Value {
-		switch call.Argument(0).String() {
-		case "node:test":
-			return testModule
-		case "node:assert/strict":
-			return assertModule
-		}
-		v, err := baseRequire(goja.Undefined(), call.Arguments...)
-		if err != nil {
-			panic(err)
-		}
-		return v
-	}); err != nil {
-		return nil, "", jsrt.Position{}, err
-	}
 	// Registration: the file's top level and its describe bodies.
-	if _, err := rt.RunScript(ctx, "loading "+file, script); err != nil {
+	if err := rt.RunScript(ctx, "loading "+file, script); err != nil {
 		msg, at := describeError(err, script, file)
 		return nil, msg, at, nil
 	}
-	planValue, err := rt.Call(ctx, "plan", api.Get("plan"), api)
+	planText, _, err := rt.CallString(ctx, "plan", api.Get("plan"), api)
 	if err != nil {
 		return nil, "", jsrt.Position{}, fmt.Errorf("testrun: listing tests: %w", err)
 	}
 	var plan []planEntry
-	if err := rt.VM.ExportTo(planValue, &plan); err != nil {
+	if err := json.Unmarshal([]byte(planText), &plan); err != nil {
 		return nil, "", jsrt.Position{}, fmt.Errorf("testrun: listing tests: %w", err)
 	}
 	return &session{rt: rt, api: api, plan: plan}, "", jsrt.Position{}, nil
 }
+
+// status is the shim's report of one test: JSON made inside a guarded call.
+type status struct {
+	Done        bool     `json:"done"`
+	OK          bool     `json:"ok"`
+	Skipped     bool     `json:"skipped"`
+	Todo        bool     `json:"todo"`
+	Reason      string   `json:"reason"`
+	Diagnostics []string `json:"diagnostics"`
+	Message     string   `json:"message"`
+	ErrorStack  string   `json:"errorStack"`
+}
+
+// reportTimeout bounds reading a finished test's status: the shim describes the thrown value,
+// whose name, message and toString are author code.
+const reportTimeout = 2 * time.Second
 
 // runOne runs test i under the runtime's guard and reads its status. stopped reports a guard
 // stop (deadline, stack, memory, panic) after which the runtime must not be reused.
@@ -393,28 +415,49 @@ func runOne(ctx context.Context, rt *jsrt.Runtime, api *goja.Object, script *jsr
 		var thrown *jsrt.ThrownError
 		return res, !errors.As(err, &thrown)
 	}
-	status := statusValue.ToObject(rt.VM)
-	res.Diagnostics = exportStrings(rt, status.Get("diagnostics"))
-	reason := stringOf(status.Get("reason"))
+	// The status object is the shim's; what it holds (a thrown value) is the test's. The shim
+	// describes it under a guard with a short deadline of its own.
+	reportCtx, cancel := context.WithTimeout(ctx, reportTimeout)
+	text, _, err := rt.CallString(reportCtx, "reading the result of test "+strconv.Quote(p.FullName), api.Get("report"), api, statusValue)
+	cancel()
+	var st status
+	if err == nil {
+		err = json.Unmarshal([]byte(text), &st)
+	}
+	if err != nil {
+		res.Status = Failed
+		res.Message = "the test failed, and what it threw could not be described: " + err.Error()
+		res.At = jsrt.Position{File: file}
+		var located jsrt.Located
+		if errors.As(err, &located) {
+			res.At = withFile(located.Where(), file)
+		}
+		// Stopped by a guard (not a JSON or thrown error): the runtime is not reused.
+		var thrown *jsrt.ThrownError
+		var syntax *json.SyntaxError
+		return res, !errors.As(err, &thrown) && !errors.As(err, &syntax)
+	}
+	res.Diagnostics = st.Diagnostics
 	switch {
-	case status.Get("skipped").ToBoolean():
-		res.Status, res.Message = Skipped, reason
+	case st.Skipped:
+		res.Status, res.Message = Skipped, st.Reason
 		return res, false
-	case !status.Get("done").ToBoolean():
+	case !st.Done:
 		res.Status = Failed
 		res.Message = "the test never finished: it awaits a promise that cannot settle (scape gizmo test has no timers or I/O)"
 		res.At = jsrt.Position{File: file}
-	case status.Get("ok").ToBoolean():
+	case st.OK:
 		res.Status = Passed
 	default:
 		res.Status = Failed
-		res.Message = errorMessage(rt, status.Get("error"))
-		res.At = stackPosition(stringOf(status.Get("errorStack")), script)
+		res.Message = st.Message
+		res.At = stackPosition(st.ErrorStack, script)
 		if res.At.File == "" {
 			res.At = jsrt.Position{File: file}
 		}
 	}
-	if status.Get("todo").ToBoolean() {
+	reason := st.Reason
+	if st.Todo {
 		// A to-do test runs, but its outcome does not count.
 		if res.Status == Failed && reason == "" {
 			reason = "failing: " + firstLine(res.Message)
@@ -424,57 +467,11 @@ func runOne(ctx context.Context, rt *jsrt.Runtime, api *goja.Object, script *jsr
 	return res, false
 }
 
-func stringOf(v goja.Value) string {
-	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
-		return ""
-	}
-	return v.String()
-}
-
-func exportStrings(rt *jsrt.Runtime, v goja.Value) []string {
-	var out []string
-	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
-		return nil
-	}
-	_ = rt.VM.ExportTo(v, &out)
-	return out
-}
-
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
 	}
 	return s
-}
-
-// errorMessage renders a thrown value: an Error's name and message (the name is left out for
-// plain Errors and AssertionErrors, whose messages speak for themselves).
-func errorMessage(rt *jsrt.Runtime, v goja.Value) string {
-	if v == nil || goja.IsUndefined(v) {
-		return "threw undefined"
-	}
-	obj, ok := v.(*goja.Object)
-	if !ok || goja.IsNull(v) {
-		inspect, _ := goja.AssertFunction(rt.VM.Get("__scapeAssert").ToObject(rt.VM).Get("inspect"))
-		if inspect != nil {
-			if s, err := inspect(goja.Undefined(), v); err == nil {
-				return "threw " + s.String()
-			}
-		}
-		return "threw " + v.String()
-	}
-	name := stringOf(obj.Get("name"))
-	msg := stringOf(obj.Get("message"))
-	if status := obj.Get("status"); name == "ObjectActionError" && status != nil && !goja.IsUndefined(status) {
-		return fmt.Sprintf("ObjectActionError %s: %s", status.String(), msg)
-	}
-	if name == "" || name == "Error" || name == "AssertionError" {
-		if msg == "" {
-			return v.String()
-		}
-		return msg
-	}
-	return name + ": " + msg
 }
 
 // describeError turns a guarded-call error into a message and a TypeScript position.
@@ -528,7 +525,7 @@ func stackPosition(stack string, script *jsrt.Script) jsrt.Position {
 }
 
 func isInternal(file string) bool {
-	return file == ShimScriptName || file == jsrt.SDKScriptName || file == BundleScriptName ||
+	return file == ShimScriptName || file == jsrt.SDKScriptName || file == jsrt.LockdownScriptName || file == BundleScriptName ||
 		strings.Contains(file, "node_modules/") || strings.HasPrefix(file, "<") || strings.HasPrefix(file, "native")
 }
 

@@ -25,7 +25,12 @@ export class ObjectActionError extends Error {
 }
 const sdk = { ObjectActionError, double: (n: number) => n * 2 };
 const runtime = { refuse: () => { throw new ObjectActionError(403, 'not allowed'); } };
-(globalThis as any).__scapeToolchain = { sdk, runtime, currentCall: () => null };
+// What jsrt needs of every toolchain besides the modules: which callback runs (JSON), how to
+// describe a thrown value (JSON) and to show console arguments.
+const describeThrown = (e: unknown) =>
+  JSON.stringify(e instanceof Error ? { error: true, name: String(e.name), message: String(e.message), stack: String(e.stack) } : { error: false, name: '', message: String(e), stack: '' });
+const display = (...values: unknown[]) => values.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(' ');
+(globalThis as any).__scapeToolchain = { sdk, runtime, currentCall: () => 'null', describeThrown, display };
 `)},
 	})
 })
@@ -351,5 +356,77 @@ test('one instance', () => {
 	supplied := run(t, sdkDir)
 	if supplied.Passed != 0 || supplied.Failed != 1 {
 		t.Fatalf("without SDKSource the supplied SDK should be a second instance: %+v", supplied.Results)
+	}
+}
+
+// Hostile thrown values (the issue's `throw { toString() { for (;;) {} } }`) and names: the
+// runner reads what a test threw only inside a guarded call, where the deadline stops a getter
+// or toString that never returns; each test fails with a message, and the run ends.
+func TestHostileThrownValues(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{
+		"test/hostile.test.ts": header + `
+const spin = (): never => { for (;;) {} };
+test('throws a looping toString', () => {
+  throw { toString() { for (;;) {} } };
+});
+test('throws an error with a looping message getter', () => {
+  const e = new Error('m');
+  Object.defineProperty(e, 'message', { get: spin });
+  throw e;
+});
+test('throws an error whose name loops', () => {
+  class Loud extends Error { get name(): string { return spin(); } }
+  throw new Loud('loud');
+});
+test('rejects with a looping toJSON and Symbol.toPrimitive', async () => {
+  throw { toJSON: spin, [Symbol.toPrimitive]: spin };
+});
+test('changes a built-in', () => {
+  Array.prototype.push = () => 0;
+});
+test({ toString: spin } as any, () => {
+  assert.ok(true);
+});
+test('still runs', () => {
+  assert.ok(true);
+});
+`,
+	})
+	done := make(chan *Report, 1)
+	// The embedded SDK: its toolchain gives the frozen-built-in hint.
+	go func() {
+		report, err := Run(context.Background(), Options{Dir: dir, Timeout: 500 * time.Millisecond})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- report
+	}()
+	var report *Report
+	select {
+	case report = <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the run never ended: a thrown value was read outside the guard")
+	}
+	if report == nil {
+		t.FailNow()
+	}
+	results := byName(report)
+	for name, want := range map[string]string{
+		"throws a looping toString":                            "threw { toString: [Function: toString] }",
+		"throws an error with a looping message getter":        "",
+		"throws an error whose name loops":                     "",
+		"rejects with a looping toJSON and Symbol.toPrimitive": "",
+		"changes a built-in":                                   "built-ins such as Array.prototype",
+	} {
+		r, ok := results[name]
+		if !ok || r.Status != Failed || !strings.Contains(r.Message, want) {
+			t.Errorf("%s: %+v", name, r)
+		}
+	}
+	if r := results["still runs"]; r.Status != Passed {
+		t.Errorf("after the hostile tests: %+v", r)
+	}
+	if len(report.Results) != 7 {
+		t.Errorf("%d results: %+v", len(report.Results), report.Results)
 	}
 }

@@ -388,7 +388,7 @@ func TestFrozenPresentationStillChecked(t *testing.T) {
 
 // A refused model does not hide the definition's other problems, nor they it.
 func TestRefusedModelBesideARuleProblem(t *testing.T) {
-	src := strings.Replace(modelDefinition(true), "textureSize: 256", "textureSize: 3", 1)
+	src := strings.Replace(modelDefinition(true), "textureSize: 256", "textureSize: '256' as never", 1)
 	res := project(t, nil, map[string]string{"src/project.ts": src, "src/crate.glb": string(texturedCube()), "src/glb.d.ts": "declare module '*.glb' { const data: string; export default data; }\n"})
 	rep := check(t, res, Options{})
 	if len(rep.Diagnostics) != 3 || rep.Diagnostics[0].Path != "presentation.textureSize" || len(errorsWith(rep, diag.CodeModel)) != 2 {

@@ -67,11 +67,14 @@ func Open(ctx context.Context, js []byte, opts Options) (*Project, *Report, erro
 	if !rep.OK() {
 		return nil, rep, nil
 	}
+	// The registry is an opaque value handed back to the toolchain on every live call.
 	reg, err := l.rt.CallToolchain(ctx, "open", l.exports)
 	if err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
 		return nil, rep, nil
 	}
+	// The budget bounds validation; live calls are bounded one by one.
+	l.rt.EndBudget()
 	return &Project{Report: rep, l: l, registry: reg, opts: opts}, rep, nil
 }
 
@@ -80,11 +83,7 @@ func (p *Project) call(ctx context.Context, method string, args ...any) (string,
 	for _, a := range args {
 		values = append(values, p.l.rt.VM.ToValue(a))
 	}
-	v, err := p.l.rt.CallToolchain(ctx, method, values...)
-	if err != nil {
-		return "", err
-	}
-	return v.String(), nil
+	return p.l.rt.ToolchainString(ctx, method, values...)
 }
 
 // Create places a new instance of the definition with that emoji. ok is false when no
@@ -165,14 +164,10 @@ func (p *Project) ValidateInstances(ctx context.Context, instances []Instance) (
 	if err != nil {
 		return nil, err
 	}
-	v, err := p.l.rt.CallToolchain(ctx, "validateInstances", p.l.exports, p.l.rt.VM.ToValue(string(data)))
-	if err != nil {
+	var problems []problemFacts
+	if err := p.l.call(ctx, "validateInstances", &problems, p.l.exports, p.l.rt.VM.ToValue(string(data))); err != nil {
 		var list diag.List
 		return append(list, p.l.failure(err, p.Report.Definitions)), nil
-	}
-	var problems []problemFacts
-	if err := p.l.rt.VM.ExportTo(v, &problems); err != nil {
-		return nil, err
 	}
 	var out diag.List
 	for _, pr := range problems {

@@ -42,13 +42,22 @@ type Instance struct {
 	Version int             `json:"version"`
 	State   json.RawMessage `json:"state"`
 	LinkID  string          `json:"linkId,omitempty"`
+	// Walkable is the fixed walkability of Type in the build the instance is placed under (the
+	// host's active build, Definition.Walkable). A new build that changes it is refused while
+	// the instance is placed; nil (unknown) is not checked.
+	Walkable *bool `json:"walkable,omitempty"`
 }
 
 // Options for Check and Open. The zero value validates with the embedded SDK and default bounds.
 type Options struct {
 	SDK *kit.Compiled // nil: the embedded SDK
 	// Timeout bounds loading the bundle, and separately the whole catalog check (jsrt default 2 s).
-	Timeout      time.Duration
+	Timeout time.Duration
+	// Budget bounds all author calls of one Check or Open together (0: DefaultBudget), so a
+	// project whose callbacks each stay under Timeout cannot hold a build or an upload for long:
+	// past it the report has a timeout error naming the callback that was running. A Project's
+	// live calls after Open (Act, View, …) have Timeout each and no budget.
+	Budget       time.Duration
 	HeapBudget   uint64 // heap growth allowed per guarded call (jsrt default)
 	MaxCallStack int
 	// SourceMap is the bundle's source map (bundle.Result.SourceMap): positions in diagnostics
@@ -72,8 +81,17 @@ type Options struct {
 	ModelFile func(data []byte) string
 }
 
+// DefaultBudget is Options.Budget's default: all author code of one validation together. A real
+// project's callbacks take milliseconds; 5 s leaves room for a loaded machine and for the
+// 16-definition limit, and is what `scape gizmo build` or an upload waits at most for author code.
+const DefaultBudget = 5 * time.Second
+
 func (o Options) runtime() jsrt.Options {
-	return jsrt.Options{SDK: o.SDK, Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack, Console: o.Console, Models: o.models()}
+	budget := o.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	return jsrt.Options{SDK: o.SDK, Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack, Budget: budget, Console: o.Console, Models: o.models()}
 }
 
 // Definition is one definition of a checked project.
@@ -89,6 +107,9 @@ type Definition struct {
 	Column int    `json:"column,omitempty"`
 	// Export is the export it was found under ("default" for a project's objects).
 	Export string `json:"-"`
+	// Walkable is the definition's fixed `walkable` (absent is false). A host keeps it with the
+	// build to pass as Instance.Walkable when it checks the next one.
+	Walkable bool `json:"-"`
 	// Sounds is the static `sounds` recipe map as JSON; SoundBank is soundBank(initial()) as JSON.
 	// Both are set only for a valid project (they are resolved by running author code).
 	Sounds    json.RawMessage `json:"-"`
@@ -167,12 +188,20 @@ func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error
 		return nil, nil, err
 	}
 	l := &loaded{rt: rt, script: script}
-	if _, err := rt.RunScript(ctx, "the bundle's top-level code", script); err != nil {
+	if err := rt.RunScript(ctx, "the bundle's top-level code", script); err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, nil))
 		rep.Logs = rt.Logs
 		return nil, rep, ctxErr(ctx, err)
 	}
-	l.exports = rt.VM.Get(bundleGlobal)
+	// Read under the guard (a bundle may define its global as a getter); Go only hands the
+	// value back to the toolchain, never reads it.
+	exports, err := rt.Global(ctx, bundleGlobal)
+	if err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, nil))
+		rep.Logs = rt.Logs
+		return nil, rep, ctxErr(ctx, err)
+	}
+	l.exports = exports
 	return l, rep, nil
 }
 
@@ -207,6 +236,7 @@ type definitionFacts struct {
 	Label      string `json:"label"`
 	DefinedAt  string `json:"definedAt"`
 	ExportName string `json:"exportName"`
+	Walkable   bool   `json:"walkable"`
 }
 
 // described is the toolchain's describe: the definitions, or why the exports hold none.
@@ -221,15 +251,10 @@ type checked struct {
 	Problems []problemFacts `json:"problems"`
 }
 
+// call runs a toolchain method under the guard; its result is one JSON string the SDK made
+// inside the call, decoded into out (Go never reads a JavaScript value author code could reach).
 func (l *loaded) call(ctx context.Context, method string, out any, args ...goja.Value) error {
-	v, err := l.rt.CallToolchain(ctx, method, args...)
-	if err != nil {
-		return err
-	}
-	if err := l.rt.VM.ExportTo(v, out); err != nil {
-		return fmt.Errorf("internal: unexpected %s result: %w", method, err)
-	}
-	return nil
+	return l.rt.CallJSON(ctx, method, out, args...)
 }
 
 func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
@@ -245,7 +270,7 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 		return
 	}
 	for _, f := range desc.Definitions {
-		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName}
+		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName, Walkable: f.Walkable}
 		if p := l.definedAt(f.DefinedAt); p.Line > 0 {
 			d.File, d.Line, d.Column = p.File, p.Line, calleeColumn(l.script.LineText(p.File, p.Line), p.Column)
 		}
@@ -442,13 +467,9 @@ func (l *loaded) verify(ctx context.Context, opts Options, rep *Report) {
 
 // effects resolves the sound recipes of a valid project for the audio check.
 func (l *loaded) effects(ctx context.Context, rep *Report) {
-	v, err := l.rt.CallToolchain(ctx, "effects", l.exports)
-	if err != nil {
-		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
-		return
-	}
 	var list []effectFacts
-	if err := l.rt.VM.ExportTo(v, &list); err != nil {
+	if err := l.call(ctx, "effects", &list, l.exports); err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
 		return
 	}
 	for i := range rep.Definitions {

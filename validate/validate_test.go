@@ -145,16 +145,29 @@ func TestTopLevelFailures(t *testing.T) {
 	}
 }
 
-func TestNamedExportsAndSingleDefault(t *testing.T) {
-	res := project(t, nil, map[string]string{"src/project.ts": "export { lamp } from './definition.js';\n"})
+// TestProjectIsTheDefaultExport: "A project default-exports its definitions" (spec, Install and
+// build). A default-exported project or single definition is valid; definitions exported only by
+// name are a load error that names them and shows the default export to write.
+func TestProjectIsTheDefaultExport(t *testing.T) {
+	res := project(t, nil, map[string]string{"src/project.ts": "export { default } from './definition.js';\n"})
 	rep := check(t, res, Options{})
-	if !rep.OK() || len(rep.Definitions) != 1 || rep.Definitions[0].Export != "lamp" {
-		t.Fatalf("%v %+v", rep.Diagnostics, rep.Definitions)
-	}
-	res = project(t, nil, map[string]string{"src/project.ts": "export { default } from './definition.js';\n"})
-	rep = check(t, res, Options{})
 	if !rep.OK() || len(rep.Definitions) != 1 || rep.Definitions[0].Export != "default" {
 		t.Fatalf("%v %+v", rep.Diagnostics, rep.Definitions)
+	}
+	res = project(t, nil, map[string]string{"src/project.ts": "import { defineProject } from '@scape/sdk';\nimport { lamp } from './definition.js';\nexport default defineProject({ objects: [lamp] });\n"})
+	if rep = check(t, res, Options{}); !rep.OK() || len(rep.Definitions) != 1 {
+		t.Fatalf("%v %+v", rep.Diagnostics, rep.Definitions)
+	}
+	named := map[string]string{
+		"export { lamp } from './definition.js';\n": "the entry exports definitions only by name (lamp: example.lamp); a project default-exports its definitions: export default defineProject({ objects: [lamp] })",
+		"import { lamp } from './definition.js';\nexport { lamp as desk };\nexport const other = { ...lamp, type: 'example.other' };\n": "the entry exports definitions only by name (desk: example.lamp, other: example.other); a project default-exports its definitions: export default defineProject({ objects: [desk, other] })",
+		"export { lamp } from './definition.js';\nexport default 7;\n":                                                                  "the entry's default export is not a project or a definition (got 7); it exports definitions by name (lamp: example.lamp): export default defineProject({ objects: [lamp] })",
+	}
+	for entry, want := range named {
+		rep := check(t, project(t, nil, map[string]string{"src/project.ts": entry}), Options{})
+		if rep.OK() || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != diag.CodeLoad || rep.Diagnostics[0].Message != want || len(rep.Definitions) != 0 {
+			t.Errorf("%q:\n got %v\nwant %s", entry, rep.Diagnostics, want)
+		}
 	}
 }
 

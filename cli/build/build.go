@@ -146,8 +146,9 @@ func Run(ctx context.Context, opts *Options) error {
 	pool := isolate.NewPool(isolate.Config{OneShot: true})
 	defer pool.Close()
 	if !pool.Isolated() {
-		// The in-process fallback compiles the SDK here instead (once per process).
-		go func() { _, _ = jsrt.SDKScript(nil) }()
+		// The in-process fallback compiles the SDK and makes its locked-down runtime here
+		// instead, while esbuild bundles.
+		jsrt.Prewarm()
 	}
 	res, err := bundle.Build(bundle.Options{Dir: opts.Dir})
 	if err != nil {

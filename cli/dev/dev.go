@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -256,7 +255,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 		checker.Close()
 		return nil, cmdutil.Usage(err)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := host.NewHTTPServer(srv)
 	go hs.Serve(ln)
 	client, err := devclient.NewClient(base)
 	if err != nil {

@@ -328,29 +328,53 @@ func TestEndToEndWithOrigin(t *testing.T) {
 		t.Fatalf("after reverting the version: %+v", ev)
 	}
 
+	// Changing fixed walkability also requires removing placed instances: refused while the lamp
+	// is placed, accepted (with the next edit) once it is removed.
+	edit(t, def, "version: 1,", "version: 1,\n  walkable: true,")
+	ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed")
+	if ev.Event != "rejected" || ev.Revision != 5 || ev.Active != 4 || len(ev.Errors) != 1 || !strings.HasSuffix(ev.Errors[0].Path, ".walkable") ||
+		!strings.Contains(ev.Errors[0].Message, "is placed as blocking but example.lamp is now walkable (remove the placed instances before changing fixed walkability)") {
+		t.Fatalf("walkability changed with a lamp placed: %+v", ev)
+	}
+	_, page, err := owner.Get("/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed := regexp.MustCompile(`/instances/([^/"]+)/remove`).FindStringSubmatch(page)
+	if placed == nil {
+		t.Fatalf("no placed lamp on the world page:\n%s", page)
+	}
+	if st, _, err := owner.Post("/instances/"+placed[1]+"/remove", url.Values{}); err != nil || st != 200 {
+		t.Fatalf("remove the lamp: %d %v", st, err)
+	}
+	edit(t, def, "label: 'Desk lamp'", "label: 'Path lamp'")
+	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed"); ev.Event != "accepted" || ev.Revision != 6 {
+		t.Fatalf("walkable lamp with none placed: %+v", ev)
+	}
+
 	// Kill the host as the upload starts, restart it on the same data: the client retries, and
 	// exactly one new revision is active (none lost, none doubled).
-	edit(t, def, "label: 'Desk lamp'", "label: 'Floor lamp'")
+	edit(t, def, "label: 'Path lamp'", "label: 'Floor lamp'")
 	_, at = dev.waitEvent(at, "build_started")
 	host.cmd.Process.Kill()
 	<-host.done
 	_, at = dev.waitEvent(at, "retrying")
 	host = start(t, "host2", "gizmo", "host", "--addr", addr, "--data", data)
 	ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed")
-	if ev.Event != "accepted" || ev.Revision != 5 {
+	if ev.Event != "accepted" || ev.Revision != 7 {
 		t.Fatalf("after the host restarted: %+v\n%s", ev, dev.allOutput())
 	}
 	owner = host.owner()
-	sidebarShows(t, owner, "revision 5</strong>", "my-lamp")
+	sidebarShows(t, owner, "revision 7</strong>", "my-lamp")
 
-	// Ctrl+C revokes the session and exits 0; the world keeps revision 5.
+	// Ctrl+C revokes the session and exits 0; the world keeps revision 7.
 	dev.signal(syscall.SIGINT)
 	ev, _ = dev.waitEvent(at, "stopped")
 	if !strings.Contains(ev.Message, "revoked") {
 		t.Fatalf("stopped: %+v", ev)
 	}
 	dev.wait(0)
-	sidebarShows(t, owner, "revision 5</strong>", `id="no-project"`)
+	sidebarShows(t, owner, "revision 7</strong>", `id="no-project"`)
 	t.Logf("dev output:\n%s", dev.allOutput())
 	if strings.Contains(dev.allOutput(), "sgs_") || strings.Contains(host.allOutput(), "sgs_") {
 		t.Fatal("a session token was printed")

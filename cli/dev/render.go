@@ -79,11 +79,22 @@ func (r *reporter) human(e devclient.Event) {
 		}
 		fmt.Fprintf(r.out, "%s %s, nothing sent:\n", r.paint("31", "✗"), what)
 		r.diagnostics(e.Errors)
+	case devclient.EventWarnings:
+		noun := "warnings"
+		if len(e.Warnings) == 1 {
+			noun = "warning"
+		}
+		fmt.Fprintf(r.out, "%s %d %s (allowed values that are likely mistakes; sent anyway):\n", r.paint("33", "!"), len(e.Warnings), noun)
+		r.diagnostics(e.Warnings)
 	case devclient.EventAccepted:
 		fmt.Fprintf(r.out, "r%d %s  %s%s\n", e.Revision, r.paint("32", "accepted"), human.Bytes(e.Size), latency(e))
 	case devclient.EventRejected:
 		fmt.Fprintf(r.out, "r%d %s  %s%s  (r%d stays active)\n", e.Revision, r.paint("31", "rejected"), human.Bytes(e.Size), latency(e), e.Active)
 		r.diagnostics(e.Errors)
+	case devclient.EventSuperseded:
+		if e.Stage == "upload" { // a failed build that was superseded is not worth a line
+			fmt.Fprintf(r.err, "  %s\n", e.Message)
+		}
 	case devclient.EventRetrying:
 		fmt.Fprintf(r.err, "  upload failed (%s); retrying in %s\n", e.Message, time.Duration(e.DelayMS)*time.Millisecond)
 	case devclient.EventUploadFailed:

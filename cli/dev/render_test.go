@@ -6,6 +6,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/scapeworld/scape/devclient"
+	"github.com/scapeworld/scape/diag"
 )
 
 // syncBuffer is an output the command writes from several goroutines while the test reads it.
@@ -35,5 +38,35 @@ func TestSpinnerCountsDownAndClears(t *testing.T) {
 	stop()
 	if out := buf.String(); !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Fatalf("the spinner line was not cleared: %q", out)
+	}
+}
+
+// TestSupersededUploadIsOneQuietLine: a cancelled upload is one line on stderr (not an error on
+// stdout); a superseded failed build prints nothing.
+func TestSupersededUploadIsOneQuietLine(t *testing.T) {
+	var out, errOut bytes.Buffer
+	r := &reporter{out: &out, err: &errOut}
+	r.Emit(devclient.Event{Kind: devclient.EventSuperseded, Stage: "build", Message: "build failed while newer saves were waiting"})
+	if out.Len()+errOut.Len() != 0 {
+		t.Fatalf("superseded build printed %q %q", out.String(), errOut.String())
+	}
+	r.Emit(devclient.Event{Kind: devclient.EventSuperseded, Stage: "upload", Message: "a newer save arrived: this upload was cancelled, the newer build is sent instead"})
+	if out.Len() != 0 || errOut.String() != "  a newer save arrived: this upload was cancelled, the newer build is sent instead\n" {
+		t.Fatalf("superseded upload: stdout %q, stderr %q", out.String(), errOut.String())
+	}
+}
+
+// TestWarningsArePrintedNotFatal: the dev loop shows warnings as build does, saying the build is
+// sent anyway.
+func TestWarningsArePrintedNotFatal(t *testing.T) {
+	var out, errOut bytes.Buffer
+	r := &reporter{out: &out, err: &errOut}
+	w := diag.Diagnostic{Severity: diag.Warning, Code: diag.CodeLikelyMistake, File: "src/definition.ts", Line: 3, Column: 21,
+		Definition: &diag.Definition{Type: "example.flare"}, Path: "lighting.light.motion.flare", Message: "has low above high, so the flare never fires", Got: "[1,0.9,0.1,0.5,0]"}
+	r.Emit(devclient.Event{Kind: devclient.EventWarnings, Warnings: diag.List{w}})
+	text := out.String()
+	if !strings.HasPrefix(text, "! 1 warning (allowed values that are likely mistakes; sent anyway):\n") ||
+		!strings.Contains(text, "src/definition.ts:3:21: warning: example.flare: lighting.light.motion.flare: has low above high") {
+		t.Fatalf("stdout %q", text)
 	}
 }

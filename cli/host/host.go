@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"syscall"
@@ -24,6 +25,8 @@ type Options struct {
 	Addr      string
 	DataDir   string
 	PublicURL string
+	// TrustedProxies are the --trusted-proxy values: addresses or CIDR prefixes.
+	TrustedProxies []string
 }
 
 // NewCmd returns the `host` command.
@@ -40,7 +43,9 @@ owner token (and a sign-in link carrying it); paste it at /login to sign in. Dat
 revisions, placed Gizmos, session hashes) is kept in SQLite under --data.
 
 Serving beyond loopback needs HTTPS in front (a TLS-terminating proxy) and --public-url set
-to the https:// origin: clients refuse plain HTTP to remote hosts.`,
+to the https:// origin: clients refuse plain HTTP to remote hosts. Name that proxy with
+--trusted-proxy so pairing requests are limited per client (the address it puts in
+X-Forwarded-For) rather than all counted as the proxy's.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -51,11 +56,16 @@ to the https:// origin: clients refuse plain HTTP to remote hosts.`,
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:7070", "address to listen on (host:port; port 0 picks a free one)")
 	cmd.Flags().StringVar(&opts.DataDir, "data", ".scape-host", "directory for the host's database")
 	cmd.Flags().StringVar(&opts.PublicURL, "public-url", "", "origin to print in links, when a proxy serves the host (https://…)")
+	cmd.Flags().StringSliceVar(&opts.TrustedProxies, "trusted-proxy", nil, "address or CIDR of a reverse proxy in front of the host, whose X-Forwarded-For names the client (repeatable)")
 	return cmd
 }
 
 // Run serves until ctx ends. ready, if set, receives the base URL once the host listens.
 func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base string)) error {
+	proxies, err := parseProxies(opts.TrustedProxies)
+	if err != nil {
+		return cmdutil.Usage(err)
+	}
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		return cmdutil.Usagef("cannot listen on %s: %v", opts.Addr, err)
@@ -77,7 +87,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	checker := NewValidator()
 	defer checker.Close()
 	srv, err := host.New(host.Options{
-		DataDir: opts.DataDir, Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now,
+		DataDir: opts.DataDir, Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now, TrustedProxies: proxies,
 		OnOwnerToken: func(tok string) {
 			fmt.Fprintf(out, "Owner sign-in (one-time): %s/login?token=%s\n", base, tok)
 		},
@@ -91,7 +101,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	defer srv.Close()
 	fmt.Fprintf(out, "Developer world at %s/ (data in %s)\n", base, opts.DataDir)
 	fmt.Fprintf(out, "Connect a project with: scape gizmo dev --origin %s\n", base)
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := host.NewHTTPServer(srv)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	if ready != nil {
@@ -109,4 +119,21 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	hs.Shutdown(sctx)
 	fmt.Fprintln(out, "Host stopped.")
 	return nil
+}
+
+// parseProxies reads --trusted-proxy values: "10.0.0.1", "10.0.0.0/8", "::1", "fd00::/8".
+func parseProxies(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, fmt.Errorf("--trusted-proxy %q is not an address or a CIDR prefix (10.0.0.1, 10.0.0.0/8, fd00::/8)", v)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }

@@ -55,6 +55,7 @@ func (c *sdkChecker) problem(ctx context.Context, raw []byte) (string, error) {
 		return "", fmt.Errorf("reading the recipe: %w", err)
 	}
 	fn, wrapped := c.anyOne, true
+	// value is JSON.parse's result for bytes this command read: plain data, no getters.
 	if obj, ok := value.(*goja.Object); ok && obj.ClassName() == "Object" {
 		if kind := obj.Get("kind"); kind != nil {
 			if k, ok := kind.Export().(string); ok && c.byKind[k] != nil {
@@ -70,14 +71,10 @@ func (c *sdkChecker) problem(ctx context.Context, raw []byte) (string, error) {
 		}
 		arg = m
 	}
-	out, err := c.rt.Call(ctx, "the SDK's sound check", fn, nil, arg)
-	if err != nil {
+	msg, ok, err := c.rt.CallString(ctx, "the SDK's sound check", fn, nil, arg)
+	if err != nil || !ok {
 		return "", err
 	}
-	if out == nil || goja.IsNull(out) || goja.IsUndefined(out) {
-		return "", nil
-	}
-	msg := out.String()
 	if wrapped {
 		msg = strings.TrimPrefix(msg, wrapKey)
 		msg = strings.TrimPrefix(strings.TrimPrefix(msg, ": "), ".")

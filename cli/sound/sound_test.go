@@ -69,7 +69,8 @@ func TestSDKChecker(t *testing.T) {
 	}
 	for _, tc := range []struct{ raw, want string }{
 		{`{"kind": "synth", "duration": 0.1, "voices": [{"wave": "sine", "start": 0, "duration": 0.1, "gain": 0.1}]}`, ""},
-		{`{"kind": "partials", "duration": 0.5, "layers": [{"frequency": 20001, "gain": 1, "partials": [{"ratio": 1, "gain": 1, "decay": 1}]}], "amplitude": {"gain": 1, "attack": 0, "fadeOut": 0}}`, "layers[0].frequency: must be 1–20,000 Hz (got 20001)"},
+		{`{"kind": "partials", "duration": 0.5, "oversample": 3, "layers": [{"frequency": 20001, "gain": 1, "partials": [{"ratio": 1, "gain": 1, "decay": 1}]}], "amplitude": {"gain": 1, "attack": 0, "fadeOut": 0}}`, "oversample: must be one of 1, 2, 4 (got 3)"},
+		{`{"kind": "synth", "duration": 20, "voices": [{"wave": "noise", "start": 0, "duration": 1, "frequency": 300, "gain": 0.1}]}`, ""},
 		{`{"kind": "noise"}`, "duration: is required (got nothing)"},
 		{`"not base64!"`, "base64"},
 		{`42`, "must be a sound recipe object"},

@@ -83,6 +83,10 @@ type Definition struct {
 	Emoji   string `json:"emoji"`
 	Label   string `json:"label"`
 	Hint    string `json:"hint,omitempty"`
+	// Walkable is the definition's fixed walkability (absent in the definition is false). The
+	// host checks the next build against it while instances of the type are placed; nil in a
+	// revision recorded before hosts kept it (not checked).
+	Walkable *bool `json:"walkable,omitempty"`
 }
 
 // ContentHash is a bundle's content_sha256: the hex SHA-256 of its bytes, the upload's

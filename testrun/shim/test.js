@@ -4,8 +4,34 @@
 // plan(), select(), and run(i) once per selected test, each run(i) under its own guard. A run's
 // promise jobs all settle before run(i) returns to Go (goja drains its job queue), so a status
 // still pending afterwards is a promise that can never settle (there are no timers).
+//
+// Go reads only JSON strings made here inside a guarded call (plan(), report(status)): a test's
+// name and a thrown value's name, message and toString are author code, so they are read here,
+// where the runner's deadline stops them, never by Go.
 (function () {
   'use strict';
+  const inspect = globalThis.__scapeAssert.inspect;
+  // The toolchain's hint for a TypeError from writing to a frozen built-in (set by the runner
+  // for the shims only).
+  const frozenHint = typeof globalThis.__scapeFrozenHint === 'function' ? globalThis.__scapeFrozenHint : () => '';
+
+  function text(v) {
+    return v === undefined || v === null ? '' : String(v);
+  }
+
+  // The message of a failed test: an Error's name and message (the name is left out for plain
+  // Errors and AssertionErrors, whose messages speak for themselves).
+  function errorMessage(v) {
+    if (v === undefined) return 'threw undefined';
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return 'threw ' + inspect(v);
+    // Not an Error: shown, never converted (a thrown object's toString is the test's code).
+    if (!(v instanceof Error) && typeof v.message !== 'string') return 'threw ' + inspect(v);
+    const name = text(v.name);
+    const msg = text(v.message) + frozenHint(v);
+    if (name === 'ObjectActionError' && v.status !== undefined) return 'ObjectActionError ' + String(v.status) + ': ' + msg;
+    if (name === '' || name === 'Error' || name === 'AssertionError') return msg === '' ? String(v) : msg;
+    return name + ': ' + msg;
+  }
   const newSuite = (name, parent, options) => ({
     name,
     parent,
@@ -37,7 +63,7 @@
     if (typeof rest[0] === 'string') name = rest.shift();
     if (rest[0] !== null && typeof rest[0] === 'object') options = rest.shift();
     if (typeof rest[0] === 'function') fn = rest.shift();
-    if (name === undefined) name = fn && fn.name ? fn.name : '<anonymous>';
+    if (name === undefined) name = fn && fn.name ? String(fn.name) : '<anonymous>';
     return { name, options, fn };
   }
 
@@ -218,9 +244,9 @@
       afterEach: hook('afterEach'),
       default: test,
     }),
-    // plan lists the registered tests: [{ name, fullName, skip, todo }].
+    // plan lists the registered tests as JSON: [{ name, fullName, skip, todo }].
     plan() {
-      return tests.map((t) => ({ name: t.name, fullName: t.fullName, skip: t.skip, todo: t.todo }));
+      return JSON.stringify(tests.map((t) => ({ name: t.name, fullName: t.fullName, skip: t.skip, todo: t.todo })));
     },
     // select records which tests will run, so after() hooks know their suite's last test.
     select(indices) {
@@ -247,6 +273,22 @@
         },
       );
       return status;
+    },
+    // report is run(i)'s status as JSON, read once run(i) returned: { done, ok, skipped, todo,
+    // reason, diagnostics, message, errorStack }, message saying why a test failed.
+    report(status) {
+      const out = {
+        done: status.done === true,
+        ok: status.ok === true,
+        skipped: status.skipped === true,
+        todo: status.todo === true,
+        reason: text(status.reason),
+        diagnostics: status.diagnostics.map(text),
+        message: '',
+        errorStack: typeof status.errorStack === 'string' ? status.errorStack : '',
+      };
+      if (out.done && !out.ok && !out.skipped) out.message = errorMessage(status.error);
+      return JSON.stringify(out);
     },
   };
 })();

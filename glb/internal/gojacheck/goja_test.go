@@ -6,12 +6,13 @@ package gojacheck_test
 import (
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/dop251/goja"
@@ -21,12 +22,59 @@ import (
 	"github.com/scapeworld/scape/kit"
 )
 
+// modelEntry replaces the toolchain entry in modelChecker's SDK: validateGizmoModel inside
+// collectWarnings, returning the verdict and the warnings it records as JSON.
+const modelEntry = `import { validateGizmoModel } from './model.js';
+import { collectWarnings } from './internal/rules.js';
+(globalThis as Record<string, unknown>).__scapeModelVerdict = (encoded: string): string => {
+  let error: string | null = null;
+  const { warnings } = collectWarnings(() => {
+    try {
+      validateGizmoModel(encoded);
+    } catch (e) {
+      error = (e as Error).message;
+    }
+  });
+  return JSON.stringify({ error, warnings: warnings.map((w) => ({ rule: w.rule ? w.rule.id : '', path: w.path, message: w.message, value: w.value })) });
+};
+`
+
+// entryOverlay is the embedded SDK with the toolchain entry's text replaced.
+type entryOverlay struct {
+	fs.FS
+	entry []byte
+}
+
+func (o entryOverlay) Open(name string) (fs.File, error) {
+	if name == kit.ToolchainEntry {
+		return fstest.MapFS{name: {Data: o.entry}}.Open(name)
+	}
+	return o.FS.Open(name)
+}
+
+// sdkWarning is a warning as the SDK records it for collectWarnings.
+type sdkWarning struct {
+	Rule    string `json:"rule"`
+	Path    string `json:"path"`
+	Message string `json:"message"`
+	Value   any    `json:"value"`
+}
+
+// warningRules is the SDK rule of each glb warning code (kit/sdk/src/model.ts MODEL_RULES).
+var warningRules = map[glb.Code]string{
+	glb.CodeTriangles:    "model.triangles",
+	glb.CodeDrawCalls:    "model.drawCalls",
+	glb.CodeViewTarget:   "model.bufferView.target",
+	glb.CodeSamplerValue: "model.sampler.value",
+}
+
 // TestSDKUnderGojaAgreesWithGo runs the embedded SDK's validateGizmoModel in goja (where the
-// toolchain and the host run it) over every test file, and compares verdicts with Go's: goja
-// lacks TextDecoder and atob and differs from Node in places, so agreement under Node alone is
-// not enough.
+// toolchain and the host run it) without the native hook over every test file, and compares
+// verdicts and warnings with Go's: goja lacks TextDecoder and atob and differs from Node in
+// places, so agreement under Node alone is not enough. The SDK is compiled by kit from the
+// embedded sources, with an entry that calls validateGizmoModel inside collectWarnings.
 func TestSDKUnderGojaAgreesWithGo(t *testing.T) {
-	c, err := kit.CompileSDK(kit.SDK())
+	c, err := kit.CompileSDK(entryOverlay{kit.SDK(), []byte(modelEntry)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,13 +83,13 @@ func TestSDKUnderGojaAgreesWithGo(t *testing.T) {
 	if _, err := vm.RunString(string(c.JS)); err != nil {
 		t.Fatalf("SDK does not run in goja: %v", err)
 	}
-	sdk := vm.Get(kit.ToolchainGlobal).ToObject(vm).Get("sdk").ToObject(vm)
-	validate, ok := goja.AssertFunction(sdk.Get("validateGizmoModel"))
+	verdict, ok := goja.AssertFunction(vm.Get("__scapeModelVerdict"))
 	if !ok {
-		t.Fatal("sdk.validateGizmoModel is not a function")
+		t.Fatal("the model entry defines no __scapeModelVerdict")
 	}
-	files := modelFiles(t)
+	files := append(modelFiles(t), warningModels()...)
 	only := os.Getenv("GLB_GOJA_ONLY") // profile one file: GLB_GOJA_ONLY=DenseSphere
+	warned := 0
 	for _, mf := range files {
 		f, data := mf.name, mf.data
 		if only != "" && !strings.Contains(f, only) {
@@ -49,56 +97,60 @@ func TestSDKUnderGojaAgreesWithGo(t *testing.T) {
 		}
 		r := glb.CheckNamed("the model", data)
 		start := time.Now()
-		_, jsErr := validate(goja.Undefined(), vm.ToValue(base64.StdEncoding.EncodeToString(data)))
+		out, err := verdict(goja.Undefined(), vm.ToValue(base64.StdEncoding.EncodeToString(data)))
+		if err != nil {
+			t.Errorf("%s: the SDK threw outside validateGizmoModel: %v", f, err)
+			continue
+		}
 		if d := time.Since(start); d > 300*time.Millisecond {
 			t.Logf("%s: %v in goja (%d bytes)", f, d, len(data))
 		}
-		// Without the hook the SDK's TypeScript checker still refuses what glb only warns
-		// about (kit/sdk/src/model.ts has not followed yet): a warning-only model must be
-		// refused here for that warning, nothing else.
-		if r.OK() && len(r.Warnings) > 0 {
-			if jsErr == nil {
-				t.Errorf("%s: goja accepts, Go warns %v: the SDK now follows glb; compare verdicts directly again", f, r.Warnings)
-			} else if msg := jsErr.(*goja.Exception).Value().ToObject(vm).Get("message").String(); !sdkRefusesFor(msg, r.Warnings[0]) {
-				t.Errorf("%s: goja refuses with %q, Go only warns %q", f, msg, r.Warnings[0].Message)
-			}
+		var got struct {
+			Error    *string      `json:"error"`
+			Warnings []sdkWarning `json:"warnings"`
+		}
+		if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if (got.Error == nil) != r.OK() {
+			t.Errorf("%s: goja error %v, Go ok=%v %v", f, got.Error, r.OK(), r.Problems)
 			continue
 		}
-		if (jsErr == nil) != r.OK() {
-			t.Errorf("%s: goja error %v, Go ok=%v %v", f, jsErr, r.OK(), r.Problems)
-			continue
+		// Same problem: the same text up to the first " = " or ": " (number formatting and
+		// the JSON parser's own wording differ between Go and JavaScript after that).
+		if got.Error != nil && head(*got.Error) != head(r.Problems[0].Message) {
+			t.Errorf("%s: first problem differs:\n  goja %s\n  Go   %s", f, *got.Error, r.Problems[0].Message)
 		}
-		if jsErr != nil {
-			ex, ok := jsErr.(*goja.Exception)
-			if !ok {
-				t.Errorf("%s: not a JS exception: %v", f, jsErr)
-				continue
-			}
-			msg := ex.Value().ToObject(vm).Get("message").String()
-			// Same problem: the same text up to the first " = " or ": " (number formatting and
-			// the JSON parser's own wording differ between Go and JavaScript after that).
-			if head(msg) != head(r.Problems[0].Message) {
-				t.Errorf("%s: first problem differs:\n  goja %s\n  Go   %s", f, msg, r.Problems[0].Message)
-			}
+		// Every warning, as the SDK's rule mechanism records it: glb's path, message and value.
+		want := make([]sdkWarning, len(r.Warnings))
+		for i, w := range r.Warnings {
+			want[i] = sdkWarning{warningRules[w.Code], w.Path, w.Message, w.Value}
+		}
+		if !reflect.DeepEqual(asJSON(t, got.Warnings), asJSON(t, want)) {
+			t.Errorf("%s: warnings differ:\n  goja %+v\n  Go   %+v", f, got.Warnings, want)
+		}
+		if len(r.Warnings) > 0 {
+			warned++
 		}
 	}
-	t.Logf("compared %d files under goja", len(files))
+	if only == "" && warned < len(warningModels()) {
+		t.Errorf("%d models with warnings compared, want at least %d", warned, len(warningModels()))
+	}
+	t.Logf("compared %d files under goja (%d with warnings)", len(files), warned)
 }
 
-// sdkRefusesFor says whether the SDK's message is its refusal for what glb's warning is about:
-// the same count of triangles or draw calls, the same field.
-func sdkRefusesFor(msg string, w glb.Problem) bool {
-	switch w.Code {
-	case glb.CodeTriangles:
-		return strings.HasPrefix(msg, fmt.Sprintf("the model has %d triangles", w.Value))
-	case glb.CodeDrawCalls:
-		return strings.HasPrefix(msg, fmt.Sprintf("the model needs %d draw calls", w.Value))
-	case glb.CodeViewTarget:
-		return strings.HasPrefix(msg, w.Path+" = ")
-	case glb.CodeSamplerValue:
-		return strings.HasPrefix(msg, "the glTF JSON does not decode: gltf: unknown ") && strings.HasSuffix(msg, fmt.Sprint(w.Value))
+// asJSON is ws as they read back from JSON (numbers as float64), so Go's and the SDK's compare.
+func asJSON(t *testing.T, ws []sdkWarning) []sdkWarning {
+	t.Helper()
+	text, err := json.Marshal(ws)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return false
+	out := []sdkWarning{}
+	if err := json.Unmarshal(text, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func head(msg string) string {
@@ -156,10 +208,32 @@ func modelFiles(t *testing.T) []modelFile {
 	return out
 }
 
+// warningModels are models glb accepts with warnings, and one it refuses beside a warning.
+func warningModels() []modelFile {
+	target := glbtest.Cube()
+	target.Obj("bufferViews", 0)["target"] = 5126
+	sampler := glbtest.Cube()
+	sampler.JSON["samplers"] = []any{map[string]any{"magFilter": 1234, "wrapS": -1}}
+	refused := glbtest.Triangles(1, 33)
+	refused.JSON["animations"] = []any{map[string]any{}}
+	return []modelFile{
+		{"20,001 triangles", glbtest.Triangles(20001, 1).GLB()},
+		{"33 draw calls", glbtest.Triangles(1, 33).GLB()},
+		{"a buffer-view target glTF does not define", target.GLB()},
+		{"sampler values glTF does not define", sampler.GLB()},
+		{"33 draw calls and an animation", refused.GLB()},
+	}
+}
+
 // TestNativeHook installs Go's checker as the SDK's __scapeModelCheck, as the toolchain and
-// host may: the SDK defers to it (same verdicts, Go speed), and author code cannot replace it.
+// host may: the SDK defers to it (same verdicts, Go speed), records no warnings of its own (the
+// toolchain reports glb's), and author code cannot replace it.
 func TestNativeHook(t *testing.T) {
 	c, err := kit.CompileSDK(kit.SDK())
+	if err != nil {
+		t.Fatal(err)
+	}
+	twin, err := kit.CompileSDK(entryOverlay{kit.SDK(), []byte(modelEntry)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,31 +244,48 @@ func TestNativeHook(t *testing.T) {
 	if _, err := vm.RunString(`Object.defineProperty(globalThis, '__scapeModelCheck', {value: __scapeModelCheckGo, writable: false, configurable: false, enumerable: false}); delete globalThis.__scapeModelCheckGo;`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := vm.RunString(string(c.JS)); err != nil {
-		t.Fatal(err)
+	for _, script := range [][]byte{c.JS, twin.JS} {
+		if _, err := vm.RunString(string(script)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	sdk := vm.Get(kit.ToolchainGlobal).ToObject(vm).Get("sdk").ToObject(vm)
 	validate, _ := goja.AssertFunction(sdk.Get("validateGizmoModel"))
-	files := modelFiles(t)
-	// A model over the agent-avatar budget: glb warns and accepts, so the SDK must accept it
-	// through the hook (the TypeScript checker alone would refuse it).
-	files = append(files, modelFile{"20,001 triangles", glbtest.Triangles(20001, 1).GLB()}, modelFile{"33 draw calls", glbtest.Triangles(1, 33).GLB()})
+	verdict, _ := goja.AssertFunction(vm.Get("__scapeModelVerdict"))
+	// Models glb accepts with warnings: the SDK accepts them through the hook, and records no
+	// warning (validate reports glb's own).
+	files := append(modelFiles(t), warningModels()...)
 	warned := 0
 	for _, mf := range files {
 		r := glb.CheckNamed("the model", mf.data)
 		if r.OK() && len(r.Warnings) > 0 {
 			warned++
 		}
-		_, jsErr := validate(goja.Undefined(), vm.ToValue(base64.StdEncoding.EncodeToString(mf.data)))
+		encoded := vm.ToValue(base64.StdEncoding.EncodeToString(mf.data))
+		_, jsErr := validate(goja.Undefined(), encoded)
 		if (jsErr == nil) != r.OK() {
 			t.Errorf("%s: with the hook, goja error %v, Go ok=%v", mf.name, jsErr, r.OK())
 		}
+		out, err := verdict(goja.Undefined(), encoded)
+		if err != nil {
+			t.Fatalf("%s: %v", mf.name, err)
+		}
+		var got struct {
+			Error    *string      `json:"error"`
+			Warnings []sdkWarning `json:"warnings"`
+		}
+		if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+			t.Fatal(err)
+		}
+		if (got.Error == nil) != r.OK() || len(got.Warnings) != 0 {
+			t.Errorf("%s: with the hook, error %v and warnings %v; Go ok=%v", mf.name, got.Error, got.Warnings, r.OK())
+		}
 	}
-	if warned < 2 {
-		t.Errorf("%d warning-only models checked through the hook, want at least 2", warned)
+	if warned < 4 {
+		t.Errorf("%d warning-only models checked through the hook, want at least 4", warned)
 	}
-	if calls != len(files) {
-		t.Errorf("hook called %d times for %d models", calls, len(files))
+	if calls != 2*len(files) {
+		t.Errorf("hook called %d times for %d models (twice each)", calls, len(files))
 	}
 	// Author code tries to disable the check: the assignment fails (strict) or is ignored.
 	vm.RunString(`try { globalThis.__scapeModelCheck = () => null } catch (e) {}`)

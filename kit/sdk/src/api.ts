@@ -20,7 +20,84 @@ import type { GizmoGlow } from './glow.js';
 import type { GizmoAmbience, GizmoSounds, GizmoAudioTimeline } from './audio.js';
 import type { GizmoTextEditor } from './text.js';
 import type { GizmoPresentation, GizmoTimeline } from './presentation.js';
-import { isPlainObject } from './internal/checks.js';
+import { isPlainObject, type Problem } from './internal/checks.js';
+import { fail, rule, TYPE_RULES, type Rule } from './internal/rules.js';
+
+const S = 'Definitions, state and actions';
+const JSON_SOURCE =
+  'Projects, state and actions: "State must be JSON data: no functions, class instances, non-finite numbers, or circular references"; jsonData: "Persistent state and action payloads must round-trip through JSON without loss"';
+
+/** The rules of this module: the project size, host ids, JSON data. */
+export const API_RULES = {
+  projectDefinitions: rule({
+    id: 'api.project.definitions',
+    class: 'doc',
+    section: S,
+    item: 'Definitions per project',
+    min: 0,
+    max: 16,
+    bound: 'at most 16 (`PROJECT_OBJECT_LIMIT`); an empty project is allowed; a trusted host catalog (`isolateInvalidDefinitions`) is not a project and has no limit',
+    source: 'Limits and compatibility: "Definitions per project | 16; unique types and emojis"; Projects, state and actions: "Atomic installation of up to 16 definitions"; `PROJECT_OBJECT_LIMIT = 16`',
+  }),
+  id: rule({
+    id: 'api.ids',
+    class: 'type',
+    section: S,
+    item: 'Actor and object ids (`actorId`, `objectId`, `linkId`, `context.actorId`)',
+    bound: 'a non-empty string without whitespace or control characters',
+    source:
+      '`actorId`/`objectId`: `(value: unknown) => value is string` guards for the host-owned identity ("Independent saved state and host-owned identity"); the docs\' voting booth checks stored voters with `actorId(b.voter)`, so the guard tells an id from other strings: one token, which every host-issued id (UUIDs, `user:42`, DIDs, e-mail addresses, URLs, any length or script) is',
+  }),
+  idGrammar: rule({
+    id: 'api.ids.grammar',
+    class: 'guess',
+    treatment: 'dropped',
+    section: S,
+    item: 'Actor and object id characters and length',
+    bound: 'any length; any characters but whitespace and control characters',
+    was: '`^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$` (1–128 ASCII characters)',
+    source: 'the docs give ids no grammar; a host may issue longer ids, non-ASCII ones, or ones with `/` (URLs), and an author\'s valid() that uses `actorId` must accept them all',
+  }),
+  jsonData: rule({
+    id: 'api.json.data',
+    class: 'doc',
+    section: S,
+    item: 'JSON data (state, payloads, callback results)',
+    bound:
+      'null, booleans, strings, finite numbers, dense plain arrays and plain objects of enumerable string-keyed data properties; no undefined, functions, symbols, bigints, NaN/±Infinity, class instances, holes, extra array properties, getters, hidden properties, symbol keys or cycles',
+    source: JSON_SOURCE,
+  }),
+  jsonDepth: rule({
+    id: 'api.json.depth',
+    class: 'doc',
+    section: S,
+    item: 'JSON nesting',
+    bound: 'depth 16: a top-level object or array is depth 1, each nested container adds 1, primitives add nothing',
+    min: 0,
+    max: 16,
+    source: 'Limits and compatibility: "JSON nesting | Depth 16" (how depth is counted is the natural reading: containers, from 1)',
+  }),
+  jsonNegativeZero: rule({
+    id: 'api.json.negative-zero',
+    class: 'guess',
+    treatment: 'dropped',
+    section: S,
+    item: 'JSON data: −0',
+    bound: 'allowed (it reads back as 0, and −0 === 0)',
+    was: 'refused',
+    source: 'the docs refuse non-finite numbers, not −0; no valid() can tell −0 from 0, and the SDK\'s own helpers (`axisQuaternion([0, 0, 1], -0.35)`) return it',
+  }),
+  jsonProto: rule({
+    id: 'api.json.proto-key',
+    class: 'guess',
+    treatment: 'dropped',
+    section: S,
+    item: 'JSON data: an own `__proto__` key',
+    bound: 'allowed',
+    was: 'refused',
+    source: 'the docs are silent; JSON.parse makes `__proto__` an ordinary own key and JSON.stringify keeps it, so it round-trips (the SDK copies state through JSON and defines copied keys as own properties)',
+  }),
+};
 
 /** Experimental Scape object authoring contract. Execution isolation is supplied by the host, not this authoring API. */
 export interface ObjectInstance {
@@ -185,18 +262,24 @@ export const exactKeys = (value: Record<string, unknown>, keys: string[]): boole
   return own.every((key) => keys.includes(key));
 };
 
-/**
- * The identifier grammar shared by actors and objects (instances): 1–128 characters, starting with
- * an ASCII letter or digit, then ASCII letters, digits and `.` `_` `:` `@` `-`. Hosts issue opaque
- * ids (UUIDs, `user:42`, `did:plc:…`) that all fit; whitespace, control characters, slashes and
- * non-ASCII look-alikes do not, so an id can be compared and logged safely.
- */
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+// Whitespace and control characters as explicit ranges (regex property escapes misbehave in goja).
+const SPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
-/** An actor identity as the host issues it (see ID_PATTERN for the grammar). */
-export const actorId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
-/** A placed instance identity as the host issues it (same grammar as actorId). */
-export const objectId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
+/**
+ * A host-issued id (actor, instance, link): one token, a non-empty string without whitespace or
+ * control characters. Any length and any script: UUIDs, `user:42`, `did:plc:…`, e-mail addresses
+ * and URLs all fit (API_RULES.id).
+ */
+export function idProblem(value: unknown, path: string): Problem {
+  if (typeof value !== 'string') return fail(TYPE_RULES.string, path, 'must be a string (an id)', value);
+  if (value.length === 0 || SPACE_OR_CONTROL.test(value)) return fail(API_RULES.id, path, 'must be an id: a non-empty string without whitespace or control characters', value);
+  return null;
+}
+
+/** An actor identity as the host issues it (see idProblem). */
+export const actorId = (value: unknown): value is string => idProblem(value, '') === null;
+/** A placed instance identity as the host issues it (same rule as actorId). */
+export const objectId = (value: unknown): value is string => idProblem(value, '') === null;
 
 /** Where `defineObject` was called: a non-enumerable `new Error().stack` under this symbol. */
 export const DEFINED_AT = Symbol.for('scape.definedAt');
@@ -288,58 +371,62 @@ export const JSON_DEPTH_LIMIT = 16;
 /**
  * Persistent state and action payloads must round-trip through JSON without loss.
  *
- * Accepted: null, booleans, strings, finite numbers other than -0, dense arrays without extra
- * properties, and plain objects (prototype Object.prototype or null) whose own properties are all
- * enumerable string-keyed data properties (no getters) with accepted values. Rejected: undefined
- * anywhere, functions, symbols (values or keys), bigints, NaN/±Infinity, -0 (it comes back as 0),
+ * Accepted: null, booleans, strings, finite numbers (−0 included: it reads back as 0, which no
+ * valid() can tell apart), dense arrays without extra properties, and plain objects (prototype
+ * Object.prototype or null) whose own properties are all enumerable string-keyed data properties
+ * (no getters) with accepted values; an own `__proto__` key is an ordinary key (JSON.parse makes
+ * one). Rejected: undefined anywhere, functions, symbols (values or keys), bigints, NaN/±Infinity,
  * class instances (Date, Map, typed arrays…), sparse arrays, cycles and shared references that
- * would form one, an own `__proto__` key (object spreads and literals turn it into a prototype),
- * and nesting deeper than `depth` (default 16; a top-level object or array is depth 1, a
- * primitive is depth 0).
+ * would form one, and nesting deeper than `depth` (default 16; a top-level object or array is
+ * depth 1, a primitive is depth 0).
  */
 export function jsonData(value: unknown, depth: number = JSON_DEPTH_LIMIT): boolean {
-  return jsonDataProblem(value, depth) === null;
+  const found = jsonDataProblem(value, depth);
+  return found === null || fail(found[3], found[0], found[1], found[2]) === null;
 }
 
-/** Why `value` is not JSON data, as `[path, rule, offending value]`, or null. Used by the runtime for messages. */
-export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT, path = ''): [string, string, unknown] | null {
+/** Why `value` is not JSON data: `[path, message, offending value, rule]`, or null. Used for messages. */
+export type JsonDataProblem = [string, string, unknown, Rule];
+
+/** Why `value` is not JSON data (see jsonData), or null. */
+export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT, path = ''): JsonDataProblem | null {
+  const D = API_RULES.jsonData;
   const ancestors: object[] = [];
   // Hot (every state, payload and recipe): indexed loops, and an entry's path is only built
   // when the entry is a container to descend into or a problem to report.
-  const walk = (item: unknown, at: string, level: number): [string, string, unknown] | null => {
+  const walk = (item: unknown, at: string, level: number): JsonDataProblem | null => {
     switch (typeof item) {
       case 'string':
       case 'boolean':
         return null;
       case 'number':
-        if (!Number.isFinite(item)) return [at, 'must be a finite number (JSON has no NaN or Infinity)', item];
-        if (Object.is(item, -0)) return [at, 'must not be -0 (JSON turns it into 0)', item];
+        if (!Number.isFinite(item)) return [at, 'must be a finite number (JSON has no NaN or Infinity)', item, D];
         return null;
       case 'undefined':
-        return [at, 'must not be undefined (JSON drops it)', item];
+        return [at, 'must not be undefined (JSON drops it)', item, D];
       case 'function':
-        return [at, 'must not be a function', item];
+        return [at, 'must not be a function', item, D];
       case 'symbol':
-        return [at, 'must not be a symbol', item];
+        return [at, 'must not be a symbol', item, D];
       case 'bigint':
-        return [at, 'must not be a bigint', item];
+        return [at, 'must not be a bigint', item, D];
     }
     if (item === null) return null;
     const obj = item as object;
-    if (level + 1 > depth) return [at, `must not nest deeper than ${depth} levels`, item];
-    if (ancestors.includes(obj)) return [at, 'must not contain a cycle', item];
-    if (Object.getOwnPropertySymbols(obj).length > 0) return [at, 'must not have symbol keys', item];
+    if (level + 1 > depth) return [at, `must not nest deeper than ${depth} levels`, item, API_RULES.jsonDepth];
+    if (ancestors.includes(obj)) return [at, 'must not contain a cycle', item, D];
+    if (Object.getOwnPropertySymbols(obj).length > 0) return [at, 'must not have symbol keys', item, D];
     ancestors.push(obj);
     try {
       if (Array.isArray(obj)) {
         const names = Object.getOwnPropertyNames(obj);
         if (names.length !== obj.length + 1) {
-          for (let i = 0; i < obj.length; i++) if (!Object.prototype.hasOwnProperty.call(obj, i)) return [`${at}[${i}]`, 'must not be a hole (sparse arrays lose entries)', undefined];
-          return [at, 'must be a plain array without extra properties', item];
+          for (let i = 0; i < obj.length; i++) if (!Object.prototype.hasOwnProperty.call(obj, i)) return [`${at}[${i}]`, 'must not be a hole (sparse arrays lose entries)', undefined, D];
+          return [at, 'must be a plain array without extra properties', item, D];
         }
         for (let i = 0; i < obj.length; i++) {
           const desc = Object.getOwnPropertyDescriptor(obj, i);
-          if (!desc || !('value' in desc)) return [`${at}[${i}]`, 'must be a data property, not a getter', undefined];
+          if (!desc || !('value' in desc)) return [`${at}[${i}]`, 'must be a data property, not a getter', undefined, D];
           if (plainJsonScalar(desc.value)) continue;
           const found = walk(desc.value, `${at}[${i}]`, level + 1);
           if (found) return found;
@@ -347,14 +434,13 @@ export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT
         return null;
       }
       const proto = Object.getPrototypeOf(obj);
-      if (proto !== Object.prototype && proto !== null) return [at, 'must be a plain object or array, not a class instance', item];
+      if (proto !== Object.prototype && proto !== null) return [at, 'must be a plain object or array, not a class instance', item, D];
       const keys = Object.getOwnPropertyNames(obj);
       for (let k = 0; k < keys.length; k++) {
         const key = keys[k];
-        if (key === '__proto__') return [jsonKeyPath(at, key), 'must not be a "__proto__" key', undefined];
         const desc = Object.getOwnPropertyDescriptor(obj, key)!;
-        if (!desc.enumerable) return [jsonKeyPath(at, key), 'must be enumerable (JSON drops hidden properties)', desc.value];
-        if (!('value' in desc)) return [jsonKeyPath(at, key), 'must be a data property, not a getter', undefined];
+        if (!desc.enumerable) return [jsonKeyPath(at, key), 'must be enumerable (JSON drops hidden properties)', desc.value, D];
+        if (!('value' in desc)) return [jsonKeyPath(at, key), 'must be a data property, not a getter', undefined, D];
         if (plainJsonScalar(desc.value)) continue;
         const found = walk(desc.value, jsonKeyPath(at, key), level + 1);
         if (found) return found;
@@ -367,14 +453,14 @@ export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT
   return walk(value, path, 0);
 }
 
-/** A value JSON keeps as is without looking further: a string, a boolean, null, a finite number other than -0. */
+/** A value JSON keeps as is without looking further: a string, a boolean, null, a finite number. */
 function plainJsonScalar(value: unknown): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return true;
     case 'number':
-      return Number.isFinite(value) && (value !== 0 || 1 / value > 0);
+      return Number.isFinite(value);
     default:
       return value === null;
   }
@@ -437,9 +523,13 @@ export const PROJECT_OBJECT_LIMIT = 16;
 
 /** Checks the project's shape and size; the registry checks each definition (see catalogProblems). */
 export function defineProject(project: ProjectDefinition): ProjectDefinition {
-  if (!isPlainObject(project) || !Array.isArray(project.objects))
+  if (!isPlainObject(project) || !Array.isArray(project.objects)) {
+    fail(TYPE_RULES.array, 'objects', 'must be an array of definitions', isPlainObject(project) ? project.objects : project);
     throw new TypeError('defineProject: expected { objects: [...] } with an array of definitions');
-  if (project.objects.length > PROJECT_OBJECT_LIMIT)
+  }
+  if (project.objects.length > PROJECT_OBJECT_LIMIT) {
+    fail(API_RULES.projectDefinitions, 'objects', `must have at most ${PROJECT_OBJECT_LIMIT} definitions`, project.objects.length);
     throw new RangeError(`defineProject: a project holds at most ${PROJECT_OBJECT_LIMIT} definitions (got ${project.objects.length})`);
+  }
   return project;
 }

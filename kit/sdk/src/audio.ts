@@ -349,7 +349,6 @@ function timelineAtProblem(value: unknown, path: string): Problem {
  * The former strict timestamp check (a safe integer ≥ 0), still used by presentation.ts for
  * GizmoTimeline.at until that module classifies it. Audio timelines no longer use it.
  */
-export { legacyTimestampProblem as timestampProblem } from './internal/checks.js';
 
 /** A GizmoAudioTimeline: key, authoritative timestamp and a command list. */
 export function audioTimelineProblem(value: unknown, sounds: DeclaredSounds | undefined, path: string): Problem {

@@ -2,8 +2,9 @@
  * Glow: a screen-space halo around the sprite, evaluated by the host from bounded data (no author
  * callback per frame). `gizmoGlowFrame` is the one formula hosts and tests share.
  */
-import { joinPath, problem, problemText } from './internal/problem.js';
-import { first, hexColor, knownKeys, numberIn, optional, requiredKeys, type Problem } from './internal/checks.js';
+import { joinPath, problemText } from './internal/problem.js';
+import { colorString, finiteNumber, first, knownKeys, optional, requiredKeys, type Problem } from './internal/checks.js';
+import { fail, rule } from './internal/rules.js';
 
 /** Bounded decorative glow, evaluated by the host without per-frame author callbacks. */
 export interface GizmoGlow {
@@ -28,69 +29,52 @@ export interface GizmoGlow {
   };
 }
 
-/** Bounds of every glow field (LIMITS.md, "Effects"). */
-export const GLOW_LIMITS = {
-  /** Halo size in screen pixels. */
-  size: [1, 256],
-  /** Radians per second. */
-  speed: 32,
-  /** Radians per scene pixel (or plain radians for a single instance). */
-  phase: 1000,
-} as const;
+const S = 'Light and glow';
+const DROPPED = 'the docs give no range (GizmoGlow declares plain numbers); any finite number is drawn, and gizmoGlowFrame keeps size at least 0 and opacity within 0–1';
 
-const G = GLOW_LIMITS;
+/**
+ * The glow rules. The docs declare the shape only ("Bounded decorative glow", with no number
+ * stated), so every former range is dropped; three values stay warnings because they are almost
+ * certainly mistakes.
+ */
+export const GLOW_RULES = {
+  colorHex: rule({ id: 'glow.color.hex', class: 'guess', treatment: 'warning', section: S, item: 'Glow `color`', bound: '`#rgb` or `#rrggbb` (another string warns)', was: '`#rrggbb`, an error', source: 'GizmoGlow declares `color: string` with no format; every documented glow uses hex, as light colors do ("Hex sRGB"), so another form is likely a mistake a host may not draw' }),
+  sizePositive: rule({ id: 'glow.size.positive', class: 'guess', treatment: 'warning', section: S, item: 'Glow `size`', bound: 'greater than 0', was: '1–256 pixels, an error', source: 'the docs give no range; a halo of size 0 or less is never drawn, almost certainly a mistake (larger halos are the author\'s choice)' }),
+  opacityVisible: rule({ id: 'glow.opacity.visible', class: 'guess', treatment: 'warning', section: S, item: 'Glow `opacity`', bound: 'base or base + amount greater than 0', was: 'base, amount 0–1 and base + amount ≤ 1, errors', source: 'the docs give no range; opacity is base + amount · (0…1), clamped to 0–1, so when neither base nor base + amount is above 0 the glow is never visible' }),
+  speeds: rule({ id: 'glow.speeds', class: 'guess', treatment: 'dropped', section: S, item: 'Glow speeds (`pulse.speed`, `opacity.speed`, `hue.speed`)', bound: 'any finite numbers', was: '0–32 radians per second (hue −32–32)', source: DROPPED }),
+  phases: rule({ id: 'glow.phases', class: 'guess', treatment: 'dropped', section: S, item: 'Glow phases (`pulse.phaseX`, `opacity.phaseY`, `hue.phaseY`)', bound: 'any finite numbers', was: '−1,000–1,000', source: DROPPED }),
+  amounts: rule({ id: 'glow.amounts', class: 'guess', treatment: 'dropped', section: S, item: 'Glow `pulse.amount`, `opacity.base`, `opacity.amount`', bound: 'any finite numbers', was: '0–1 each, base + amount ≤ 1', source: DROPPED }),
+  hue: rule({ id: 'glow.hue.ranges', class: 'guess', treatment: 'dropped', section: S, item: 'Glow `hue.saturation`, `hue.lightness`', bound: 'any finite numbers', was: '0–1', source: 'the docs give no range; HSL components outside 0–1 are clamped by any color model' }),
+};
 
-/** A GizmoGlow; the first actionable problem, or null. */
+const R = GLOW_RULES;
+
+/** Keys of a nested glow object: all required finite numbers. */
+function numbers(value: unknown, path: string, keys: readonly string[]): Problem {
+  let found = knownKeys(value, path, keys) ?? requiredKeys(value as Record<string, unknown>, path, keys);
+  if (found) return found;
+  const v = value as Record<string, unknown>;
+  for (let i = 0; i < keys.length; i++) if ((found = finiteNumber(v[keys[i]], joinPath(path, keys[i])))) return found;
+  return null;
+}
+
+/** A GizmoGlow; the first actionable problem, or null. Warnings go to collectWarnings. */
 export function glowProblem(value: unknown, path: string): Problem {
   const v = value as Record<string, unknown>;
   return first(
     () => knownKeys(value, path, ['color', 'size', 'pulse', 'opacity', 'hue']),
     () => requiredKeys(v, path, ['color', 'size', 'pulse', 'opacity']),
-    () => hexColor(v.color, joinPath(path, 'color')),
-    () => numberIn(v.size, joinPath(path, 'size'), G.size[0], G.size[1], 'pixels'),
-    () => {
-      const at = joinPath(path, 'pulse');
-      const p = v.pulse as Record<string, unknown>;
-      const keys = ['speed', 'amount', 'phaseX'];
-      return first(
-        () => knownKeys(p, at, keys),
-        () => requiredKeys(p, at, keys),
-        () => numberIn(p.speed, joinPath(at, 'speed'), 0, G.speed, 'radians per second'),
-        () => numberIn(p.amount, joinPath(at, 'amount'), 0, 1),
-        () => numberIn(p.phaseX, joinPath(at, 'phaseX'), -G.phase, G.phase),
-      );
-    },
-    () => {
-      const at = joinPath(path, 'opacity');
-      const o = v.opacity as Record<string, unknown>;
-      const keys = ['base', 'amount', 'speed', 'phaseY'];
-      return first(
-        () => knownKeys(o, at, keys),
-        () => requiredKeys(o, at, keys),
-        () => numberIn(o.base, joinPath(at, 'base'), 0, 1),
-        () => numberIn(o.amount, joinPath(at, 'amount'), 0, 1),
-        () =>
-          (o.base as number) + (o.amount as number) > 1
-            ? problem(joinPath(at, 'amount'), 'must keep base + amount at most 1 (opacity stays 0–1)', o.amount)
-            : null,
-        () => numberIn(o.speed, joinPath(at, 'speed'), 0, G.speed, 'radians per second'),
-        () => numberIn(o.phaseY, joinPath(at, 'phaseY'), -G.phase, G.phase),
-      );
-    },
     () =>
-      optional(v.hue, () => {
-        const at = joinPath(path, 'hue');
-        const h = v.hue as Record<string, unknown>;
-        const keys = ['speed', 'phaseY', 'saturation', 'lightness'];
-        return first(
-          () => knownKeys(h, at, keys),
-          () => requiredKeys(h, at, keys),
-          () => numberIn(h.speed, joinPath(at, 'speed'), -G.speed, G.speed, 'radians per second'),
-          () => numberIn(h.phaseY, joinPath(at, 'phaseY'), -G.phase, G.phase),
-          () => numberIn(h.saturation, joinPath(at, 'saturation'), 0, 1),
-          () => numberIn(h.lightness, joinPath(at, 'lightness'), 0, 1),
-        );
-      }),
+      colorString(v.color, joinPath(path, 'color'), R.colorHex, 'is not a hex color like "#ffc078" or "#fc0" (the form every documented glow uses; a host may not draw another)', 'must be a color string like "#ffc078"'),
+    () => finiteNumber(v.size, joinPath(path, 'size')),
+    () => ((v.size as number) > 0 ? null : fail(R.sizePositive, joinPath(path, 'size'), 'is not greater than 0, so the halo is never drawn', v.size)),
+    () => numbers(v.pulse, joinPath(path, 'pulse'), ['speed', 'amount', 'phaseX']),
+    () => numbers(v.opacity, joinPath(path, 'opacity'), ['base', 'amount', 'speed', 'phaseY']),
+    () => {
+      const o = v.opacity as { base: number; amount: number };
+      return o.base > 0 || o.base + o.amount > 0 ? null : fail(R.opacityVisible, joinPath(path, 'opacity'), 'never rises above 0 (neither base nor base + amount is positive), so the glow is never visible', v.opacity);
+    },
+    () => optional(v.hue, () => numbers(v.hue, joinPath(path, 'hue'), ['speed', 'phaseY', 'saturation', 'lightness'])),
   );
 }
 
@@ -110,10 +94,12 @@ export function validGizmoGlow(value: unknown): value is GizmoGlow {
  *     opacity = opacity.base + opacity.amount · (½ + ½ · sin(opacity.speed · t + opacity.phaseY · y))
  *     hue     = degrees(hue.speed · t + hue.phaseY · y) mod 360, when hue is declared
  *
- * Opacity therefore stays within [base, base + amount] ⊆ [0, 1] and size within
- * [size·(1 − amount), size·(1 + amount)]. Reduced motion evaluates at t = 0: the position phases
- * still distinguish neighbours, but nothing moves. Throws on an invalid recipe or non-finite input,
- * because a host must never draw from one.
+ * Opacity is clamped to 0–1 and size to at least 0 (the docs give the fields no range, so a pulse
+ * amount above 1 or an opacity above 1 is drawn clamped rather than refused): for ordinary recipes
+ * opacity stays within [base, base + amount] and size within [size·(1 − amount), size·(1 + amount)].
+ * Reduced motion evaluates at t = 0: the position phases still distinguish neighbours, but nothing
+ * moves. Throws on a recipe the validator refuses or non-finite input, because a host must never
+ * draw from one.
  */
 export function gizmoGlowFrame(
   glow: GizmoGlow,
@@ -128,7 +114,7 @@ export function gizmoGlowFrame(
     if (typeof n !== 'number' || !Number.isFinite(n)) throw new TypeError(`gizmoGlowFrame: ${name} must be a finite number (got ${String(n)})`);
   }
   const t = reducedMotion ? 0 : seconds;
-  const size = glow.size * (1 + glow.pulse.amount * Math.sin(glow.pulse.speed * t + glow.pulse.phaseX * x));
+  const size = Math.max(0, glow.size * (1 + glow.pulse.amount * Math.sin(glow.pulse.speed * t + glow.pulse.phaseX * x)));
   const wave = 0.5 + 0.5 * Math.sin(glow.opacity.speed * t + glow.opacity.phaseY * y);
   const opacity = Math.min(1, Math.max(0, glow.opacity.base + glow.opacity.amount * wave));
   let hue: number | undefined;

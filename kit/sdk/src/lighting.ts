@@ -9,7 +9,8 @@ import { lightProblem, type GizmoLight } from './light.js';
 import { glowProblem, type GizmoGlow } from './glow.js';
 import { callAuthor } from './internal/call.js';
 import { joinPath, problemText } from './internal/problem.js';
-import { booleanValue, first, knownKeys, requiredKeys, type Problem } from './internal/checks.js';
+import { booleanValue, first, isPlainObject, knownKeys, requiredKeys, type Problem } from './internal/checks.js';
+import { fail, rule } from './internal/rules.js';
 
 /** Complete lighting for one state. Missing or null effects are off. */
 export interface GizmoLightingState {
@@ -17,13 +18,31 @@ export interface GizmoLightingState {
   glow?: GizmoGlow | null;
 }
 
+/** The lighting-state rule the docs state: each effect is a recipe, or absent or null (off). */
+export const LIGHTING_RULES = {
+  effect: rule({
+    id: 'lighting.effect',
+    class: 'doc',
+    section: 'Light and glow',
+    item: 'Lighting state `light`, `glow`',
+    bound: 'a recipe, or absent or null (off); `{}` turns both off',
+    source: 'GizmoLightingState: "Complete lighting for one state. Missing or null effects are off."; Light versus glow: "`{}` turns both off"',
+  }),
+};
+
+function effectProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem): Problem {
+  if (value === undefined || value === null) return null;
+  if (!isPlainObject(value)) return fail(LIGHTING_RULES.effect, path, 'must be an object (a recipe), or null or absent for off', value);
+  return check(value, path);
+}
+
 /** A GizmoLightingState: `{}` (everything off), or a light and/or glow, each possibly null. */
 export function lightingProblem(value: unknown, path: string): Problem {
   const v = value as Record<string, unknown>;
   return first(
     () => knownKeys(value, path, ['light', 'glow']),
-    () => (v.light === undefined || v.light === null ? null : lightProblem(v.light, joinPath(path, 'light'))),
-    () => (v.glow === undefined || v.glow === null ? null : glowProblem(v.glow, joinPath(path, 'glow'))),
+    () => effectProblem(v.light, joinPath(path, 'light'), lightProblem),
+    () => effectProblem(v.glow, joinPath(path, 'glow'), glowProblem),
   );
 }
 

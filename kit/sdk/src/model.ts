@@ -2,27 +2,41 @@
  * Embedded models: `presentation.model` is a binary glTF (.glb) as base64, the form esbuild's
  * base64 loader gives an imported .glb. This is the SDK's twin of the Go package `glb`: the same
  * 24 ordered checks (../../shared/spec/glb-checklist.md) with the same messages, so an author's
- * own tests, the toolchain and the host reach the same verdict. The Go checker additionally has
- * the glTF library decode what these checks do not read (material enums, cameras, samplers);
- * here those few rules are written out (`libraryRules`).
+ * own tests, the toolchain and the host reach the same verdict. Like glb it reports problems
+ * (refusals) and warnings (what the docs leave open: the agent-avatar budget, a buffer-view
+ * target or sampler value glTF does not define), each warning with glb's step, code, path, value
+ * and message; a model with only warnings is accepted. The Go checker additionally has the glTF
+ * library decode what these checks do not read (material enums, cameras, samplers); here those
+ * few rules are written out (`libraryRules`).
  *
  * The bytes are untrusted: every length and offset is compared with the bytes present before
  * it is used, and nothing is allocated from a declared size. No TextDecoder in goja: UTF-8 is
  * validated and decoded by hand.
  */
 import { joinPath as at, problem } from './internal/problem.js'; // at(base, i): base[i], as Go's at
-import { isPlainObject, type Problem } from './internal/checks.js';
+import { formatNumber, isPlainObject, type Problem } from './internal/checks.js';
+import { fail, rule, TYPE_RULES, type Rule } from './internal/rules.js';
 import { base64Decode } from './wav.js';
 
 /** 768 KiB: the most that fits in the 1 MiB bundle once base64-encoded. */
 export const GIZMO_MODEL_MAX_BYTES = 786432;
-export const GIZMO_MODEL_MAX_TRIANGLES = 20000;
-export const GIZMO_MODEL_MAX_DRAW_CALLS = 32;
+/**
+ * The docs bound agent avatars ("GLBs are static, self-contained, and bounded to 20,000
+ * triangles and 32 draw calls", Limits and compatibility, "Agent avatars"); they state no bound
+ * for a Gizmo model. A Gizmo model over either is accepted with a warning (check 24), never
+ * refused, as glb's AvatarMaxTriangles and AvatarMaxDrawCalls.
+ */
+export const AVATAR_MAX_TRIANGLES = 20000;
+export const AVATAR_MAX_DRAW_CALLS = 32;
+/** What one check lists at most (glb's maxPhaseProblems): this toolchain's output bound, not a rule. */
+const MAX_PHASE_PROBLEMS = 50;
+/** Instance and cost counts saturate here, as glb's: past it anything is over the budget anyway. */
+const SATURATION = 2 ** 50;
 const MAX_BASE64 = 4 * Math.ceil(GIZMO_MODEL_MAX_BYTES / 3);
 const ALLOWED_EXTENSIONS = ['KHR_materials_unlit', 'KHR_materials_emissive_strength'];
 const DATA_URL = /^data:(?:model\/gltf-binary|application\/octet-stream);base64,/;
 
-/** One refusal reason, as the Go checker reports it. */
+/** One finding about a model, as the Go checker reports it: a refusal, or a warning. */
 export interface ModelProblem {
   step: number;
   code: string;
@@ -45,7 +59,13 @@ export interface ModelFacts {
 
 export interface ModelReport {
   facts: ModelFacts;
+  /** Why the model is refused (glb's Result.Problems); empty for an accepted model. */
   problems: ModelProblem[];
+  /**
+   * What never refuses it (glb's Result.Warnings): over the agent-avatar budget, a buffer-view
+   * target or sampler value glTF does not define. A model may have warnings and no problems.
+   */
+  warnings: ModelProblem[];
 }
 
 class Stop extends Error {}
@@ -145,6 +165,7 @@ interface View {
   byteLength: number;
   byteStride: number;
   hasStride: boolean;
+  hasTarget: boolean;
   target: number;
 }
 interface Prim {
@@ -184,32 +205,113 @@ function elementSize(a: Accessor): number {
   return size * TYPES[a.type];
 }
 
-/** The whole check, mirroring glb.CheckNamed. */
+/**
+ * Keeps the first MAX_PHASE_PROBLEMS findings of `list` from index `from` (one check's) and a
+ * line counting the rest, as glb's capped: a crafted file can break one rule thousands of times.
+ */
+function cap(list: ModelProblem[], from: number): void {
+  const n = list.length - from;
+  if (n <= MAX_PHASE_PROBLEMS) return;
+  const last = list[from + MAX_PHASE_PROBLEMS - 1];
+  list.length = from + MAX_PHASE_PROBLEMS;
+  list.push({ step: last.step, code: last.code, path: '', value: undefined, message: `… and ${n - MAX_PHASE_PROBLEMS} more like these (this toolchain lists at most ${MAX_PHASE_PROBLEMS} per check)` });
+}
+
+/** The whole check, mirroring glb.CheckNamed: its problems and its warnings, in checklist order. */
 export function checkGizmoModel(bytes: Uint8Array, name = 'the file'): ModelReport {
   const problems: ModelProblem[] = [];
+  const warnings: ModelProblem[] = [];
   const facts: ModelFacts = { bytes: bytes.length, triangles: 0, drawCalls: 0, primitives: 0, meshes: 0, nodes: 0, materials: 0, extensions: [], counted: false };
-  const add = (step: number, code: string, path: string, value: unknown, message: string) => problems.push({ step, code, path, value, message });
-  const fail = (step: number, code: string, message: string): never => {
-    add(step, code, '', undefined, message);
-    throw new Stop();
-  };
-  const stopIfAny = () => {
-    if (problems.length > 0) throw new Stop();
+  let phaseStart = 0;
+  const out: Out = {
+    warnings,
+    add: (step, code, path, value, message) => problems.push({ step, code, path, value, message }),
+    warn: (step, code, path, value, message) => warnings.push({ step, code, path, value, message }),
+    fail: (step, code, message) => {
+      problems.push({ step, code, path: '', value: undefined, message });
+      throw new Stop();
+    },
+    endPhase: () => {
+      cap(problems, phaseStart);
+      phaseStart = problems.length;
+    },
+    stopIfAny: () => {
+      out.endPhase();
+      if (problems.length > 0) throw new Stop();
+    },
   };
   try {
-    const doc = run(bytes, name, facts, add, fail, stopIfAny);
+    const doc = run(bytes, name, facts, out);
     // Last, as in Go: what the library's decoder would refuse in parts no check reads.
-    if (problems.length === 0 && doc) libraryRules(doc, add);
+    // (Warnings do not stop it: a warning never hides a refusal.)
+    if (problems.length === 0 && doc) libraryRules(doc, out.add);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
   }
   problems.sort((a, b) => a.step - b.step);
-  return { facts, problems };
+  warnings.sort((a, b) => a.step - b.step);
+  return { facts, problems, warnings };
 }
 
 type Add = (step: number, code: string, path: string, value: unknown, message: string) => void;
 
-function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail: (s: number, c: string, m: string) => never, stopIfAny: () => void): Json | undefined {
+/** Where run reports: problems (add; fail adds one and stops), warnings (warn), and the phases. */
+interface Out {
+  /** The warnings so far: a check's own are capped like its problems (see cap). */
+  warnings: ModelProblem[];
+  add: Add;
+  warn: Add;
+  fail: (step: number, code: string, message: string) => never;
+  /** Ends a check's phase: its problems are capped (see cap). */
+  endPhase: () => void;
+  /** Ends a phase and stops when there are problems: later checks depend on it. */
+  stopIfAny: () => void;
+}
+
+const satAdd = (a: number, b: number): number => Math.min(a + b, SATURATION);
+const satMul = (a: number, b: number): number => (a === 0 || b === 0 ? 0 : a > Math.floor(SATURATION / b) ? SATURATION : Math.min(a * b, SATURATION));
+
+/** The values glTF defines for a sampler's filters and wrap modes (glb's samplerEnums). */
+const SAMPLER_ENUMS: Record<string, number[]> = {
+  magFilter: [9728, 9729],
+  minFilter: [9728, 9729, 9984, 9985, 9986, 9987],
+  wrapS: [33071, 33648, 10497],
+  wrapT: [33071, 33648, 10497],
+};
+const SAMPLER_KEYS = ['magFilter', 'minFilter', 'wrapS', 'wrapT'];
+
+/**
+ * Whether x, under sampler key k, is an integer glTF does not define for it (glb's
+ * undefinedSamplerValue: 9728.0 is 9728; what is not an integer is the library rules' to refuse).
+ */
+function undefinedSamplerValue(k: string, x: unknown): boolean {
+  if (!Object.prototype.hasOwnProperty.call(SAMPLER_ENUMS, k)) return false;
+  return typeof x === 'number' && Number.isInteger(x) && Math.abs(x) <= 2 ** 53 && SAMPLER_ENUMS[k].indexOf(x) < 0;
+}
+
+/**
+ * Check 9's warning (glb's samplerWarnings): a sampler's filter or wrap mode is an integer glTF
+ * does not define. glTF's schema leaves these enums open and only a texture uses a sampler (a
+ * model has none: check 12), so nothing refuses it; but a strict glTF reader refuses the file.
+ */
+function samplerWarnings(doc: Json, warn: Add): void {
+  const list = Array.isArray(doc.samplers) ? doc.samplers : [];
+  for (let i = 0; i < list.length; i++) {
+    const sampler = list[i];
+    if (!isPlainObject(sampler)) continue;
+    for (const k of SAMPLER_KEYS) {
+      const x = sampler[k];
+      if (!(k in sampler) || !undefinedSamplerValue(k, x)) continue;
+      const p = `samplers[${i}].${k}`;
+      const defined = SAMPLER_ENUMS[k];
+      const listed = `${defined.slice(0, -1).join(', ')} and ${defined[defined.length - 1]}`;
+      warn(9, 'sampler-value', p, x, `${p} = ${String(x)}: glTF defines only ${listed}; the sampler is unused (a model has no textures), but a strict glTF reader may refuse the file`);
+    }
+  }
+}
+
+function run(bytes: Uint8Array, name: string, facts: ModelFacts, out: Out): Json | undefined {
+  const { add, fail, stopIfAny } = out;
   // 1–7: the container.
   const size = bytes.length;
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -260,7 +362,8 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     fail(8, 'json-text', 'JSON chunk starts with a UTF-8 byte order mark; glTF JSON must not have one');
   const text = decodeUtf8(jsonBytes);
   if (typeof text !== 'string') fail(8, 'json-text', `JSON chunk is not valid UTF-8 (byte ${hex2(jsonBytes[(text as { invalidAt: number }).invalidAt])} at offset ${(text as { invalidAt: number }).invalidAt})`);
-  // Go's decoder refuses nesting deeper than 10,000 levels; so does this checker.
+  // Go's decoder refuses nesting deeper than 10,000 levels, a bound on the toolchain's own work
+  // (its stack), not a glTF rule; this checker refuses the same, with glb's words.
   let depth = 0;
   let inString = false;
   for (let i = 0; i < jsonBytes.length; i++) {
@@ -270,7 +373,8 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
-      if (++depth > 10000) fail(8, 'json-text', `JSON chunk is not valid JSON: exceeded max depth (at offset ${i + 1})`);
+      if (++depth > 10000)
+        fail(8, 'json-text', `JSON chunk nests more than 10,000 levels deep (at offset ${i + 1}): that is this toolchain's limit for reading JSON, not a rule of glTF or of Gizmo models`);
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   let root: unknown;
@@ -395,7 +499,10 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
       byteLength: reqInt(v, 'byteLength', p, 1),
       byteStride: hasStride ? optInt(v, 'byteStride', p, 0, 0) : 0,
       hasStride,
-      target: optInt(v, 'target', p, 0, -1),
+      // Any integer (as glb, down to Go's int64 minimum): glTF's schema leaves the enum open, so
+      // a value it does not define is layout's warning, not a refusal.
+      hasTarget: 'target' in v,
+      target: optInt(v, 'target', p, -(2 ** 63), 0),
     };
   });
   const accessors: Accessor[] = objects(doc, 'accessors', '').map((a, i) => {
@@ -656,6 +763,11 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   if (hasBin && (buffers.length === 0 || buffers[0].uri !== null)) add(16, 'buffers', 'buffers', undefined, 'the file has a BIN chunk but buffers[0] does not refer to it (a buffer without uri)');
   stopIfAny();
 
+  // No textures (check 12), so no sampler is used: an undefined value in one only warns.
+  const samplerStart = out.warnings.length;
+  samplerWarnings(doc, out.warn);
+  cap(out.warnings, samplerStart);
+
   // 17: references.
   const ref = (p: string, idx: number, n: number, what: string) => {
     if (idx >= 0 && idx >= n) add(17, 'reference', p, idx, `${p} = ${idx}: no such ${what} (the model has ${n})`);
@@ -693,6 +805,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     if (useIndex[i] && a.bufferView >= 0) indexView[a.bufferView] = true;
     if (useAttr[i] && a.bufferView >= 0) attrAccessors[a.bufferView]++;
   });
+  const layoutWarnings = out.warnings.length;
   views.forEach((v, i) => {
     const p = `bufferViews[${i}]`;
     const bl = buffers[v.buffer].byteLength;
@@ -700,9 +813,10 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     if (v.hasStride && (v.byteStride < 4 || v.byteStride > 252 || v.byteStride % 4 !== 0))
       add(18, 'buffer-view', `${p}.byteStride`, v.byteStride, `${p}.byteStride = ${v.byteStride}: must be a multiple of 4 between 4 and 252`);
     if (v.hasStride && indexView[i]) add(18, 'buffer-view', `${p}.byteStride`, v.byteStride, `${p} holds indices and must not have a byteStride`);
+    if (v.hasTarget && v.target !== 34962 && v.target !== 34963)
+      out.warn(18, 'buffer-view-target', `${p}.target`, v.target, `${p}.target = ${v.target}: glTF defines only 34962 (vertex data) and 34963 (indices); a glTF reader may ignore this value or refuse the file`);
     // One GPU buffer per view: vertex data or indices, never both.
-    if (v.target >= 0 && v.target !== 34962 && v.target !== 34963) add(18, 'buffer-view', `${p}.target`, v.target, `${p}.target = ${v.target}: must be 34962 (vertex data) or 34963 (indices)`);
-    else if (indexView[i] && attrAccessors[i] > 0) add(18, 'buffer-view', p, undefined, `${p} holds both indices and vertex attributes; export them in separate buffer views`);
+    if (indexView[i] && attrAccessors[i] > 0) add(18, 'buffer-view', p, undefined, `${p} holds both indices and vertex attributes; export them in separate buffer views`);
     else if (indexView[i] && v.target === 34962) add(18, 'buffer-view', `${p}.target`, v.target, `${p}.target = 34962 (vertex data) but it holds indices`);
     else if (attrAccessors[i] > 0 && v.target === 34963) add(18, 'buffer-view', `${p}.target`, v.target, `${p}.target = 34963 (indices) but it holds vertex attributes`);
     else if (attrAccessors[i] > 1 && !v.hasStride) add(18, 'buffer-view', p, undefined, `${p} holds ${attrAccessors[i]} vertex attributes but no byteStride; interleaved data needs one`);
@@ -735,6 +849,7 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     if (a.byteOffset + stride * (a.count - 1) + size > v.byteLength)
       add(19, 'accessor', p, a.count, `${p}: ${a.count} elements of ${size} bytes at offset ${a.byteOffset} do not fit bufferViews[${a.bufferView}] (byteLength ${v.byteLength})`);
   });
+  cap(out.warnings, layoutWarnings);
   stopIfAny();
 
   // 20: meshes.
@@ -787,8 +902,10 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
   });
   stopIfAny();
 
-  // 22 first (it decides whether the graph may be walked), reported after 21 by sorting.
+  // 22 first (it decides whether the graph may be walked), reported after 21 by sorting; a
+  // phase of its own, capped as glb's.
   const hierarchyProblems = hierarchy(nodes, scenes, add);
+  out.endPhase();
 
   // 21: geometry.
   const binView = new DataView(bin.buffer, bin.byteOffset, bin.byteLength);
@@ -939,17 +1056,20 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     return doc;
   }
   const sceneIdx = scene >= 0 ? scene : 0;
+  // instances[n] = how many times node n is drawn, walking down from the scene's roots in
+  // topological order; every count saturates at 2^50 as glb's (shared children can multiply
+  // instances exponentially).
   const instances = new Array<number>(nodes.length).fill(0);
-  for (const n of scenes[sceneIdx]) instances[n] += 1;
+  for (const n of scenes[sceneIdx]) instances[n] = satAdd(instances[n], 1);
   const order = hierarchyProblems.order;
   for (let k = 0; k < order.length; k++) {
     const n = order[k];
     const kids = nodes[n].children;
-    for (let j = 0; j < kids.length; j++) instances[kids[j]] = Math.min(instances[kids[j]] + instances[n], 2 ** 50);
+    for (let j = 0; j < kids.length; j++) instances[kids[j]] = satAdd(instances[kids[j]], instances[n]);
   }
   const meshInstances = new Array<number>(meshes.length).fill(0);
   nodes.forEach((n, i) => {
-    if (n.mesh >= 0) meshInstances[n.mesh] += instances[i];
+    if (n.mesh >= 0) meshInstances[n.mesh] = satAdd(meshInstances[n.mesh], instances[i]);
   });
   let triangles = 0;
   let draws = 0;
@@ -959,37 +1079,45 @@ function run(bytes: Uint8Array, name: string, facts: ModelFacts, add: Add, fail:
     for (const pr of me.prims) {
       const pos = pr.attrs.find(([k]) => k === 'POSITION');
       const n = pr.indices >= 0 ? accessors[pr.indices].count : pos ? accessors[pos[1]].count : 0;
-      tris += pr.mode === 4 ? Math.floor(n / 3) : pr.mode === 5 || pr.mode === 6 ? Math.max(0, n - 2) : 0;
+      tris = satAdd(tris, pr.mode === 4 ? Math.floor(n / 3) : pr.mode === 5 || pr.mode === 6 ? Math.max(0, n - 2) : 0);
     }
     const inst = meshInstances[i];
-    triangles += tris * inst;
-    draws += me.prims.length * inst;
-    if (inst > 0) parts.push({ mesh: i, inst, tris: tris * inst, draws: me.prims.length * inst });
+    triangles = satAdd(triangles, satMul(tris, inst));
+    draws = satAdd(draws, satMul(me.prims.length, inst));
+    if (inst > 0) parts.push({ mesh: i, inst, tris: satMul(tris, inst), draws: satMul(me.prims.length, inst) });
   });
   facts.triangles = triangles;
   facts.drawCalls = draws;
   facts.counted = true;
+  const scenePath = `scenes[${sceneIdx}]`;
   if (draws === 0) {
-    add(23, 'scene', `scenes[${sceneIdx}]`, undefined, `scenes[${sceneIdx}] draws nothing (no node with a mesh)`);
+    add(23, 'scene', scenePath, undefined, `${scenePath} draws nothing (no node with a mesh)`);
     return doc;
   }
-  // The biggest contributors, as Go lists them (stable sorts in the same sequence).
+  // The biggest contributors, as Go lists them (stable sorts in the same sequence):
+  // "meshes[0] × 1 instance" when one mesh is drawn, "meshes[2] × 3 instances: 900 triangles;
+  // meshes[0] × 1 instance: 12 triangles" otherwise.
   const top = (key: 'tris' | 'draws', unit: string) => {
     parts.sort((a, b) => b[key] - a[key]);
-    const out: string[] = [];
+    const listed: string[] = [];
     for (let k = 0; k < parts.length; k++) {
       if (k === 3) {
-        out.push(`${parts.length - 3} more meshes`);
+        listed.push(`${parts.length - 3} more meshes`);
         break;
       }
-      out.push(`meshes[${parts[k].mesh}] × ${plural(parts[k].inst, 'instance')}: ${parts[k][key]} ${unit}`);
+      const part = `meshes[${parts[k].mesh}] × ${plural(parts[k].inst, 'instance')}`;
+      listed.push(parts.length > 1 ? `${part}: ${formatNumber(parts[k][key])} ${unit}` : part);
     }
-    return out.join('; ');
+    return listed.join('; ');
   };
-  if (triangles > GIZMO_MODEL_MAX_TRIANGLES)
-    add(24, 'triangles', '', triangles, `the model has ${triangles} triangles (${top('tris', 'triangles')}); the limit is ${GIZMO_MODEL_MAX_TRIANGLES}: decimate the mesh in the modelling tool`);
-  if (draws > GIZMO_MODEL_MAX_DRAW_CALLS)
-    add(24, 'draw-calls', '', draws, `the model needs ${draws} draw calls (one per primitive per mesh instance: ${top('draws', 'draws')}); the limit is ${GIZMO_MODEL_MAX_DRAW_CALLS}: join meshes and share materials`);
+  // Check 24 warns, never refuses: the bounds are the docs' for agent avatars, a guess for a
+  // Gizmo model (glb-checklist.md).
+  const budgetStart = out.warnings.length;
+  if (triangles > AVATAR_MAX_TRIANGLES)
+    out.warn(24, 'triangles', scenePath, triangles, `the model has ${formatNumber(triangles)} triangles (${top('tris', 'triangles')}); the docs bound agent avatars at ${formatNumber(AVATAR_MAX_TRIANGLES)} triangles, Scape may draw a Gizmo model this large slowly or refuse it`);
+  if (draws > AVATAR_MAX_DRAW_CALLS)
+    out.warn(24, 'draw-calls', scenePath, draws, `the model needs ${formatNumber(draws)} draw calls (one per primitive per mesh instance: ${top('draws', 'draws')}); the docs bound agent avatars at ${AVATAR_MAX_DRAW_CALLS} draw calls, Scape may draw a Gizmo model with this many slowly or refuse it`);
+  cap(out.warnings, budgetStart);
   return doc;
 }
 
@@ -1011,13 +1139,14 @@ function libraryRules(doc: Json, add: Add) {
     else if (c.type === 'orthographic' && !('orthographic' in c)) lib(`cameras[${i}]`, undefined, 'gltf: orthographic camera must define the orthographic property');
     else if (c.type === '' || c.type === undefined) lib(`cameras[${i}].type`, undefined, 'gltf: camera.type is required');
   });
+  // An integer glTF does not define is samplerWarnings' (glb leaves it out of what the library
+  // decodes); any other value the library does not know refuses the model.
   const samplers = Array.isArray(doc.samplers) ? doc.samplers : [];
+  const what: Record<string, string> = { magFilter: 'mag filter', minFilter: 'min filter', wrapS: 'wrap mode', wrapT: 'wrap mode' };
   samplers.forEach((s, i) => {
     if (!isPlainObject(s)) return;
-    if ('magFilter' in s && ![9728, 9729].includes(s.magFilter as number)) lib(`samplers[${i}].magFilter`, s.magFilter, `gltf: unknown mag filter: ${String(s.magFilter)}`);
-    if ('minFilter' in s && ![9728, 9729, 9984, 9985, 9986, 9987].includes(s.minFilter as number)) lib(`samplers[${i}].minFilter`, s.minFilter, `gltf: unknown min filter: ${String(s.minFilter)}`);
-    for (const k of ['wrapS', 'wrapT'])
-      if (k in s && ![33071, 33648, 10497].includes(s[k] as number)) lib(`samplers[${i}].${k}`, s[k], `gltf: unknown wrap mode: ${String(s[k])}`);
+    for (const k of SAMPLER_KEYS)
+      if (k in s && !undefinedSamplerValue(k, s[k]) && SAMPLER_ENUMS[k].indexOf(s[k] as number) < 0) lib(`samplers[${i}].${k}`, s[k], `gltf: unknown ${what[k]}: ${String(s[k])}`);
   });
 }
 
@@ -1190,7 +1319,7 @@ export function decodeGizmoModel(encoded: string): Uint8Array | string {
     return `the model is ${Math.floor((body.length * 3) / 4) - padding} bytes; a model can be at most ${GIZMO_MODEL_MAX_BYTES} bytes (768 KiB), the most that fits in the 1 MiB bundle as base64`;
   }
   const bytes = base64Decode(body);
-  if (bytes === null) return 'must be a base64-encoded .glb (import the .glb file so the bundler embeds it)';
+  if (bytes === null) return NOT_BASE64;
   return bytes;
 }
 
@@ -1217,28 +1346,133 @@ function nativeCheck(encoded: string): NativeModelVerdict | null | undefined {
   throw new Error('model: the native model checker returned an unexpected verdict');
 }
 
-/** The first problem with an encoded model, or null: the native checker when installed. */
-function firstModelProblem(encoded: string): NativeModelVerdict | null {
+/** `path` inside the model at `base`, as validate writes glb's paths under `presentation.model`. */
+function underModel(base: string, path: string): string {
+  if (path === '') return base;
+  if (base === '' || path.startsWith('[')) return base + path;
+  return `${base}.${path}`;
+}
+
+/**
+ * The first problem with an encoded model, or null: the native checker when installed. Without
+ * it (under Node: authors' own tests) the TypeScript checker runs, and each of its warnings is
+ * reported through its rule (fail) at `base` + its glTF path, so the caller's collectWarnings
+ * sees it, a refused model's warnings too (as validate reports glb's). With the hook (goja: the
+ * toolchain and the host) nothing is recorded here: validate reports glb's warnings itself.
+ */
+function firstModelProblem(encoded: string, base: string): NativeModelVerdict | null {
   const native = nativeCheck(encoded);
   if (native !== undefined) return native;
   const bytes = decodeGizmoModel(encoded);
   if (typeof bytes === 'string') return { message: bytes.startsWith('must') ? `model: ${bytes}` : bytes };
   const report = checkGizmoModel(bytes, 'the model');
+  for (const w of report.warnings) {
+    const r = MODEL_WARNING_RULES[w.code];
+    if (r === undefined) throw new Error(`model: no rule for the model warning ${w.code}`);
+    fail(r, underModel(base, w.path), w.message, w.value);
+  }
   if (report.problems.length === 0) return null;
   return { message: report.problems[0].message, value: report.problems[0].value };
 }
 
+/**
+ * The rules of `presentation.model` as a string: how it is encoded and how large it may be; and
+ * the warnings of the GLB's checks. The GLB's refusals (glb-checklist) report through the verdict
+ * below.
+ */
+export const MODEL_RULES = {
+  encoding: rule({
+    id: 'model.encoding',
+    class: 'doc',
+    section: 'Models',
+    item: '`presentation.model` encoding',
+    bound: 'a .glb as base64, optionally as a `data:model/gltf-binary;base64,` or `data:application/octet-stream;base64,` URL (what esbuild\'s base64 and dataurl loaders give an imported .glb)',
+    source: 'Models and animation: "an embedded GLB", "The development CLI embeds imported `.glb` files"; validateGizmoModel(encoded: string): "Inspect GLB structure before a host parser sees it" (a string that does not decode holds no GLB)',
+  }),
+  size: rule({
+    id: 'model.size',
+    class: 'doc',
+    section: 'Models',
+    item: 'Model file',
+    bound: `at most ${formatNumber(GIZMO_MODEL_MAX_BYTES)} bytes (768 KiB: its base64 alone is the 1 MiB bundle)`,
+    source: 'Limits and compatibility: "Bundled upload | 1 MiB, including embedded models and audio"; Models and animation: "Model and sound bytes count toward the project\'s 1 MiB upload limit"',
+  }),
+  // The warnings of checkGizmoModel (glb's Result.Warnings): what the docs leave open but a host
+  // may handle badly. Never errors; reported through these rules (firstModelProblem).
+  triangles: rule({
+    id: 'model.triangles',
+    class: 'guess',
+    treatment: 'warning',
+    section: 'Models',
+    item: 'Triangles in the default scene, counted per node instance (⌊n/3⌋ for TRIANGLES, n−2 for strips and fans)',
+    bound: `at most ${formatNumber(AVATAR_MAX_TRIANGLES)} (the docs' bound for agent avatars)`,
+    was: `refused over ${formatNumber(AVATAR_MAX_TRIANGLES)}`,
+    source: `the docs bound agent avatars, not Gizmo models (Limits and compatibility, Agent avatars: "GLBs are static, self-contained, and bounded to 20,000 triangles and 32 draw calls"); Scape may draw a Gizmo model this large slowly or refuse it, so the build says so`,
+  }),
+  drawCalls: rule({
+    id: 'model.drawCalls',
+    class: 'guess',
+    treatment: 'warning',
+    section: 'Models',
+    item: 'Draw calls in the default scene: one per primitive per node instance',
+    bound: `at most ${AVATAR_MAX_DRAW_CALLS} (the docs' bound for agent avatars)`,
+    was: `refused over ${AVATAR_MAX_DRAW_CALLS}`,
+    source: `the docs bound agent avatars, not Gizmo models (Limits and compatibility, Agent avatars: "GLBs are static, self-contained, and bounded to 20,000 triangles and 32 draw calls"); Scape may draw a Gizmo model with this many slowly or refuse it, so the build says so`,
+  }),
+  bufferViewTarget: rule({
+    id: 'model.bufferView.target',
+    class: 'guess',
+    treatment: 'warning',
+    section: 'Models',
+    item: 'A model buffer view\'s `target`',
+    bound: '34962 (vertex data) or 34963 (indices), when given',
+    was: 'refused otherwise',
+    source: 'glTF\'s schema leaves the enum open (the Khronos validator: VALUE_NOT_IN_LIST, a warning); a glTF reader may ignore another value or refuse the file',
+  }),
+  samplerValue: rule({
+    id: 'model.sampler.value',
+    class: 'guess',
+    treatment: 'warning',
+    section: 'Models',
+    item: 'A model sampler\'s `magFilter`, `minFilter`, `wrapS`, `wrapT` (an integer)',
+    bound: 'a value glTF defines: 9728, 9729 (filters), 9984–9987 (min filter), 33071, 33648, 10497 (wrap modes)',
+    was: 'refused otherwise',
+    source: 'glTF\'s schema leaves the enums open (the Khronos validator: VALUE_NOT_IN_LIST, a warning) and a model has no textures, so the sampler is unused; but a strict glTF reader (the Go library qmuntal/gltf) refuses the file',
+  }),
+};
+
+/** The rule of each of checkGizmoModel's warning codes. */
+const MODEL_WARNING_RULES: Record<string, Rule | undefined> = {
+  triangles: MODEL_RULES.triangles,
+  'draw-calls': MODEL_RULES.drawCalls,
+  'buffer-view-target': MODEL_RULES.bufferViewTarget,
+  'sampler-value': MODEL_RULES.samplerValue,
+};
+
+/** The message of a model that is not base64 (glb.CheckEncoded's, with "model: " in front). */
+const NOT_BASE64 = 'must be a base64-encoded .glb (import the .glb file so the bundler embeds it)';
+/** The start of the message of a model over GIZMO_MODEL_MAX_BYTES (glb's "file-too-large"). */
+const TOO_LARGE = /^the (?:model|file) is \d+ bytes; a model can be at most /;
+
 /** The internal twin of validateGizmoModel: null, or the first problem. */
 export function modelProblem(value: unknown, path: string): Problem {
-  if (typeof value !== 'string') return problem(path, 'must be a base64-encoded .glb string', value);
-  const found = firstModelProblem(value);
+  if (typeof value !== 'string') return fail(TYPE_RULES.string, path, 'must be a base64-encoded .glb string', value);
+  const found = firstModelProblem(value, path);
   if (found === null) return null;
-  return problem(path, found.message.replace(/^model: /, ''), found.value === undefined ? value : found.value);
+  const message = found.message.replace(/^model: /, '');
+  if (message === NOT_BASE64) return fail(MODEL_RULES.encoding, path, message, value);
+  if (TOO_LARGE.test(message)) return fail(MODEL_RULES.size, path, message, found.value === undefined ? value : found.value);
+  return problem(path, message, found.value === undefined ? value : found.value);
 }
 
-/** Inspect GLB structure before a host parser sees it. No URLs, textures, skins or extensions. */
+/**
+ * Inspect GLB structure before a host parser sees it. No URLs, textures, skins or extensions.
+ * A model over the agent-avatar budget, or with a buffer-view target or sampler value glTF does
+ * not define, is accepted: those are warnings (recorded for a caller's collectWarnings), never
+ * thrown.
+ */
 export function validateGizmoModel(encoded: string): void {
   if (typeof encoded !== 'string') throw new Error('model: must be a base64-encoded .glb string');
-  const found = firstModelProblem(encoded);
+  const found = firstModelProblem(encoded, '');
   if (found !== null) throw new Error(found.message);
 }

@@ -1,12 +1,13 @@
 /**
  * Partial synthesis: additive sine partials per layer with exponential decay and vibrato, ordered
  * signal stages, a multiplicative amplitude envelope, optional oversampling, parallel echoes and
- * a final edge fade. Semantics and bounds: docs/audio.md and kit/sdk/LIMITS.md ("Audio"); package
- * audio renders the same samples in Go.
+ * a final edge fade. Semantics: docs/audio.md; rules: PARTIALS_RULES (kit/sdk/LIMITS.md, "Audio
+ * recipes"); package audio renders the same samples in Go.
  */
-import { joinPath, problem, problemText } from './internal/problem.js';
-import { arrayOf, first, knownKeys, numberIn, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
-import { biquadCoefficients, biquadInPlace, framesFor, GIZMO_SOUND_RATE, Mulberry32, requireValid, seedProblem, TINY, toSamples, type GizmoSoundSamples } from './synthesis.js';
+import { joinPath, problemText } from './internal/problem.js';
+import { arrayOf, finiteNumber, first, formatNumber, knownKeys, oneOf, optional, requiredKeys, type Problem } from './internal/checks.js';
+import { fail, rule } from './internal/rules.js';
+import { biquadCoefficients, biquadInPlace, durationProblem, framesFor, GIZMO_SOUND_RATE, Mulberry32, requireValid, seedProblem, TINY, toSamples, UINT32_MAX, type GizmoSoundSamples } from './synthesis.js';
 
 /** Multiplicative amplitude factors, in seconds and inverse seconds. */
 export interface GizmoAmplitude {
@@ -69,25 +70,51 @@ export interface GizmoPartialsSound {
 }
 
 export const PARTIALS_LIMITS = {
-  duration: [0.01, 12],
-  layers: 8,
-  partialsPerLayer: 32,
-  partialsTotal: 64,
-  layerFrequency: [1, 20000],
-  ratio: [0.01, 32],
-  decay: [0, 200],
-  vibratoDepth: [0, 0.5],
-  vibratoRate: [0, 50],
-  stages: 8,
-  poleFrequency: [1, 20000],
-  drive: [0.01, 100],
-  releaseTime: [0.001, 12],
-  echoes: 8,
-  echoTime: [0.001, 2],
+  duration: 60,
+  layers: 64,
+  /** Partials in all layers together. */
+  partials: 256,
+  /** Stages per list (each layer's, and the global one). */
+  stages: 32,
+  echoes: 64,
+  /**
+   * Render work, in oscillator-seconds: oversample × duration × (partials + layers + stages), each
+   * a loop over every internal sample. audio/bench_test.go renders the costliest recipe this
+   * allows: docs/audio.md.
+   */
+  work: 6000,
   /** Default tail fade (seconds) when a recipe gives none. */
   defaultTailFade: 0.005,
   rate: [8000, 192000],
 } as const;
+
+const S = 'Audio recipes';
+const COST = 'render time at build: scape renders every declared sound once (audio.DefaultBudget); the costliest recipes this allows render in 2.1–3.2 s of CPU on the loaded 2-core development machine (audio/bench_test.go, BenchmarkWorstCase; docs/audio.md, "Render budget")';
+
+/** The partials rules: what the docs state, the toolchain's budgets, and the former guesses. */
+export const PARTIALS_RULES = {
+  seed: rule({ id: 'partials.seed', class: 'doc', section: S, item: 'Noise stage `seed`', min: 0, max: UINT32_MAX, integer: true, source: 'GizmoNoiseSound.seed: "Unsigned 32-bit seed gives identical source samples on every platform"; audio-semantics.md rule 11: "Seeds are integers 0..2^32−1"' }),
+  duration: rule({ id: 'partials.duration', class: 'cost', section: S, item: 'Partials `duration`', bound: `at most ${PARTIALS_LIMITS.duration} s`, max: PARTIALS_LIMITS.duration, unit: 's', was: '0.01–12 s', source: `render memory: ${PARTIALS_LIMITS.duration} s at 4× oversampling is ${formatNumber(PARTIALS_LIMITS.duration * 4 * 48000)} internal samples` }),
+  layers: rule({ id: 'partials.layers', class: 'cost', section: S, item: 'Partials `layers`', min: 0, max: PARTIALS_LIMITS.layers, bound: `0–${PARTIALS_LIMITS.layers} layers`, was: '1–8 layers', source: 'render time: every layer is a buffer, a vibrato and its stages' }),
+  partials: rule({ id: 'partials.partials', class: 'cost', section: S, item: 'Partials in all layers', bound: `at most ${PARTIALS_LIMITS.partials}`, max: PARTIALS_LIMITS.partials, was: '1–32 per layer, 64 in all', source: 'render time: every partial is an oscillator over every internal sample' }),
+  stages: rule({ id: 'partials.stages', class: 'cost', section: S, item: 'Signal `stages` (per layer, and global)', min: 0, max: PARTIALS_LIMITS.stages, bound: `0–${PARTIALS_LIMITS.stages} stages`, was: '0–8 stages', source: 'render time: every stage runs over every internal sample' }),
+  echoes: rule({ id: 'partials.echoes', class: 'cost', section: S, item: 'Partials `echoes`', min: 0, max: PARTIALS_LIMITS.echoes, bound: `0–${PARTIALS_LIMITS.echoes} echoes`, was: '0–8 echoes', source: 'render time: every echo adds the whole dry output' }),
+  work: rule({ id: 'partials.work', class: 'cost', section: S, item: 'Partials render work', bound: `oversample × duration × (partials + layers + stages) ≤ ${formatNumber(PARTIALS_LIMITS.work)} oscillator-seconds`, max: PARTIALS_LIMITS.work, was: '64 partials × 4× × 12 s', source: COST }),
+  durationPositive: rule({ id: 'partials.duration.positive', class: 'guess', treatment: 'warning', section: S, item: 'Partials `duration`', bound: 'greater than 0', was: 'at least 0.01 s', source: 'the docs are silent; a sound of no length has no samples, so it is silent' }),
+  decay: rule({ id: 'partials.decay.negative', class: 'guess', treatment: 'warning', section: S, item: 'Partial, noise stage and amplitude `decay`', bound: 'at least 0', was: '0–200 /s', source: 'the docs are silent; a negative decay grows louder instead of dying away (an amplitude decay below 0 is ignored)' }),
+  pole: rule({ id: 'partials.pole.frequency', class: 'guess', treatment: 'warning', section: S, item: 'Pole stage `frequency`', bound: 'at least 0', was: '1–20,000 Hz', source: 'the docs are silent; a negative cutoff makes the one-pole unstable (it blows up)' }),
+  ranges: rule({ id: 'partials.ranges', class: 'guess', treatment: 'dropped', section: S, item: 'Partials frequencies, ratios, gains, vibrato, subtract, drive, amplitude times, echo times and gains, tailFade', bound: 'any finite numbers', was: 'layer frequency 1–20,000 Hz; ratio 0.01–32; gains 0–1; vibrato depth 0–0.5, rate 0–50 Hz; subtract 0–1; drive 0.01–100; attack, release.at, fadeOut, tailFade within the duration; release.time 0.001–12 s; echo time 0.001–2 s', source: 'the docs are silent; a partial is silent where its frequency is ±Nyquist or beyond, a release of 0 s cuts at once, an echo is at least 0 s late and is cut at the end (docs/audio.md)' }),
+};
+
+const R = PARTIALS_RULES;
+const num = finiteNumber;
+
+function decayProblem(value: unknown, path: string, ignored = false): Problem {
+  const found = num(value, path);
+  if (found) return found;
+  if ((value as number) < 0) return fail(R.decay, path, ignored ? 'is negative, so it is ignored (no decay)' : 'is negative, so the level grows instead of dying away', value);
+  return null;
+}
 
 function stageProblem(value: unknown, path: string): Problem {
   const found = first(
@@ -103,28 +130,28 @@ function stageProblem(value: unknown, path: string): Problem {
       return first(
         () => knownKeys(stage, path, ['kind', 'frequency', 'subtract']),
         () => requiredKeys(stage, path, ['frequency']),
-        () => numberIn(stage.frequency, at('frequency'), PARTIALS_LIMITS.poleFrequency[0], PARTIALS_LIMITS.poleFrequency[1], 'Hz'),
-        () => optional(stage.subtract, () => numberIn(stage.subtract, at('subtract'), 0, 1)),
+        () => num(stage.frequency, at('frequency')) ?? ((stage.frequency as number) < 0 ? fail(R.pole, at('frequency'), 'is negative, so the pole is unstable (it blows up)', stage.frequency) : null),
+        () => optional(stage.subtract, () => num(stage.subtract, at('subtract'))),
       );
     case 'noise':
       return first(
         () => knownKeys(stage, path, ['kind', 'seed', 'gain', 'decay']),
         () => requiredKeys(stage, path, ['seed', 'gain', 'decay']),
-        () => seedProblem(stage.seed, at('seed')),
-        () => numberIn(stage.gain, at('gain'), 0, 1),
-        () => numberIn(stage.decay, at('decay'), PARTIALS_LIMITS.decay[0], PARTIALS_LIMITS.decay[1], '/s'),
+        () => seedProblem(stage.seed, at('seed'), R.seed),
+        () => num(stage.gain, at('gain')),
+        () => decayProblem(stage.decay, at('decay')),
       );
     default:
       return first(
         () => knownKeys(stage, path, ['kind', 'drive']),
         () => requiredKeys(stage, path, ['drive']),
-        () => numberIn(stage.drive, at('drive'), PARTIALS_LIMITS.drive[0], PARTIALS_LIMITS.drive[1]),
+        () => num(stage.drive, at('drive')),
       );
   }
 }
 
 function stagesProblem(value: unknown, path: string): Problem {
-  return arrayOf(value, path, 0, PARTIALS_LIMITS.stages, stageProblem);
+  return arrayOf(value, path, R.stages, stageProblem);
 }
 
 function layerProblem(value: unknown, path: string): Problem {
@@ -136,15 +163,15 @@ function layerProblem(value: unknown, path: string): Problem {
   const layer = value as GizmoPartialLayer;
   const at = (key: string) => joinPath(path, key);
   return first(
-    () => numberIn(layer.frequency, at('frequency'), PARTIALS_LIMITS.layerFrequency[0], PARTIALS_LIMITS.layerFrequency[1], 'Hz'),
+    () => num(layer.frequency, at('frequency')),
     () =>
-      arrayOf(layer.partials, at('partials'), 1, PARTIALS_LIMITS.partialsPerLayer, (partial, partialPath) =>
+      arrayOf(layer.partials, at('partials'), null, (partial, partialPath) =>
         first(
           () => knownKeys(partial, partialPath, ['ratio', 'gain', 'decay']),
           () => requiredKeys(partial as Record<string, unknown>, partialPath, ['ratio', 'gain', 'decay']),
-          () => numberIn((partial as { ratio: number }).ratio, joinPath(partialPath, 'ratio'), PARTIALS_LIMITS.ratio[0], PARTIALS_LIMITS.ratio[1]),
-          () => numberIn((partial as { gain: number }).gain, joinPath(partialPath, 'gain'), 0, 1),
-          () => numberIn((partial as { decay: number }).decay, joinPath(partialPath, 'decay'), PARTIALS_LIMITS.decay[0], PARTIALS_LIMITS.decay[1], '/s'),
+          () => num((partial as { ratio: number }).ratio, joinPath(partialPath, 'ratio')),
+          () => num((partial as { gain: number }).gain, joinPath(partialPath, 'gain')),
+          () => decayProblem((partial as { decay: number }).decay, joinPath(partialPath, 'decay')),
         ),
       ),
     () =>
@@ -152,16 +179,16 @@ function layerProblem(value: unknown, path: string): Problem {
         first(
           () => knownKeys(layer.vibrato, at('vibrato'), ['depth', 'rate']),
           () => requiredKeys(layer.vibrato as Record<string, unknown>, at('vibrato'), ['depth', 'rate']),
-          () => numberIn(layer.vibrato!.depth, joinPath(at('vibrato'), 'depth'), PARTIALS_LIMITS.vibratoDepth[0], PARTIALS_LIMITS.vibratoDepth[1]),
-          () => numberIn(layer.vibrato!.rate, joinPath(at('vibrato'), 'rate'), PARTIALS_LIMITS.vibratoRate[0], PARTIALS_LIMITS.vibratoRate[1], 'Hz'),
+          () => num(layer.vibrato!.depth, joinPath(at('vibrato'), 'depth')),
+          () => num(layer.vibrato!.rate, joinPath(at('vibrato'), 'rate')),
         ),
       ),
     () => optional(layer.stages, () => stagesProblem(layer.stages, at('stages'))),
-    () => numberIn(layer.gain, at('gain'), 0, 1),
+    () => num(layer.gain, at('gain')),
   );
 }
 
-function amplitudeProblem(value: unknown, path: string, duration: number): Problem {
+function amplitudeProblem(value: unknown, path: string): Problem {
   const found = first(
     () => knownKeys(value, path, ['gain', 'attack', 'attackCurve', 'decay', 'release', 'fadeOut']),
     () => requiredKeys(value as Record<string, unknown>, path, ['gain', 'attack', 'fadeOut']),
@@ -170,21 +197,32 @@ function amplitudeProblem(value: unknown, path: string, duration: number): Probl
   const a = value as GizmoAmplitude;
   const at = (key: string) => joinPath(path, key);
   return first(
-    () => numberIn(a.gain, at('gain'), 0, 1),
-    () => numberIn(a.attack, at('attack'), 0, duration, 's (at most the duration)'),
+    () => num(a.gain, at('gain')),
+    () => num(a.attack, at('attack')),
     () => optional(a.attackCurve, () => oneOf(a.attackCurve, at('attackCurve'), ['linear', 'sine-squared'])),
-    () => optional(a.decay, () => numberIn(a.decay, at('decay'), PARTIALS_LIMITS.decay[0], PARTIALS_LIMITS.decay[1], '/s')),
+    () => optional(a.decay, () => decayProblem(a.decay, at('decay'), true)),
     () =>
       optional(a.release, () =>
         first(
           () => knownKeys(a.release, at('release'), ['at', 'time']),
           () => requiredKeys(a.release as Record<string, unknown>, at('release'), ['at', 'time']),
-          () => numberIn(a.release!.at, joinPath(at('release'), 'at'), 0, duration, 's (within the duration)'),
-          () => numberIn(a.release!.time, joinPath(at('release'), 'time'), PARTIALS_LIMITS.releaseTime[0], PARTIALS_LIMITS.releaseTime[1], 's'),
+          () => num(a.release!.at, joinPath(at('release'), 'at')),
+          () => num(a.release!.time, joinPath(at('release'), 'time')),
         ),
       ),
-    () => numberIn(a.fadeOut, at('fadeOut'), 0, duration, 's (at most the duration)'),
+    () => num(a.fadeOut, at('fadeOut')),
   );
+}
+
+/** Partials, layers and stages of a (shape-checked) partials sound: the units of PARTIALS_LIMITS.work. */
+export function partialsUnits(sound: GizmoPartialsSound): { partials: number; stages: number; units: number } {
+  let partials = 0;
+  let stages = (sound.stages ?? []).length;
+  for (let i = 0; i < sound.layers.length; i++) {
+    partials += sound.layers[i].partials.length;
+    stages += (sound.layers[i].stages ?? []).length;
+  }
+  return { partials, stages, units: partials + sound.layers.length + stages };
 }
 
 /** The internal twin of gizmoPartialsError. */
@@ -198,28 +236,37 @@ export function partialsProblem(value: unknown, path: string): Problem {
   const at = (key: string) => joinPath(path, key);
   return first(
     () => oneOf(sound.kind, at('kind'), ['partials']),
-    () => numberIn(sound.duration, at('duration'), PARTIALS_LIMITS.duration[0], PARTIALS_LIMITS.duration[1], 's'),
+    () => durationProblem(sound.duration, at('duration'), R.duration, R.durationPositive),
     () => optional(sound.oversample, () => oneOf(sound.oversample, at('oversample'), [1, 2, 4])),
-    () => arrayOf(sound.layers, at('layers'), 1, PARTIALS_LIMITS.layers, layerProblem),
-    () => {
-      let total = 0;
-      for (const layer of sound.layers) total += layer.partials.length;
-      return total > PARTIALS_LIMITS.partialsTotal ? problem(at('layers'), `must have at most ${PARTIALS_LIMITS.partialsTotal} partials in all`, total) : null;
-    },
+    () => arrayOf(sound.layers, at('layers'), R.layers, layerProblem),
     () => optional(sound.stages, () => stagesProblem(sound.stages, at('stages'))),
-    () => amplitudeProblem(sound.amplitude, at('amplitude'), sound.duration),
+    () => amplitudeProblem(sound.amplitude, at('amplitude')),
     () =>
       optional(sound.echoes, () =>
-        arrayOf(sound.echoes, at('echoes'), 0, PARTIALS_LIMITS.echoes, (echo, echoPath) =>
+        arrayOf(sound.echoes, at('echoes'), R.echoes, (echo, echoPath) =>
           first(
             () => knownKeys(echo, echoPath, ['time', 'gain']),
             () => requiredKeys(echo as Record<string, unknown>, echoPath, ['time', 'gain']),
-            () => numberIn((echo as { time: number }).time, joinPath(echoPath, 'time'), PARTIALS_LIMITS.echoTime[0], PARTIALS_LIMITS.echoTime[1], 's'),
-            () => numberIn((echo as { gain: number }).gain, joinPath(echoPath, 'gain'), 0, 1),
+            () => num((echo as { time: number }).time, joinPath(echoPath, 'time')),
+            () => num((echo as { gain: number }).gain, joinPath(echoPath, 'gain')),
           ),
         ),
       ),
-    () => optional(sound.tailFade, () => numberIn(sound.tailFade, at('tailFade'), 0, sound.duration, 's (at most the duration)')),
+    () => optional(sound.tailFade, () => num(sound.tailFade, at('tailFade'))),
+    () => {
+      const { partials, stages, units } = partialsUnits(sound);
+      if (partials > PARTIALS_LIMITS.partials) return fail(R.partials, at('layers'), `must have at most ${PARTIALS_LIMITS.partials} partials in all`, partials);
+      const os = sound.oversample ?? 1;
+      const work = os * sound.duration * units;
+      if (work > PARTIALS_LIMITS.work)
+        return fail(
+          R.work,
+          path,
+          `would take ${formatNumber(Math.ceil(work))} oscillator-seconds to render (${os}× oversampling × ${formatNumber(sound.duration)} s × (${partials} partials + ${sound.layers.length} layers + ${stages} stages)); at most ${formatNumber(PARTIALS_LIMITS.work)}`,
+          work,
+        );
+      return null;
+    },
   );
 }
 
@@ -246,7 +293,7 @@ export function applyStage(stage: GizmoSignalStage, data: Float64Array, rate: nu
     for (let n = 0; n < data.length; n++) {
       data[n] += env * rng.sample();
       env *= r;
-      if (env < TINY) env = 0;
+      if (env < TINY && env > -TINY) env = 0;
     }
   } else if (stage.kind === 'soft-clip') {
     for (let n = 0; n < data.length; n++) data[n] = Math.tanh(stage.drive * data[n]);
@@ -269,7 +316,8 @@ export function amplitudeAt(a: GizmoAmplitude, t: number, duration: number): num
     } else v *= x;
   }
   if (a.decay !== undefined && a.decay > 0) v *= Math.exp(-a.decay * t);
-  if (a.release !== undefined && t >= a.release.at) v *= Math.max(0, 1 - (t - a.release.at) / a.release.time);
+  // A release of 0 s or less cuts at once.
+  if (a.release !== undefined && t >= a.release.at) v *= a.release.time > 0 ? Math.max(0, 1 - (t - a.release.at) / a.release.time) : 0;
   if (a.fadeOut > 0) {
     const left = duration - t;
     if (left < a.fadeOut) v *= Math.max(0, left) / a.fadeOut;
@@ -301,7 +349,7 @@ export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GI
   if (!Number.isInteger(rate) || rate < PARTIALS_LIMITS.rate[0] || rate > PARTIALS_LIMITS.rate[1])
     throw new RangeError(`renderGizmoPartials: rate must be an integer 8,000–192,000 Hz (got ${rate})`);
   const os = sound.oversample ?? 1;
-  const frames = framesFor(sound.duration, rate);
+  const frames = Math.max(0, framesFor(sound.duration, rate));
   const inner = rate * os;
   const innerFrames = frames * os;
   const nyquist = inner / 2;
@@ -321,16 +369,17 @@ export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GI
       let phase = 0;
       for (let n = 0; n < innerFrames; n++) {
         const f = base * vibrato[n];
-        if (f < nyquist) {
+        // Silent at or beyond ±Nyquist; a negative frequency runs the sine backwards.
+        if (f < nyquist && f > -nyquist) {
           const x = phase * SINE_SIZE;
           const i = Math.floor(x);
           const a = sine[i];
           layerBuffer[n] += amp * (a + (sine[i + 1] - a) * (x - i));
         }
         amp *= r;
-        if (amp < TINY) amp = 0;
+        if (amp < TINY && amp > -TINY) amp = 0;
         phase += f / inner;
-        if (phase >= 1) phase -= Math.floor(phase);
+        if (phase >= 1 || phase < 0) phase -= Math.floor(phase);
       }
     }
     for (let n = 0; n < innerFrames; n++) layerBuffer[n] *= layer.gain;
@@ -351,7 +400,8 @@ export function renderGizmoPartials(sound: GizmoPartialsSound, rate: number = GI
   if (echoes.length > 0) {
     const dry = out.slice();
     for (const echo of echoes) {
-      const d = framesFor(echo.time, rate);
+      // At least 0 frames late; one at or past the end is not heard.
+      const d = Math.max(0, framesFor(echo.time, rate));
       for (let n = d; n < frames; n++) out[n] += echo.gain * dry[n - d];
     }
   }

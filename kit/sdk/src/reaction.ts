@@ -12,7 +12,7 @@ import type { GizmoAudioCommand, GizmoSounds } from './audio.js';
 import type { GizmoLightingState } from './lighting.js';
 import { audioCommandsProblem } from './audio.js';
 import { lightingProblem } from './lighting.js';
-import { arrayOf, finiteNumber, first, formatNumber, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, type Problem } from './internal/checks.js';
+import { arrayOf, colorString, finiteNumber, first, formatNumber, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
 import { joinPath, problemText } from './internal/problem.js';
 import { fail, rule } from './internal/rules.js';
@@ -89,12 +89,8 @@ function innerDurationProblem(value: unknown, path: string, outer: number): Prob
   return null;
 }
 
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
 function burstColorProblem(value: unknown, path: string): Problem {
-  const found = stringValue(value, path);
-  if (found) return found;
-  return HEX.test(value as string) ? null : fail(R.color, path, 'is not a hex color like "#a9e8ff"; a renderer may not draw it', value);
+  return colorString(value, path, R.color, 'is not a hex color like "#a9e8ff"; a renderer may not draw it');
 }
 
 /**

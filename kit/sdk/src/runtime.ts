@@ -9,46 +9,65 @@
 import type { GizmoReaction } from './reaction.js';
 import type { GizmoPreview } from './soundBank.js';
 import type { ObjectConfiguration, ObjectAction, ObjectContext, ObjectDefinition, ObjectInstance } from './api.js';
-import { actorId, objectId, ObjectActionError } from './api.js';
+import { idProblem, ObjectActionError } from './api.js';
 import { checkedReaction } from './reaction.js';
 import { previewProblem } from './soundBank.js';
-import { payloadProblem } from './view.js';
 import { callAuthor, thrownMessage } from './internal/call.js';
 import { CatalogError, catalogProblemText, definitionName, OBJECT_STATE_BYTE_LIMIT, reviewCatalog, type CatalogOptions, type CatalogProblem } from './internal/catalog.js';
-import { isPlainObject } from './internal/checks.js';
-import { jsonProblem } from './internal/json.js';
+import { booleanValue, isPlainObject, knownKeys, requiredKeys, type Problem } from './internal/checks.js';
+import { JSON_RULES, jsonProblem } from './internal/json.js';
+import { boundsProblem } from './internal/bounds.js';
 import { emojiKey, keyProblem, typeProblem, versionProblem } from './internal/names.js';
 import { problemText } from './internal/problem.js';
+import { fail, TYPE_RULES } from './internal/rules.js';
+import { pendingResultText, REACTION_REASON, REDUCER_REASON } from './internal/synchronous.js';
 
 /** Instance state: 32 KiB of JSON. Defined beside the catalog rules, which check initial state with it. */
 export { OBJECT_STATE_BYTE_LIMIT };
 
 const ENVELOPE_KEYS = ['id', 'type', 'version', 'state', 'linkId'];
+const CONFIGURATION_KEYS = ['type', 'version', 'values'];
 
 function stateProblemText(state: unknown, path: string): string | null {
-  return problemText(jsonProblem(state, path, OBJECT_STATE_BYTE_LIMIT, '32 KiB'));
+  return problemText(boundsProblem(state, path, OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? jsonProblem(state, path, JSON_RULES.stateBytes));
+}
+
+/** A payload or configuration values: a plain object of JSON data, at most 2 KiB. */
+function payloadProblem(value: unknown, path: string): Problem {
+  if (!isPlainObject(value)) return fail(TYPE_RULES.object, path, 'must be an object', value);
+  return jsonProblem(value, path, JSON_RULES.payloadBytes);
+}
+
+/** Why `value` is not a saved envelope `{ id, type, version, state, linkId? }`, or null. */
+function envelopeProblem(value: unknown): Problem {
+  let found: Problem;
+  if ((found = knownKeys(value, '', ENVELOPE_KEYS))) return found;
+  const v = value as Record<string, unknown>;
+  if ((found = idProblem(v.id, 'id'))) return found;
+  if ((found = typeProblem(v.type, 'type'))) return found;
+  if ((found = versionProblem(v.version, 'version'))) return found;
+  if (!Object.prototype.hasOwnProperty.call(v, 'state')) return fail(TYPE_RULES.required, 'state', 'is required', undefined);
+  if (v.linkId !== undefined && (found = idProblem(v.linkId, 'linkId'))) return found;
+  return jsonProblem(v.state, 'state', JSON_RULES.stateBytes);
 }
 
 /** Validate an opaque saved envelope without activating an uninstalled definition. */
 export function isObjectEnvelope(value: unknown): value is ObjectInstance {
-  if (!isPlainObject(value)) return false;
-  for (const key of Object.keys(value)) if (!ENVELOPE_KEYS.includes(key)) return false;
-  return (
-    objectId(value.id) &&
-    typeProblem(value.type, 'type') === null &&
-    versionProblem(value.version, 'version') === null &&
-    Object.prototype.hasOwnProperty.call(value, 'state') &&
-    (value.linkId === undefined || objectId(value.linkId)) &&
-    stateProblemText(value.state, 'state') === null
-  );
+  return envelopeProblem(value) === null;
+}
+
+/** Why `value` is not portable configuration `{ type, version, values }`, or null. */
+function configurationEnvelopeProblem(value: unknown): Problem {
+  let found: Problem;
+  if ((found = knownKeys(value, '', CONFIGURATION_KEYS))) return found;
+  const v = value as Record<string, unknown>;
+  if ((found = requiredKeys(v, '', CONFIGURATION_KEYS))) return found;
+  return typeProblem(v.type, 'type') ?? versionProblem(v.version, 'version') ?? payloadProblem(v.values, 'values');
 }
 
 /** Account libraries may preserve configuration for a currently uninstalled gizmo. */
 export function isObjectConfiguration(value: unknown): value is ObjectConfiguration {
-  if (!isPlainObject(value)) return false;
-  const keys = Object.keys(value);
-  if (keys.length !== 3 || !keys.every((k) => k === 'type' || k === 'version' || k === 'values')) return false;
-  return typeProblem(value.type, 'type') === null && versionProblem(value.version, 'version') === null && payloadProblem(value.values, 'values') === null;
+  return configurationEnvelopeProblem(value) === null;
 }
 
 /** A disabled trusted definition, retained for host diagnostics without touching saved state. */
@@ -132,6 +151,21 @@ function buildCatalog(definitions: readonly ObjectDefinition[], options: ObjectR
     catalog.emojis.set(emojiKey(definition.emoji), definition.type);
   });
   return catalog;
+}
+
+const ACTION_KEYS = ['name', 'payload'];
+const VIEWER_KEYS = ['actorId', 'canEdit'];
+
+/** Why `context` is not `{ actorId, canEdit, canRemove?, now, randomInt }`, or null. */
+function contextProblem(context: unknown): Problem {
+  if (!isPlainObject(context)) return fail(TYPE_RULES.object, 'context', 'must be { actorId, canEdit, canRemove?, now, randomInt }', context);
+  return (
+    idProblem(context.actorId, 'context.actorId') ??
+    booleanValue(context.canEdit, 'context.canEdit') ??
+    (context.canRemove === undefined ? null : booleanValue(context.canRemove, 'context.canRemove')) ??
+    (typeof context.now === 'number' && Number.isFinite(context.now) ? null : fail(TYPE_RULES.number, 'context.now', 'must be a finite number (milliseconds)', context.now)) ??
+    (typeof context.randomInt === 'function' ? null : fail(TYPE_RULES.function, 'context.randomInt', 'must be a function (min, max) => integer', context.randomInt))
+  );
 }
 
 export class ObjectRegistry {
@@ -228,7 +262,8 @@ export class ObjectRegistry {
   create(emoji: string, id: string): ObjectInstance | undefined {
     const definition = this.forEmoji(emoji);
     if (!definition) return undefined;
-    if (!objectId(id)) throw new TypeError(`create: id must be 1–128 ASCII letters, digits, ".", "_", ":", "@" or "-" (got ${JSON.stringify(id)})`);
+    const badId = idProblem(id, 'id');
+    if (badId) throw new TypeError(`create: ${badId}`);
     const state = callAuthor(definition, 'initial', definition.initial);
     const found = stateProblemText(state, 'initial()');
     if (found) throw new Error(`${definitionName(definition, -1)}: ${found}`);
@@ -242,21 +277,25 @@ export class ObjectRegistry {
     if (!definition.configuration || !isPlainObject(instance.state)) return undefined;
     const state = instance.state;
     const values: Record<string, unknown> = {};
-    for (const field of definition.configuration.fields) if (Object.prototype.hasOwnProperty.call(state, field)) values[field] = cloneJson(state[field]);
+    // defineProperty, not assignment: a field named "__proto__" (JSON allows it) stays a field.
+    for (const field of definition.configuration.fields)
+      if (Object.prototype.hasOwnProperty.call(state, field)) Object.defineProperty(values, field, { value: cloneJson(state[field]), enumerable: true, writable: true, configurable: true });
     return { type: definition.type, version: definition.version, values };
   }
 
   /** Restore portable values through the normal reducer and host-derived editing authority. */
   configure(instance: ObjectInstance, configuration: unknown, context: ObjectContext): ObjectInstance {
-    if (!isObjectConfiguration(configuration)) throw new ObjectActionError(400, `configuration must be { type, version, values } with at most 2 KiB of JSON values`);
+    const shape = configurationEnvelopeProblem(configuration);
+    if (shape) throw new ObjectActionError(400, `configuration must be { type, version, values } with at most 2 KiB of JSON values (${shape})`);
+    const config = configuration as ObjectConfiguration;
     const definition = this.checkedDefinition(instance);
-    if (configuration.type !== definition.type || configuration.version !== definition.version)
-      throw new ObjectActionError(409, `configuration is for ${configuration.type} version ${configuration.version}, not ${definition.type} version ${definition.version}`);
+    if (config.type !== definition.type || config.version !== definition.version)
+      throw new ObjectActionError(409, `configuration is for ${config.type} version ${config.version}, not ${definition.type} version ${definition.version}`);
     const declared = definition.configuration;
     if (!declared) throw new ObjectActionError(400, `${definition.type} declares no configuration`);
-    for (const key of Object.keys(configuration.values))
+    for (const key of Object.keys(config.values))
       if (!declared.fields.includes(key)) throw new ObjectActionError(400, `configuration.values.${key} is not a configured field (expected ${declared.fields.join(', ')})`);
-    return this.act(instance, { name: declared.action, payload: configuration.values }, context);
+    return this.act(instance, { name: declared.action, payload: config.values }, context);
   }
 
   /** Evaluate local audition data without applying state or sending any network action. */
@@ -266,7 +305,8 @@ export class ObjectRegistry {
     const previews = definition.previews ?? {};
     if (!Object.prototype.hasOwnProperty.call(previews, action.name)) throw new ObjectActionError(400, `${definition.type} has no preview ${JSON.stringify(action.name)}`);
     const entry = previews[action.name];
-    if (!isPlainObject(viewer) || !actorId(viewer.actorId) || typeof viewer.canEdit !== 'boolean') throw new ObjectActionError(400, 'viewer must be { actorId, canEdit }');
+    const who = knownKeys(viewer, 'viewer', VIEWER_KEYS) ?? requiredKeys(viewer as unknown as Record<string, unknown>, 'viewer', VIEWER_KEYS) ?? idProblem(viewer.actorId, 'viewer.actorId') ?? booleanValue(viewer.canEdit, 'viewer.canEdit');
+    if (who) throw new ObjectActionError(400, `viewer must be { actorId, canEdit } (${who})`);
     if (entry.permission === 'editor' && viewer.canEdit !== true) throw new ObjectActionError(403, `preview ${JSON.stringify(action.name)} needs editing permission`);
     const result = this.guard(() => callAuthor(definition, `previews.${action.name}.run`, entry.run, cloneJson(instance.state), cloneJson(action.payload)));
     const found = jsonProblem(result, 'preview') ?? previewProblem(result, 'preview');
@@ -283,6 +323,8 @@ export class ObjectRegistry {
     if (typeof definition.react !== 'function') return { instance: next, reaction: null };
     const react = definition.react;
     const result = this.guard(() => callAuthor(definition, 'react', react, cloneJson(next.state), cloneJson(instance.state), cloneJson(action), { now: context.now }));
+    const pending = pendingResultText(result, 'react', REACTION_REASON);
+    if (pending) throw new ObjectActionError(400, pending);
     const found = checkedReaction(definition, next.state, result);
     if (found) throw new ObjectActionError(400, `react returned an invalid reaction: ${found}`);
     return { instance: next, reaction: result === null ? null : cloneJson(result as GizmoReaction) };
@@ -291,7 +333,8 @@ export class ObjectRegistry {
   /** The definition of a valid instance, or ObjectActionError (400 invalid, 409 stale version). */
   private checkedDefinition(instance: ObjectInstance): ObjectDefinition {
     const envelope: unknown = instance;
-    if (!isObjectEnvelope(envelope)) throw new ObjectActionError(400, 'instance must be { id, type, version, state, linkId? } with JSON state of at most 32 KiB');
+    const shape = envelopeProblem(envelope);
+    if (shape) throw new ObjectActionError(400, `instance must be { id, type, version, state, linkId? } with JSON state of at most 32 KiB (${shape})`);
     const definition = this.definitions.get(instance.type);
     if (!definition) throw new ObjectActionError(400, this.disabled.has(instance.type) ? `${instance.type} is disabled` : `no installed definition for type ${JSON.stringify(instance.type)}`);
     if (definition.version !== instance.version) throw new ObjectActionError(409, `${instance.type} is installed at version ${definition.version}, not ${instance.version}`);
@@ -301,9 +344,8 @@ export class ObjectRegistry {
   }
 
   private checkAction(action: ObjectAction): void {
-    if (!isPlainObject(action) || typeof action.name !== 'string') throw new ObjectActionError(400, 'action must be { name, payload }');
-    const keys = Object.keys(action);
-    if (!keys.every((k) => k === 'name' || k === 'payload')) throw new ObjectActionError(400, 'action must be { name, payload }');
+    const shape = knownKeys(action, 'action', ACTION_KEYS) ?? requiredKeys(action as unknown as Record<string, unknown>, 'action', ACTION_KEYS);
+    if (shape) throw new ObjectActionError(400, `action must be { name, payload } (${shape})`);
     const found = keyProblem(action.name, 'action.name') ?? payloadProblem(action.payload, 'payload');
     if (found) throw new ObjectActionError(400, found.toString());
   }
@@ -321,12 +363,8 @@ export class ObjectRegistry {
   private apply(instance: ObjectInstance, action: ObjectAction, context: ObjectContext): { instance: ObjectInstance; definition: ObjectDefinition } {
     const definition = this.checkedDefinition(instance);
     this.checkAction(action);
-    if (!isPlainObject(context)) throw new ObjectActionError(400, 'context must be { actorId, canEdit, canRemove?, now, randomInt }');
-    if (!actorId(context.actorId)) throw new ObjectActionError(400, `context.actorId must be an actor id (got ${JSON.stringify(context.actorId)})`);
-    if (typeof context.canEdit !== 'boolean') throw new ObjectActionError(400, 'context.canEdit must be true or false');
-    if (context.canRemove !== undefined && typeof context.canRemove !== 'boolean') throw new ObjectActionError(400, 'context.canRemove must be true or false');
-    if (typeof context.now !== 'number' || !Number.isFinite(context.now)) throw new ObjectActionError(400, 'context.now must be a finite number (milliseconds)');
-    if (typeof context.randomInt !== 'function') throw new ObjectActionError(400, 'context.randomInt must be a function (min, max) => integer');
+    const wrong = contextProblem(context);
+    if (wrong) throw new ObjectActionError(400, wrong.toString());
     const actions = definition.actions;
     if (!Object.prototype.hasOwnProperty.call(actions, action.name)) throw new ObjectActionError(400, `${definition.type} has no action ${JSON.stringify(action.name)}`);
     const entry = actions[action.name];
@@ -335,6 +373,8 @@ export class ObjectRegistry {
     const frozenContext: ObjectContext = { actorId: context.actorId, canEdit: context.canEdit, now: context.now, randomInt: context.randomInt };
     if (context.canRemove !== undefined) frozenContext.canRemove = context.canRemove;
     const result = this.guard(() => callAuthor(definition, `actions.${action.name}.run`, entry.run, cloneJson(instance.state), cloneJson(action.payload), frozenContext));
+    const pending = pendingResultText(result, `actions.${action.name}.run`, REDUCER_REASON);
+    if (pending) throw new ObjectActionError(400, pending);
     const shape = stateProblemText(result, 'state');
     if (shape) throw new ObjectActionError(400, `actions.${action.name}.run returned state that cannot be saved: ${shape}`);
     const valid = this.guard(() => callAuthor(definition, 'valid', definition.valid, cloneJson(result)));

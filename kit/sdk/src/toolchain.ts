@@ -3,9 +3,16 @@
  * loads into goja before an author's bundle. It is NOT part of the published package's exports.
  *
  * It publishes one global, `__scapeToolchain`, and keeps the Go side independent of the SDK's
- * internal module layout: Go calls only the functions below, whose shapes are plain JSON-like
- * data. The rules themselves stay in the SDK (catalogProblems and the validators it calls); this
- * file only finds the project in a bundle's exports and reshapes results.
+ * internal module layout: Go calls only the functions below. The rules themselves stay in the SDK
+ * (catalogProblems and the validators it calls); this file only finds the project in a bundle's
+ * exports and reshapes results.
+ *
+ * Author code shares the runtime, so the Go side never reads a JavaScript value that author code
+ * could have touched: every function Go reads a result of returns ONE JSON string, made here
+ * (inside the guarded call) from plain data this file built, and Go only parses that string.
+ * Thrown values are described here too (describeThrown), and console arguments are shown by
+ * internal/display.ts. Values from author code are checked against the JSON bounds first
+ * (internal/bounds.ts) before anything serialises them.
  *
  * Runs only under goja: no Node APIs, no timers, no TextEncoder, no regex property escapes.
  */
@@ -13,8 +20,10 @@ import * as sdk from './index.js';
 import * as runtime from './runtime.js';
 import { reviewCatalog, type CatalogProblem } from './internal/catalog.js';
 import { allRules, collectWarnings, type Rule } from './internal/rules.js';
-import { authorCall, callAuthor, thrownMessage, thrownRule } from './internal/call.js';
-import { definedAt } from './api.js';
+import { authorCall, callAuthor, frozenHint, thrownMessage, thrownRule } from './internal/call.js';
+import { boundsProblem, jsonWithin } from './internal/bounds.js';
+import { dataValue, display, plainProperty } from './internal/display.js';
+import { definedAt, JSON_DEPTH_LIMIT } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
 import { jsonProblem } from './internal/json.js';
 import { previewProblem } from './soundBank.js';
@@ -31,6 +40,8 @@ interface DefinitionFacts {
   definedAt: string;
   /** The export name the definition was found under ('default' for a project's objects). */
   exportName: string;
+  /** Its fixed `walkable` (absent is false): a host keeps it to check the next build's. */
+  walkable: boolean;
 }
 
 /** One rule problem, ready for a Go diag.Diagnostic. */
@@ -75,9 +86,11 @@ function isProjectLike(value: unknown): value is { objects: readonly unknown[] }
 }
 
 /**
- * The definitions a bundle exports, in this order of preference: a default-exported
- * ProjectDefinition ({ objects }); a default-exported single definition; every named export
- * that is a definition (each once, in export order).
+ * The definitions a bundle exports: a default-exported ProjectDefinition ({ objects }), or a
+ * default-exported single definition (every example's src/definition.ts ends with
+ * `export default lamp;`, and src/definition.ts is the documented default entry). The spec: "A
+ * project default-exports its definitions". An entry whose definitions are only named exports is
+ * refused by projectEntryError, which names them and shows the default export to write.
  */
 function findProject(exports: unknown): { objects: unknown[]; names: string[]; error: string } {
   const none = { objects: [], names: [] };
@@ -87,19 +100,33 @@ function findProject(exports: unknown): { objects: unknown[]; names: string[]; e
   const def = ns.default;
   if (isProjectLike(def)) return { objects: [...def.objects], names: def.objects.map(() => 'default'), error: '' };
   if (isDefinitionLike(def)) return { objects: [def], names: ['default'], error: '' };
-  const objects: unknown[] = [];
+  return { ...none, error: projectEntryError(ns) };
+}
+
+/**
+ * Why an entry without a default-exported project or definition holds no project, naming the
+ * definitions it exports by name (`lamp: example.lamp`) and the fix that uses them:
+ * `export default defineProject({ objects: [lamp, fan] })`.
+ */
+function projectEntryError(ns: Record<string, unknown>): string {
+  const found: unknown[] = [];
   const names: string[] = [];
+  const listed: string[] = [];
   for (const key of Object.keys(ns)) {
     const value = ns[key];
-    if (isDefinitionLike(value) && !objects.includes(value)) {
-      objects.push(value);
-      names.push(key);
-    }
+    if (key === 'default' || !isDefinitionLike(value) || found.includes(value)) continue;
+    found.push(value);
+    names.push(key);
+    listed.push(`${key}: ${(value as { type: string }).type}`);
   }
-  if (objects.length > 0) return { objects, names, error: '' };
-  if (def !== undefined)
-    return { ...none, error: `the entry's default export is not a project or a definition (got ${describeValue(def)}): export default defineProject({ objects: [...] })` };
-  return { ...none, error: 'the entry exports no project and no definitions: export default defineProject({ objects: [...] })' };
+  const fix = `export default defineProject({ objects: [${names.length > 0 ? names.join(', ') : '...'}] })`;
+  const def = ns.default;
+  if (def !== undefined) {
+    const named = names.length > 0 ? `; it exports definitions by name (${listed.join(', ')})` : '';
+    return `the entry's default export is not a project or a definition (got ${describeValue(def)})${named}: ${fix}`;
+  }
+  if (names.length > 0) return `the entry exports definitions only by name (${listed.join(', ')}); a project default-exports its definitions: ${fix}`;
+  return `the entry exports no project and no definitions: ${fix}`;
 }
 
 function text(value: unknown): string {
@@ -109,14 +136,17 @@ function text(value: unknown): string {
 function facts(objects: unknown[], names: string[]): DefinitionFacts[] {
   return objects.map((value, index) => {
     const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    // Each field read once: a getter may answer differently every time.
+    const version = v.version;
     return {
       index,
       type: text(v.type),
-      version: typeof v.version === 'number' ? v.version : 0,
+      version: typeof version === 'number' && Number.isFinite(version) ? version : 0,
       emoji: text(v.emoji),
       label: text(v.label),
       definedAt: definedAt(value) ?? '',
       exportName: names[index] ?? '',
+      walkable: v.walkable === true,
     };
   });
 }
@@ -126,6 +156,7 @@ const VALUE_JSON_LIMIT = 4096;
 
 /** JSON text of a problem's value, or '' when it has none or it is longer than VALUE_JSON_LIMIT. */
 function valueJSON(value: unknown): string {
+  if (!jsonWithin(value, VALUE_JSON_LIMIT)) return '';
   const out = fullJSON(value);
   return out.length <= VALUE_JSON_LIMIT ? out : '';
 }
@@ -151,6 +182,11 @@ interface InstanceInput {
   type: string;
   version: number;
   state: unknown;
+  /**
+   * The fixed walkability of the instance's type in the build it is placed under (the host's
+   * active build); absent when the host does not know it, and then not checked.
+   */
+  walkable?: boolean;
 }
 
 /** The definitions a bundle exports, without running any author callback. */
@@ -173,7 +209,12 @@ function check(exports: unknown, instancesJSON?: string): Checked {
   return { problems, loadError: '' };
 }
 
-/** Existing placed instances must still validate under the new definitions. */
+/**
+ * Existing placed instances must still validate under the new definitions. The spec, Updates:
+ * "remove affected instances before changing identity, version, fixed collision behavior, or
+ * removing a definition"; Live updates: "Changing fixed walkability also requires removing
+ * placed instances."
+ */
 function instanceProblems(objects: unknown[], instances: InstanceInput[]): ProblemFacts[] {
   const out: ProblemFacts[] = [];
   for (const instance of instances) {
@@ -188,6 +229,11 @@ function instanceProblems(objects: unknown[], instances: InstanceInput[]): Probl
       out.push({ index, path: `${at}.version`, message: `is placed at version ${instance.version} but the definition is version ${def.version} (remove the placed instances first)`, valueJSON: JSON.stringify(instance.version), got: describeValue(instance.version), callback: '' });
       continue;
     }
+    const walkable = def.walkable === true;
+    if (typeof instance.walkable === 'boolean' && instance.walkable !== walkable) {
+      out.push({ index, path: `${at}.walkable`, message: walkabilityMessage(instance, walkable), valueJSON: JSON.stringify(instance.walkable), got: describeValue(instance.walkable), callback: '' });
+      continue;
+    }
     const ok = callAuthor(def, 'valid', def.valid, instance.state);
     if (ok !== true)
       out.push({ index, path: `${at}.state`, message: 'no longer passes valid() (remove the placed instance or keep its state valid)', valueJSON: valueJSON(instance.state), got: describeValue(instance.state), callback: 'valid' });
@@ -195,13 +241,26 @@ function instanceProblems(objects: unknown[], instances: InstanceInput[]): Probl
   return out;
 }
 
+/** `is placed as blocking but example.lamp is now walkable (remove …)`, or the reverse. */
+function walkabilityMessage(instance: InstanceInput, walkable: boolean): string {
+  const change = walkable ? `is placed as blocking but ${instance.type} is now walkable` : `is placed as walkable but ${instance.type} is no longer walkable`;
+  return `${change} (remove the placed instances before changing fixed walkability)`;
+}
+
 /** The author callback running now (for a timeout message): { type, callback }, or null. */
 function currentCall(): { type: string; callback: string } | null {
   return authorCall.current;
 }
 
-/** JSON text of data (no size cap), or '' when it has no JSON form. */
+/**
+ * The most JSON text fullJSON writes: recipes, a sound bank and previews of a project whose bundle
+ * is at most 1 MiB (recorded sounds included, as base64 text) stay below it.
+ */
+const FULL_JSON_BOUND = 4 << 20;
+
+/** JSON text of data within the JSON bounds, or '' when it has no JSON form or is out of them. */
 function fullJSON(value: unknown): string {
+  if (!jsonWithin(value, FULL_JSON_BOUND)) return '';
   try {
     const out = JSON.stringify(value);
     return typeof out === 'string' ? out : '';
@@ -280,6 +339,12 @@ function previewsOf(def: sdk.ObjectDefinition, index: number, state: unknown, ou
   const controls: Record<string, unknown>[] = [];
   for (const canEdit of [true, false]) {
     const view = callAuthor(def, 'view', def.view, JSON.parse(JSON.stringify(state)) as unknown, { actorId: 'scape-validator', canEdit }) as { controls?: unknown };
+    // The catalog check accepted a view of this state, but a view may answer differently now.
+    const found = boundsProblem(view, 'view');
+    if (found) {
+      out.problems.push(ruleProblem(index, found, 'view'));
+      return;
+    }
     if (Array.isArray(view?.controls)) controls.push(...(view.controls as Record<string, unknown>[]));
   }
   const seen = new Set<string>();
@@ -299,7 +364,7 @@ function previewsOf(def: sdk.ObjectDefinition, index: number, state: unknown, ou
       out.problems.push(thrownProblem(index, at, `previews.${name}.run`, err));
       continue;
     }
-    const found = jsonProblem(preview, at) ?? previewProblem(preview, at);
+    const found = boundsProblem(preview, at) ?? jsonProblem(preview, at) ?? previewProblem(preview, at);
     if (found) {
       out.problems.push(ruleProblem(index, found, `previews.${name}.run`));
       continue;
@@ -344,7 +409,7 @@ function sequenceOf(def: sdk.ObjectDefinition, index: number, out: Probed): void
       out.problems.push(thrownProblem(index, at, 'sequence', err));
       return;
     }
-    const found = jsonProblem(step, at) ?? sequenceStepProblem(step, probe.sources, at);
+    const found = boundsProblem(step, at) ?? jsonProblem(step, at) ?? sequenceStepProblem(step, probe.sources, at);
     if (found) {
       const facts = ruleProblem(index, found, 'sequence');
       facts.message = `${found.message} (with ${probe.sources} audible source${probe.sources === 1 ? '' : 's'})`;
@@ -438,6 +503,10 @@ function execute(registry: runtime.ObjectRegistry, instanceJSON: string, actionJ
   try {
     const context = { ...(JSON.parse(contextJSON) as Omit<sdk.ObjectContext, 'randomInt'>), randomInt };
     const result = registry.execute(JSON.parse(instanceJSON) as sdk.ObjectInstance, JSON.parse(actionJSON) as sdk.ObjectAction, context);
+    // The registry checked the state and the reaction; the bound keeps the serialisation cheap
+    // whatever they hold ({ instance: { state } } adds two levels).
+    const found = boundsProblem(result, '', undefined, undefined, JSON_DEPTH_LIMIT + 2);
+    if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });
     return JSON.stringify(result);
   } catch (err) {
     return JSON.stringify({ refused: refusal(err) });
@@ -450,7 +519,10 @@ function view(registry: runtime.ObjectRegistry, instanceJSON: string, viewerJSON
     const instance = JSON.parse(instanceJSON) as sdk.ObjectInstance;
     const def = registry.definition(instance);
     if (typeof def.view !== 'function') return JSON.stringify({ refused: { status: 404, message: `${def.type} has no view` } });
-    return JSON.stringify({ view: callAuthor(def, 'view', def.view, instance.state, JSON.parse(viewerJSON) as sdk.ObjectViewer) });
+    const result = callAuthor(def, 'view', def.view, instance.state, JSON.parse(viewerJSON) as sdk.ObjectViewer);
+    const found = boundsProblem(result, 'view');
+    if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });
+    return JSON.stringify({ view: result });
   } catch (err) {
     return JSON.stringify({ refused: refusal(err) });
   }
@@ -480,18 +552,65 @@ function rules(): RuleFacts[] {
   return allRules().map((r) => ({ id: r.id, class: r.class, treatment: r.treatment ?? '', section: r.section, item: r.item, bound: r.bound, source: r.source, was: r.was ?? '' }));
 }
 
-(globalThis as Record<string, unknown>).__scapeToolchain = {
+/** The longest text describeThrown keeps of a thrown value's name, message and stack. */
+const THROWN_TEXT_LIMIT = 4000;
+const STACK_TEXT_LIMIT = 16000;
+
+function textOf(value: unknown, limit: number): string {
+  if (value === undefined || value === null) return '';
+  const out = typeof value === 'string' ? value : display([value]);
+  return out.length <= limit ? out : `${out.slice(0, limit - 1)}…`;
+}
+
+/**
+ * A thrown value as JSON: { error, name, message, stack }. It runs no author code (an Error's
+ * getters, a thrown object's toString), and Go calls it inside a guarded call of its own all the
+ * same (a Proxy's traps still run). A TypeError from writing to a frozen built-in carries the
+ * hint that says why (internal/call.ts frozenHint).
+ */
+function describeThrown(err: unknown): string {
+  if (err instanceof Error) {
+    // Data properties only (internal/display.ts dataValue): a getter is author code. goja makes
+    // an Error's stack on first read from its own name and message, which are data here too.
+    return JSON.stringify({
+      error: true,
+      name: textOf(dataValue(err, 'name'), THROWN_TEXT_LIMIT),
+      message: textOf(dataValue(err, 'message'), THROWN_TEXT_LIMIT) + frozenHint(err),
+      // goja writes an Error's stack on first read, from its name and message: only when those
+      // run no author getter.
+      stack: plainProperty(err, 'name') && plainProperty(err, 'message') ? textOf(dataValue(err, 'stack'), STACK_TEXT_LIMIT) : '',
+    });
+  }
+  return JSON.stringify({ error: false, name: '', message: typeof err === 'string' ? textOf(err, THROWN_TEXT_LIMIT) : display([err]), stack: '' });
+}
+
+/** Console arguments as one line (internal/display.ts: bounded, runs no author code). */
+function show(...values: unknown[]): string {
+  return display(values);
+}
+
+/** A function whose result goes to Go as one JSON string (see the file comment). */
+function wire<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A) => string {
+  return (...args: A): string => JSON.stringify(fn(...args));
+}
+
+/** The toolchain's functions; also exported, so the SDK's own tests can call them. */
+export const toolchain = {
   rules,
   sdk,
   runtime,
-  describe,
-  check,
-  effects,
-  models,
+  describe: wire(describe),
+  check: wire(check),
+  effects: wire(effects),
+  models: wire(models),
   open,
   create,
   execute,
   view,
-  validateInstances,
-  currentCall,
+  validateInstances: wire(validateInstances),
+  currentCall: wire(currentCall),
+  describeThrown,
+  display: show,
+  frozenHint,
 };
+(globalThis as Record<string, unknown>).__scapeToolchain = toolchain;

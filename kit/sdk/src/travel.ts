@@ -10,7 +10,7 @@
 import type { ObjectDefinition } from './api.js';
 import type { GizmoFeedback } from './reaction.js';
 import { feedbackProblem } from './reaction.js';
-import { arrayOf, booleanValue, finiteNumber, first, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, tuple, type Problem } from './internal/checks.js';
+import { arrayOf, booleanValue, colorString, finiteNumber, first, integerIn, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, tuple, type Problem } from './internal/checks.js';
 import { callAuthor } from './internal/call.js';
 import { joinPath, problemText } from './internal/problem.js';
 import { fail, rule, TYPE_RULES } from './internal/rules.js';
@@ -77,7 +77,6 @@ export const TRAVEL_RULES = {
 };
 
 const R = TRAVEL_RULES;
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export function linkProblem(value: unknown, path: string): Problem {
   return first(
@@ -112,8 +111,7 @@ export function arrivalProblem(value: unknown, path: string): Problem {
         return first(
           () => knownKeys(t, at, ['color', 'opacity']),
           () => requiredKeys(t, at, ['color', 'opacity']),
-          () => stringValue(t.color, joinPath(at, 'color')),
-          () => (HEX.test(t.color as string) ? null : fail(R.arrival, joinPath(at, 'color'), 'is not a hex color like "#8fd3ff"; a renderer may not draw it', t.color)),
+          () => colorString(t.color, joinPath(at, 'color'), R.arrival, 'is not a hex color like "#8fd3ff"; a renderer may not draw it'),
           () => finiteNumber(t.opacity, joinPath(at, 'opacity')),
         );
       }),

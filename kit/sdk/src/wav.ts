@@ -4,12 +4,35 @@
  * the bytes that remain before anything is read or allocated. Base64 is done by hand because
  * goja has no atob/btoa. The Go package audio (wav.go) reads and writes the same bytes.
  */
-import { problem, problemText } from './internal/problem.js';
+import { problemText, reworded, type GizmoProblem } from './internal/problem.js';
 import { formatNumber, type Problem } from './internal/checks.js';
+import { fail, rule, TYPE_RULES } from './internal/rules.js';
 
 /** 44-byte header + 960,000 bytes of PCM16 (10 s mono or 5 s stereo at 48 kHz). */
 export const GIZMO_AUDIO_MAX_BYTES = 960044;
+/** The rates every Web Audio implementation must support; others only warn. */
 export const WAV_RATE_RANGE = [8000, 96000] as const;
+/** The largest rate a mono or stereo header can hold (byte rate = rate × 4 < 2^32). */
+export const WAV_MAX_RATE = 1073741823;
+
+const S = 'Audio recipes';
+const READING = 'audio-semantics.md, "WAV (PCM16) reading"';
+
+/** The recorded-sound rules: what the docs and the WAV reading rules state, and the former guesses. */
+export const WAV_RULES = {
+  size: rule({ id: 'wav.size', class: 'doc', section: S, item: 'Recorded WAV size', bound: `at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} bytes (\`GIZMO_AUDIO_MAX_BYTES\`)`, max: GIZMO_AUDIO_MAX_BYTES, source: `Audio & ambience: "export declare const GIZMO_AUDIO_MAX_BYTES = 960044"; ${READING}: "at most GIZMO_AUDIO_MAX_BYTES in all"` }),
+  base64: rule({ id: 'wav.base64', class: 'doc', section: S, item: 'Recorded WAV string', bound: 'base64 (A–Z, a–z, 0–9, +, /, = padding), optionally a `data:audio/wav;base64,` URL', source: 'GizmoSound: "optional recorded PCM16 WAV imports"; readGizmoSound(encoded: string) (the string esbuild\'s base64 loader gives an imported .wav)' }),
+  riff: rule({ id: 'wav.riff', class: 'doc', section: S, item: 'Recorded WAV structure', bound: 'RIFF/WAVE; every chunk within the bytes; one fmt chunk of at least 16 bytes, then one data chunk', source: `GizmoSound: "recorded PCM16 WAV"; ${READING}: "Parse RIFF chunk by chunk with every size checked against the bytes that remain"` }),
+  pcm16: rule({ id: 'wav.pcm16', class: 'doc', section: S, item: 'Recorded WAV format', bound: 'PCM (format 1, or extensible with the PCM subformat), 16 bits per sample', source: `GizmoSound: "optional recorded PCM16 WAV imports"; ${READING}: "accept only PCM (format 1, or extensible with the PCM subformat) with 16 bits"` }),
+  channels: rule({ id: 'wav.channels', class: 'doc', section: S, item: 'Recorded WAV channels', min: 1, max: 2, integer: true, bound: '1 or 2', source: 'readGizmoSound: "Supports recorded or generated mono/stereo WAV"' }),
+  frames: rule({ id: 'wav.frames', class: 'doc', section: S, item: 'Recorded WAV data', bound: 'a whole number of frames', source: `${READING}: "a data chunk whose length is a whole number of frames"` }),
+  rate: rule({ id: 'wav.rate', class: 'doc', section: S, item: 'Recorded WAV sample rate', bound: 'greater than 0', was: '8,000–96,000 Hz', source: `${READING}: "a sane sample rate" (0 Hz has no duration)` }),
+  rateRange: rule({ id: 'wav.rate.range', class: 'guess', treatment: 'warning', section: S, item: 'Recorded WAV sample rate', bound: '8,000–96,000 Hz', was: 'an error', source: 'the docs are silent; every Web Audio implementation must support 8,000–96,000 Hz, so a rate outside it may be resampled or refused by a host' }),
+  header: rule({ id: 'wav.header', class: 'guess', treatment: 'warning', section: S, item: 'Recorded WAV block align and byte rate', bound: 'channels × 2 and rate × block align', was: 'an error', source: 'the docs are silent; the reader uses channels × 2 bytes per frame, but another player may trust the header' }),
+  empty: rule({ id: 'wav.empty', class: 'guess', treatment: 'warning', section: S, item: 'Recorded WAV samples', bound: 'at least one frame', was: 'an error', source: 'the docs are silent; a WAV without samples is silent' }),
+};
+
+const W = WAV_RULES;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DECODE = (() => {
@@ -88,25 +111,29 @@ function u32(bytes: Uint8Array, at: number): number {
 
 const PCM_GUID_TAIL = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71];
 
-/** Parses a PCM16 WAV; returns its layout or a sentence saying what is wrong. */
-export function parseWav(bytes: Uint8Array): WavInfo | string {
-  if (bytes.length > GIZMO_AUDIO_MAX_BYTES) return `must be at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} bytes (got ${bytes.length})`;
-  if (bytes.length < 12 || ascii(bytes, 0) !== 'RIFF' || ascii(bytes, 8) !== 'WAVE') return 'is not a RIFF/WAVE file';
+/**
+ * Parses a PCM16 WAV: its layout, or the problem (path '') saying what is wrong. Warnings (an
+ * unusual rate, an inconsistent header, no samples) go to the caller's collectWarnings.
+ */
+export function parseWav(bytes: Uint8Array, value: unknown = bytes, path = ''): WavInfo | GizmoProblem {
+  const bad = (r: typeof W.riff, message: string) => fail(r, '', message, value) as GizmoProblem;
+  if (bytes.length > GIZMO_AUDIO_MAX_BYTES) return bad(W.size, `must be at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} bytes (got ${bytes.length})`);
+  if (bytes.length < 12 || ascii(bytes, 0) !== 'RIFF' || ascii(bytes, 8) !== 'WAVE') return bad(W.riff, 'is not a RIFF/WAVE file');
   const riff = u32(bytes, 4);
-  if (riff < 4 || riff > bytes.length - 8) return `declares a RIFF size of ${formatNumber(riff)} bytes but only ${formatNumber(bytes.length - 8)} follow`;
+  if (riff < 4 || riff > bytes.length - 8) return bad(W.riff, `declares a RIFF size of ${formatNumber(riff)} bytes but only ${formatNumber(bytes.length - 8)} follow`);
   const end = 8 + riff;
   let pos = 12;
   let format: { channels: number; rate: number } | null = null;
   let data: { offset: number; size: number } | null = null;
   while (pos < end) {
-    if (end - pos < 8) return `has a truncated chunk header at byte ${formatNumber(pos)}`;
+    if (end - pos < 8) return bad(W.riff, `has a truncated chunk header at byte ${formatNumber(pos)}`);
     const id = ascii(bytes, pos);
     const size = u32(bytes, pos + 4);
     const body = pos + 8;
-    if (size > end - body) return `chunk "${id}" at byte ${formatNumber(pos)} declares ${formatNumber(size)} bytes but only ${formatNumber(end - body)} remain`;
+    if (size > end - body) return bad(W.riff, `chunk "${id}" at byte ${formatNumber(pos)} declares ${formatNumber(size)} bytes but only ${formatNumber(end - body)} remain`);
     if (id === 'fmt ') {
-      if (format) return 'has more than one fmt chunk';
-      if (size < 16) return `has a fmt chunk of ${size} bytes (at least 16 expected)`;
+      if (format) return bad(W.riff, 'has more than one fmt chunk');
+      if (size < 16) return bad(W.riff, `has a fmt chunk of ${size} bytes (at least 16 expected)`);
       const tag = u16(bytes, body);
       const channels = u16(bytes, body + 2);
       const rate = u32(bytes, body + 4);
@@ -114,45 +141,52 @@ export function parseWav(bytes: Uint8Array): WavInfo | string {
       const blockAlign = u16(bytes, body + 12);
       const bitsPerSample = u16(bytes, body + 14);
       if (tag === 0xfffe) {
-        if (size < 40 || u16(bytes, body + 16) < 22) return 'has an extensible fmt chunk that is too short';
-        if (u16(bytes, body + 24) !== 1 || PCM_GUID_TAIL.some((b, i) => bytes[body + 26 + i] !== b)) return 'is not PCM (extensible subformat)';
-        if (u16(bytes, body + 18) !== 16) return 'must hold 16-bit samples (extensible valid bits)';
-      } else if (tag !== 1) return `is not PCM (format ${tag})`;
-      if (bitsPerSample !== 16) return `must be 16-bit PCM (got ${bitsPerSample} bits)`;
-      if (channels < 1 || channels > 2) return `must be mono or stereo (got ${channels} channels)`;
-      if (rate < WAV_RATE_RANGE[0] || rate > WAV_RATE_RANGE[1]) return `must have a sample rate of 8,000–96,000 Hz (got ${rate})`;
-      if (blockAlign !== channels * 2 || byteRate !== rate * blockAlign) return 'has an inconsistent fmt chunk (block align or byte rate)';
+        if (size < 40 || u16(bytes, body + 16) < 22) return bad(W.riff, 'has an extensible fmt chunk that is too short');
+        if (u16(bytes, body + 24) !== 1 || PCM_GUID_TAIL.some((b, i) => bytes[body + 26 + i] !== b)) return bad(W.pcm16, 'is not PCM (extensible subformat)');
+        // Valid bits below 16 are still 16-bit words (left-justified); 0 means unspecified.
+        if (u16(bytes, body + 18) > 16) return bad(W.pcm16, 'must hold 16-bit samples (extensible valid bits)');
+      } else if (tag !== 1) return bad(W.pcm16, `is not PCM (format ${tag})`);
+      if (bitsPerSample !== 16) return bad(W.pcm16, `must be 16-bit PCM (got ${bitsPerSample} bits)`);
+      if (channels < 1 || channels > 2) return bad(W.channels, `must be mono or stereo (got ${channels} channels)`);
+      if (rate === 0) return bad(W.rate, 'must have a sample rate above 0 Hz');
+      if (rate < WAV_RATE_RANGE[0] || rate > WAV_RATE_RANGE[1])
+        fail(W.rateRange, path, `WAV has a sample rate of ${formatNumber(rate)} Hz, outside the 8,000–96,000 Hz every Web Audio implementation must play`, value);
+      if (blockAlign !== channels * 2 || byteRate !== rate * blockAlign) fail(W.header, path, 'WAV has an inconsistent fmt chunk (block align or byte rate); it is read as 16-bit frames of its channels', value);
       format = { channels, rate };
     } else if (id === 'data') {
-      if (data) return 'has more than one data chunk';
-      if (!format) return 'has its data chunk before the fmt chunk';
-      if (size % (format.channels * 2) !== 0) return `has ${formatNumber(size)} data bytes, not a whole number of ${format.channels}-channel frames`;
-      if (size === 0) return 'has no samples';
+      if (data) return bad(W.riff, 'has more than one data chunk');
+      if (!format) return bad(W.riff, 'has its data chunk before the fmt chunk');
+      if (size % (format.channels * 2) !== 0) return bad(W.frames, `has ${formatNumber(size)} data bytes, not a whole number of ${format.channels}-channel frames`);
+      if (size === 0) fail(W.empty, path, 'WAV has no samples, so it is silent', value);
       data = { offset: body, size };
     }
     // Unknown chunks (LIST, fact, JUNK, …) are skipped with their pad byte.
     pos = body + size + (size & 1);
   }
-  if (!format) return 'has no fmt chunk';
-  if (!data) return 'has no data chunk';
+  if (!format) return bad(W.riff, 'has no fmt chunk');
+  if (!data) return bad(W.riff, 'has no data chunk');
   return { channels: format.channels, rate: format.rate, frames: data.size / (format.channels * 2), dataOffset: data.offset };
 }
 
-function decodeEncoded(encoded: unknown): Uint8Array | string {
-  if (typeof encoded !== 'string') return 'must be a base64 PCM16 WAV string';
+function isInfo(found: WavInfo | GizmoProblem): found is WavInfo {
+  return (found as WavInfo).dataOffset !== undefined;
+}
+
+function decodeEncoded(encoded: unknown): Uint8Array | GizmoProblem {
+  if (typeof encoded !== 'string') return fail(TYPE_RULES.string, '', 'must be a base64 PCM16 WAV string', encoded) as GizmoProblem;
   const text = encoded.replace(DATA_URL, '');
-  if (text.length > MAX_BASE64) return `must be at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} bytes of WAV (got about ${Math.floor((text.length * 3) / 4)})`;
+  if (text.length > MAX_BASE64) return fail(W.size, '', `must be at most ${formatNumber(GIZMO_AUDIO_MAX_BYTES)} bytes of WAV (got about ${Math.floor((text.length * 3) / 4)})`, encoded) as GizmoProblem;
   const bytes = base64Decode(text);
-  if (bytes === null) return 'must be base64 (A–Z, a–z, 0–9, +, / and = padding)';
+  if (bytes === null) return fail(W.base64, '', 'must be base64 (A–Z, a–z, 0–9, +, / and = padding)', encoded) as GizmoProblem;
   return bytes;
 }
 
 /** The internal twin for a recorded sound: a base64 PCM16 WAV string. */
 export function wavProblem(encoded: unknown, path: string): Problem {
   const bytes = decodeEncoded(encoded);
-  if (typeof bytes === 'string') return problem(path, bytes, encoded);
-  const info = parseWav(bytes);
-  if (typeof info === 'string') return problem(path, `WAV ${info}`, encoded);
+  if (!(bytes instanceof Uint8Array)) return reworded(bytes, path, bytes.message);
+  const info = parseWav(bytes, encoded, path);
+  if (!isInfo(info)) return reworded(info, path, `WAV ${info.message}`);
   return null;
 }
 
@@ -163,9 +197,9 @@ export function wavError(encoded: unknown, path?: string): string | null {
 /** Validate before allocating playback resources. Supports recorded or generated mono/stereo WAV. */
 export function readGizmoSound(encoded: string): { samples: Float32Array<ArrayBuffer>[]; rate: number; duration: number } {
   const bytes = decodeEncoded(encoded);
-  if (typeof bytes === 'string') throw new TypeError(`readGizmoSound: ${bytes}`);
+  if (!(bytes instanceof Uint8Array)) throw new TypeError(`readGizmoSound: ${bytes.message}`);
   const info = parseWav(bytes);
-  if (typeof info === 'string') throw new TypeError(`readGizmoSound: WAV ${info}`);
+  if (!isInfo(info)) throw new TypeError(`readGizmoSound: WAV ${info.message}`);
   const samples: Float32Array<ArrayBuffer>[] = [];
   for (let c = 0; c < info.channels; c++) samples.push(new Float32Array(info.frames));
   let at = info.dataOffset;
@@ -194,8 +228,7 @@ export function encodeWavBytes(channels: readonly ArrayLike<number>[], rate: num
   if (!Array.isArray(channels) || channels.length < 1 || channels.length > 2) throw new RangeError('encodeGizmoWav: channels must be a list of 1 or 2 sample arrays');
   const frames = channels[0].length;
   if (channels.some((c) => c.length !== frames)) throw new RangeError('encodeGizmoWav: every channel must have the same number of samples');
-  if (!Number.isInteger(rate) || rate < WAV_RATE_RANGE[0] || rate > WAV_RATE_RANGE[1]) throw new RangeError(`encodeGizmoWav: rate must be an integer 8,000–96,000 Hz (got ${rate})`);
-  if (frames === 0) throw new RangeError('encodeGizmoWav: there must be at least one sample');
+  if (!Number.isInteger(rate) || rate < 1 || rate > WAV_MAX_RATE) throw new RangeError(`encodeGizmoWav: rate must be an integer 1–${formatNumber(WAV_MAX_RATE)} Hz (got ${rate})`);
   const blockAlign = channels.length * 2;
   const dataBytes = frames * blockAlign;
   const total = 44 + dataBytes;

@@ -1,7 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { actorId, defineObject, defineProject, exactKeys, jsonData, localObjectRandomInt, ObjectActionError, objectId, PROJECT_OBJECT_LIMIT, record, requirePayload } from '../src/index.js';
-import { jsonByteLength, jsonDataProblem } from '../src/api.js';
+import { API_RULES, jsonByteLength, jsonDataProblem } from '../src/api.js';
+import { lastFailedRule } from '../src/internal/rules.js';
 
 describe('record and exactKeys', () => {
   test('record accepts plain objects only', () => {
@@ -23,15 +24,22 @@ describe('record and exactKeys', () => {
 });
 
 describe('ids', () => {
-  test('grammar', () => {
-    for (const ok of ['alice', 'user:42', 'did:plc:abc123', 'a', 'x'.repeat(128), '0f8e-11', 'a@b.c', 'A_b']) {
+  // The docs give ids no grammar: any one-token string a host may issue is an id (api.ids).
+  test('any non-empty string without whitespace or control characters', () => {
+    for (const ok of ['alice', 'user:42', 'did:plc:abc123', 'a', 'x'.repeat(128), 'x'.repeat(500), '0f8e-11', 'a@b.c', 'A_b', '-a', '.a', 'a/b', 'https://ids.example/u/42', 'é', 'ユーザー', '😀']) {
       assert.equal(actorId(ok), true, ok);
       assert.equal(objectId(ok), true, ok);
     }
-    for (const bad of ['', ' alice', 'a b', 'x'.repeat(129), '-a', '.a', 'a/b', 'é', 'a\n', 42, null, undefined]) {
+    for (const bad of ['', ' alice', 'a b', 'a\tb', 'a\n', 'a\u00a0b', 'a\u2028', 'a\u0000', 42, null, undefined]) {
       assert.equal(actorId(bad), false, String(bad));
       assert.equal(objectId(bad), false, String(bad));
     }
+  });
+  test('a refused id is refused by api.ids; a non-string by the type', () => {
+    assert.equal(actorId('a b'), false);
+    assert.equal(lastFailedRule(), API_RULES.id);
+    assert.equal(objectId(7), false);
+    assert.equal(lastFailedRule()?.id, 'type.string');
   });
 });
 
@@ -61,13 +69,23 @@ describe('jsonData', () => {
     const withExtra = Object.assign([1], { x: 1 });
     const hidden = Object.defineProperty({}, 'h', { value: 1, enumerable: false });
     const getter = { get g() { return 1; } };
-    const proto = JSON.parse('{"__proto__": 1}');
     for (const [name, v] of [
-      ['undefined', undefined], ['function', () => 1], ['NaN', NaN], ['Infinity', Infinity], ['-0', -0], ['bigint', BigInt(1)],
+      ['undefined', undefined], ['function', () => 1], ['NaN', NaN], ['Infinity', Infinity], ['bigint', BigInt(1)],
       ['symbol', Symbol('s')], ['Date', new Date()], ['Map', new Map()], ['Uint8Array', new Uint8Array(1)], ['cycle', cyclic],
-      ['sparse', sparse], ['array extra', withExtra], ['hidden', hidden], ['getter', getter], ['__proto__', proto],
-      ['undefined member', { a: undefined }], ['symbol key', { [Symbol('k')]: 1 }], ['nested -0', { a: [0, -0] }],
-    ] as [string, unknown][]) assert.equal(jsonData(v), false, name);
+      ['sparse', sparse], ['array extra', withExtra], ['hidden', hidden], ['getter', getter],
+      ['undefined member', { a: undefined }], ['symbol key', { [Symbol('k')]: 1 }],
+    ] as [string, unknown][]) {
+      assert.equal(jsonData(v), false, name);
+      assert.equal(lastFailedRule(), API_RULES.jsonData, name);
+    }
+  });
+  // The docs refuse non-finite numbers, not −0 (it reads back as 0, and −0 === 0), and JSON.parse
+  // makes "__proto__" an ordinary own key that JSON.stringify keeps (api.json.negative-zero,
+  // api.json.proto-key: dropped).
+  test('accepts −0 and an own "__proto__" key', () => {
+    const proto = JSON.parse('{"__proto__": 1, "a": {"__proto__": [2]}}');
+    for (const [name, v] of [['-0', -0], ['nested -0', { a: [0, -0] }], ['__proto__', proto]] as [string, unknown][]) assert.equal(jsonData(v), true, name);
+    assert.deepEqual(JSON.parse(JSON.stringify(proto)), proto, 'it round-trips');
   });
   test('shared (acyclic) references are fine', () => {
     const shared = { a: 1 };
@@ -82,9 +100,10 @@ describe('jsonData', () => {
     assert.equal(jsonData(1, 0), true);
     assert.equal(jsonData([], 0), false);
     assert.match(jsonDataProblem(nest(17))![1], /deeper than 16/);
+    assert.equal(jsonDataProblem(nest(17))![3], API_RULES.jsonDepth);
   });
   test('problem paths', () => {
-    assert.deepEqual(jsonDataProblem({ a: [1, { b: NaN }] }), ['a[1].b', 'must be a finite number (JSON has no NaN or Infinity)', NaN]);
+    assert.deepEqual(jsonDataProblem({ a: [1, { b: NaN }] }), ['a[1].b', 'must be a finite number (JSON has no NaN or Infinity)', NaN, API_RULES.jsonData]);
   });
 });
 
@@ -130,6 +149,8 @@ describe('defineObject and defineProject', () => {
     const objects = Array.from({ length: 16 }, lamp);
     assert.equal(defineProject({ objects }).objects.length, 16);
     assert.throws(() => defineProject({ objects: [...objects, lamp()] }), /at most 16 definitions \(got 17\)/);
+    assert.equal(lastFailedRule(), API_RULES.projectDefinitions);
+    assert.equal(defineProject({ objects: [] }).objects.length, 0, 'an empty project is allowed');
   });
 });
 

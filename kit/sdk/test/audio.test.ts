@@ -43,9 +43,9 @@ describe('sound maps', () => {
   test('each kind is dispatched to its own validator', () => {
     assert.equal(gizmoSoundsError(sounds()), null);
     assert.equal(gizmoSoundsError({}), null);
-    assert.match(gizmoSoundsError({ ring: { ...ring, duration: 0 } })!, /^ring.duration/);
+    assert.match(gizmoSoundsError({ ring: { ...ring, duration: 61 } })!, /^ring.duration/);
     assert.match(gizmoSoundsError({ hiss: { ...hiss, duration: 0.05 } })!, /^hiss.duration/);
-    assert.match(gizmoSoundsError({ pluck: { ...pluck, layers: [] } })!, /^pluck.layers/);
+    assert.match(gizmoSoundsError({ pluck: { ...pluck, layers: 3 } })!, /^pluck.layers/);
     assert.match(gizmoSoundsError({ odd: { kind: 'sample' } })!, /^odd.kind: must be one of "synth", "noise", "partials"/);
     assert.match(gizmoSoundsError({ odd: 42 })!, /^odd: must be a sound recipe object/);
     assert.match(gizmoSoundsError({ wav: 'not base64!' })!, /^wav:/);
@@ -265,6 +265,6 @@ describe('renderGizmoSound', () => {
   });
 
   test('refuses an invalid sound with its path', () => {
-    assert.throws(() => renderGizmoSound({ ...ring, duration: -1 }), /renderGizmoSound: sound.duration/);
+    assert.throws(() => renderGizmoSound({ ...ring, duration: 61 }), /renderGizmoSound: sound.duration/);
   });
 });

@@ -1,6 +1,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldSet, formatNumber, knownKeys, requiredKeys } from '../src/internal/checks.js';
+import { callAuthor } from '../src/internal/call.js';
+import { collectWarnings } from '../src/internal/rules.js';
+import { lightProblem } from '../src/light.js';
 
 describe('formatNumber', () => {
   test('groups thousands from four digits, as the limits table writes them', () => {
@@ -36,5 +39,14 @@ describe('knownKeys', () => {
   test('requiredKeys names the first missing key in list order', () => {
     assert.equal(String(requiredKeys({ b: 1 }, 'p', ['a', 'b', 'c'])), 'p.a: is required (got nothing)');
     assert.equal(requiredKeys({ a: 0, b: '', c: null }, 'p', ['a', 'b', 'c']), null);
+  });
+});
+
+describe('warnings inside author code', () => {
+  test('a public validator called by author code records nothing in the caller\'s warnings', () => {
+    const reversed = { radiusCells: 3, color: '#f80', intensity: 0.1, illumination: 0.5, motion: { phase: [0, 0], bias: 0, bands: [], flare: [1, 0.9, 0.1, 0.5, 0] } };
+    assert.equal(collectWarnings(() => lightProblem(reversed, '')).warnings.length, 1, 'the check itself warns');
+    const { warnings } = collectWarnings(() => callAuthor({ type: 't.a' }, 'valid', () => lightProblem(reversed, '') === null));
+    assert.deepEqual(warnings, []);
   });
 });

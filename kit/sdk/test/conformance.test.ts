@@ -30,6 +30,7 @@ import synthesis from '../../../testdata/conformance/synthesis.json';
 import text from '../../../testdata/conformance/text.json';
 import travel from '../../../testdata/conformance/travel.json';
 import view from '../../../testdata/conformance/view.json';
+import wav from '../../../testdata/conformance/wav.json';
 
 interface Case {
   validator: string;
@@ -70,11 +71,14 @@ const corpus: Record<string, unknown> = {
   text,
   travel,
   view,
+  wav,
 };
 
 /**
- * Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function, and
- * {"$": "returns", "value": …}: a function returning (a fresh decoding of) the value.
+ * Values JSON cannot express: {"$": "NaN"}, Infinity, -Infinity, -0, undefined, function,
+ * {"$": "returns", "value": …}: a function returning (a fresh decoding of) the value,
+ * {"$": "async"}: an async function; and long strings written short:
+ * {"$": "repeat", "prefix"?, "value", "count", "suffix"?}.
  */
 function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
@@ -84,6 +88,8 @@ function decode(value: unknown): unknown {
     const returned = (value as { value: unknown }).value;
     return () => decode(returned);
   }
+  const tagged = value as { $?: unknown; prefix?: string; value?: string; count?: number; suffix?: string };
+  if (tagged.$ === 'repeat') return (tagged.prefix ?? '') + (tagged.value as string).repeat(tagged.count as number) + (tagged.suffix ?? '');
   if (keys.length === 1 && keys[0] === '$') {
     switch ((value as { $: unknown }).$) {
       case 'NaN':
@@ -98,6 +104,8 @@ function decode(value: unknown): unknown {
         return undefined;
       case 'function':
         return () => null;
+      case 'async':
+        return async () => ({});
     }
     throw new Error(`unknown tag ${JSON.stringify(value)}`);
   }
@@ -110,7 +118,7 @@ const exported: Record<string, unknown> = {
   ...sdk,
   ...runtime,
   // The registry is a class: its constructor is the catalog check of a whole project.
-  ObjectRegistry: (objects: unknown) => new runtime.ObjectRegistry(objects as never),
+  ObjectRegistry: (objects: unknown, options?: unknown) => new runtime.ObjectRegistry(objects as never, options as never),
 };
 
 interface Verdict {

@@ -1,13 +1,21 @@
 /**
  * validateGizmoModel and modelProblem (src/model.ts). The GLBs are built in memory here (no fs:
  * these tests also run under goja); the shared real-world files are compared with the Go
- * checker by glb/agreement_test.go, and the checklist cases are in testdata/conformance/model.json.
+ * checker by glb/agreement_test.go (problems and warnings), and the checklist cases are in
+ * testdata/conformance/model.json.
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateGizmoModel } from '../src/index.js';
 import { checkGizmoModel, decodeUtf8, GIZMO_MODEL_MAX_BYTES, modelProblem } from '../src/model.js';
+import { collectWarnings } from '../src/internal/rules.js';
 import { base64Encode } from '../src/wav.js';
+
+/**
+ * Whether a runtime installed the native checker (goja: the toolchain's test runner). It decides
+ * then, and the SDK records no warnings of its own: the toolchain reports glb's.
+ */
+const hooked = typeof (globalThis as { __scapeModelCheck?: unknown }).__scapeModelCheck === 'function';
 
 function ascii(text: string): number[] {
   const out: number[] = [];
@@ -119,11 +127,127 @@ describe('validateGizmoModel', () => {
     assert.throws(() => validateGizmoModel(over), { message: 'the model is 786433 bytes; a model can be at most 786432 bytes (768 KiB), the most that fits in the 1 MiB bundle as base64' });
   });
 
-  test('budget: triangles and draw calls count per node instance', () => {
+  test('budget: triangles and draw calls count per node instance; over the agent-avatar bound is a warning', () => {
     const r = checkGizmoModel(glb(triangles(625, 32).doc, triangles(625, 32).bin));
-    assert.deepEqual([r.problems.length, r.facts.triangles, r.facts.drawCalls], [0, 20000, 32]);
+    assert.deepEqual([r.problems.length, r.warnings.length, r.facts.triangles, r.facts.drawCalls], [0, 0, 20000, 32]);
     const over = checkGizmoModel(glb(triangles(626, 33).doc, triangles(626, 33).bin));
-    assert.deepEqual(over.problems.map((p) => p.code), ['triangles', 'draw-calls']);
+    assert.deepEqual(over.problems, []);
+    assert.deepEqual(over.warnings, [
+      {
+        step: 24,
+        code: 'triangles',
+        path: 'scenes[0]',
+        value: 20658,
+        message: 'the model has 20,658 triangles (meshes[0] × 33 instances); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it',
+      },
+      {
+        step: 24,
+        code: 'draw-calls',
+        path: 'scenes[0]',
+        value: 33,
+        message: 'the model needs 33 draw calls (one per primitive per mesh instance: meshes[0] × 33 instances); the docs bound agent avatars at 32 draw calls, Scape may draw a Gizmo model with this many slowly or refuse it',
+      },
+    ]);
+  });
+
+  test('budget: the biggest meshes are named with their share, numbers grouped as glb prints them', () => {
+    // Four meshes of 700 triangles drawn 10, 8, 6 and 5 times: 20,300 triangles, 29 draws.
+    const t = triangles(700, 1);
+    const doc = t.doc as { meshes: unknown[]; nodes: { mesh: number }[]; scenes: { nodes: number[] }[] };
+    doc.meshes = [0, 1, 2, 3].map(() => doc.meshes[0]);
+    doc.nodes = [];
+    [10, 8, 6, 5].forEach((n, mesh) => {
+      for (let k = 0; k < n; k++) doc.nodes.push({ mesh });
+    });
+    doc.scenes[0].nodes = doc.nodes.map((_, k) => k);
+    const r = checkGizmoModel(glb(t.doc, t.bin));
+    assert.deepEqual([r.problems, r.facts.triangles, r.facts.drawCalls], [[], 20300, 29]);
+    assert.deepEqual(
+      r.warnings.map((w) => [w.code, w.path, w.value, w.message]),
+      [
+        [
+          'triangles',
+          'scenes[0]',
+          20300,
+          'the model has 20,300 triangles (meshes[0] × 10 instances: 7,000 triangles; meshes[1] × 8 instances: 5,600 triangles; meshes[2] × 6 instances: 4,200 triangles; 1 more meshes); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it',
+        ],
+      ],
+    );
+  });
+
+  test('a buffer-view target or sampler value glTF does not define is a warning', () => {
+    const t = triangles();
+    const doc = t.doc as { bufferViews: Record<string, unknown>[]; samplers?: unknown[] };
+    doc.bufferViews[0].target = 5126;
+    doc.bufferViews[1].target = -1;
+    doc.samplers = [{ magFilter: 1234, minFilter: 9987 }, {}, { wrapS: 10497, wrapT: 7 }];
+    const r = checkGizmoModel(glb(t.doc, t.bin));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.warnings, [
+      {
+        step: 9,
+        code: 'sampler-value',
+        path: 'samplers[0].magFilter',
+        value: 1234,
+        message: 'samplers[0].magFilter = 1234: glTF defines only 9728 and 9729; the sampler is unused (a model has no textures), but a strict glTF reader may refuse the file',
+      },
+      {
+        step: 9,
+        code: 'sampler-value',
+        path: 'samplers[2].wrapT',
+        value: 7,
+        message: 'samplers[2].wrapT = 7: glTF defines only 33071, 33648 and 10497; the sampler is unused (a model has no textures), but a strict glTF reader may refuse the file',
+      },
+      {
+        step: 18,
+        code: 'buffer-view-target',
+        path: 'bufferViews[0].target',
+        value: 5126,
+        message: 'bufferViews[0].target = 5126: glTF defines only 34962 (vertex data) and 34963 (indices); a glTF reader may ignore this value or refuse the file',
+      },
+      {
+        step: 18,
+        code: 'buffer-view-target',
+        path: 'bufferViews[1].target',
+        value: -1,
+        message: 'bufferViews[1].target = -1: glTF defines only 34962 (vertex data) and 34963 (indices); a glTF reader may ignore this value or refuse the file',
+      },
+    ]);
+    // A sampler value that is not an integer is still the glTF library's refusal.
+    doc.samplers = [{ magFilter: 9728.5 }];
+    doc.bufferViews[0].target = 34962;
+    doc.bufferViews[1].target = 34963;
+    const lib = checkGizmoModel(glb(t.doc, t.bin));
+    assert.deepEqual(
+      lib.problems.map((p) => [p.code, p.message]),
+      [['decode', 'the glTF JSON does not decode: gltf: unknown mag filter: 9728.5']],
+    );
+  });
+
+  test('a warning never hides a refusal, and a refusal keeps the warnings found', () => {
+    const t = triangles(1, 33);
+    (t.doc as { nodes: { children?: number[] }[] }).nodes.push({ children: [0] }); // nodes[0] gets a parent, and is a scene root
+    const r = checkGizmoModel(glb(t.doc, t.bin));
+    assert.deepEqual(r.problems.map((p) => p.code), ['hierarchy']);
+    assert.deepEqual(r.warnings.map((w) => w.code), ['draw-calls']);
+  });
+
+  test('a check lists at most 50 problems, then counts the rest as the toolchain\'s bound', () => {
+    const t = triangles();
+    const nodes = (t.doc as { nodes: unknown[] }).nodes;
+    for (let i = 0; i < 60; i++) nodes.push({ mesh: 0, name: i });
+    const r = checkGizmoModel(glb(t.doc, t.bin));
+    assert.equal(r.problems.length, 51);
+    assert.deepEqual(r.problems[50], { step: 9, code: 'schema', path: '', value: undefined, message: '… and 10 more like these (this toolchain lists at most 50 per check)' });
+  });
+
+  test('JSON nested past 10,000 levels is refused as the toolchain\'s limit', () => {
+    const text = '{"asset":{"version":"2.0","x":' + '['.repeat(10001) + ']'.repeat(10001) + '}}';
+    const r = checkGizmoModel(container(ascii(text), null));
+    assert.deepEqual(
+      r.problems.map((p) => [p.step, p.code, p.message]),
+      [[8, 'json-text', "JSON chunk nests more than 10,000 levels deep (at offset 10029): that is this toolchain's limit for reading JSON, not a rule of glTF or of Gizmo models"]],
+    );
   });
 
   test('a name that is not a string is one problem, for materials too', () => {
@@ -153,6 +277,49 @@ describe('modelProblem', () => {
     assert.equal(found.path, 'presentation.model');
     assert.match(found.message, /^extensionsUsed\[0\] = "KHR_draco_mesh_compression": compressed meshes are not supported/);
     assert.equal(found.value, 'KHR_draco_mesh_compression');
+  });
+
+  test('a model with only warnings is accepted; its warnings are recorded at its path, through their rules', () => {
+    const t = triangles(626, 33);
+    (t.doc as { bufferViews: Record<string, unknown>[] }).bufferViews[0].target = 5126;
+    const { result, warnings } = collectWarnings(() => modelProblem(encoded(t), 'presentation.model'));
+    assert.equal(result, null);
+    if (hooked) {
+      // The toolchain's runtime: glb decided, and the toolchain reports glb's warnings itself.
+      assert.deepEqual(warnings, []);
+      return;
+    }
+    assert.deepEqual(
+      warnings.map((w) => [w.rule?.id, w.severity, w.path, w.value]),
+      [
+        ['model.bufferView.target', 'warning', 'presentation.model.bufferViews[0].target', 5126],
+        ['model.triangles', 'warning', 'presentation.model.scenes[0]', 20658],
+        ['model.drawCalls', 'warning', 'presentation.model.scenes[0]', 33],
+      ],
+    );
+    assert.equal(warnings[1].message, 'the model has 20,658 triangles (meshes[0] × 33 instances); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it');
+    // validateGizmoModel: the same warnings, at the glTF paths; nothing is thrown.
+    const direct = collectWarnings(() => validateGizmoModel(encoded(t)));
+    assert.deepEqual(
+      direct.warnings.map((w) => w.path),
+      ['bufferViews[0].target', 'scenes[0]', 'scenes[0]'],
+    );
+  });
+
+  test('a refused model reports its first problem and records its warnings', () => {
+    const t = triangles(1, 33);
+    (t.doc as { animations?: unknown[] }).animations = [{}];
+    const { result, warnings } = collectWarnings(() => modelProblem(encoded(t), 'presentation.model'));
+    assert.ok(result);
+    assert.match(result.message, /^animations has 1 entry/);
+    // Refused at step 14: the budget (step 24) is never reached, so there is no warning.
+    assert.deepEqual(warnings, []);
+    const u = triangles(1, 33);
+    (u.doc as { nodes: { children?: number[] }[] }).nodes.push({ children: [0] });
+    const both = collectWarnings(() => modelProblem(encoded(u), 'presentation.model'));
+    assert.ok(both.result);
+    assert.match(both.result.message, /^scenes\[0\]\.nodes contains 0, which is a child of nodes\[33\]/);
+    assert.deepEqual(both.warnings.map((w) => w.rule?.id), hooked ? [] : ['model.drawCalls']);
   });
 
   test('a non-string is a problem, not a crash', () => {

@@ -1,10 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { random } from './seeded.js';
 import {
   axisQuaternion,
   gizmoPresentationError,
   gizmoTimelineError,
   multiplyQuaternion,
+  presentationProblem,
   slerpQuaternion,
   validGizmoPresentation,
   validGizmoTimeline,
@@ -12,6 +14,8 @@ import {
   type GizmoTimeline,
   type Quaternion,
 } from '../src/presentation.js';
+import { GIZMO_MODEL_MAX_BYTES } from '../src/model.js';
+import { collectWarnings } from '../src/internal/rules.js';
 
 /** A unit cube GLB (the glb conformance corpus's "a unit cube"), for presentations that must pass. */
 const CUBE =
@@ -73,7 +77,7 @@ describe('presentation fields', () => {
   test('the model is inspected by model.ts, after the other fields', () => {
     const found = gizmoPresentationError(presentation('AAAA'));
     assert.ok(found !== null && found.startsWith('model'), String(found));
-    assert.match(gizmoPresentationError({ ...presentation('AAAA'), textureSize: 1 })!, /^textureSize/);
+    assert.match(gizmoPresentationError({ ...presentation('AAAA'), textureSize: '256' })!, /^textureSize: must be a finite number/);
   });
 
   test('model must be a string, checked before anything else', () => {
@@ -82,48 +86,99 @@ describe('presentation fields', () => {
     assert.equal(validGizmoPresentation(presentation(42)), false);
   });
 
-  test('textureSize, nominalSize and fitSize ranges', () => {
-    assert.match(fieldError({ textureSize: 31 })!, /^textureSize: must be an integer 32–1,024 pixels/);
-    assert.match(fieldError({ textureSize: 1025 })!, /^textureSize:/);
-    assert.match(fieldError({ textureSize: 256.5 })!, /^textureSize:/);
-    assert.match(fieldError({ nominalSize: 0 })!, /^nominalSize: must be greater than 0 and at most 1,000/);
-    assert.match(fieldError({ fitSize: 1000.5 })!, /^fitSize:/);
-  });
-
-  test('rest must be a unit quaternion within 1e-3', () => {
-    assert.match(fieldError({ rest: [0, 0, 0, 0.99] })!, /^rest: must be a unit quaternion/);
-    assert.match(fieldError({ rest: [0, 0, 0] })!, /^rest: must be a list of exactly 4 numbers/);
-    // Within tolerance: the check moves on to a later field (the model).
-    assert.match(fieldError({ rest: [0, 0, 0, 1.0009] })!, /^model:/);
-    assert.match(fieldError({ rest: [0, 0, 0, 1.0011] })!, /^rest:/);
-  });
-
-  test('materials, lighting, shadow, tap and label', () => {
-    assert.match(fieldError({ materials: [] })!, /^materials: must be an object/);
-    const many = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`m${i}`, '#000000']));
-    assert.match(fieldError({ materials: many })!, /^materials: must have at most 32 entries/);
-    assert.match(fieldError({ materials: { body: 'red' } })!, /^materials.body: must be a six-digit hex/);
-    assert.match(fieldError({ materials: { ['x'.repeat(65)]: '#000000' } })!, /must be at most 64 characters/);
+  test('the docs give no range: sizes, materials, lighting, shadow and label build as the types allow', () => {
+    const none = (change: Record<string, unknown>) => {
+      const { result, warnings } = collectWarnings(() => fieldError(change));
+      assert.match(String(result), /^model:/, `${JSON.stringify(change)}: the check moves on to the model`);
+      assert.deepEqual(warnings.map(String), [], JSON.stringify(change));
+    };
+    for (const textureSize of [1, 31, 300.5, 1025, 4096]) none({ textureSize });
+    for (const size of [0.001, 1000.5, 1e6]) none({ nominalSize: size, fitSize: size });
+    none({ rest: [0, 0, 0, 1.0009] });
+    none({ rest: [0, 0, 0, 1.0011] });
+    none({ rest: [0, 0, 0.7071, 0.7071] });
+    none({ rest: [-0, -0, -0, 1] });
+    none({ materials: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`m${i}`, '#000'])) });
+    none({ materials: { ['x'.repeat(65)]: '#000000', '': '#fff', 'a\nb': '#abc' } });
     const lighting = presentation().lighting;
-    assert.match(fieldError({ lighting: { ...lighting, exposure: 0 } })!, /^lighting.exposure: must be 0.05–8/);
-    assert.match(fieldError({ lighting: { ...lighting, key: 8.5 } })!, /^lighting.key: must be 0–8/);
-    assert.match(fieldError({ lighting: { ...lighting, keyPosition: [0, 0, 1001] } })!, /^lighting.keyPosition\[2\]/);
-    assert.match(fieldError({ lighting: { ...lighting, sky: '#fff' } })!, /^lighting.sky/);
-    assert.match(fieldError({ shadow: { color: '#000000', xFactor: 5, z: 0 } })!, /^shadow.xFactor: must be −4–4/);
+    none({ lighting: { ...lighting, sky: '#fff', ground: '#444', exposure: 20, key: 8.5, ambient: -1, keyPosition: [0, 0, 1001] } });
+    none({ shadow: { color: '#000', xFactor: 5, z: -5000 } });
+    const label = presentation().label!;
+    for (const change of [{ height: 0.3 }, { height: 5000 }, { offsetY: -5000 }, { durationMs: 10001 }, { durationMs: 600.5, riseMs: 0, fadeMs: 0 }, { colors: Array(9).fill('#fff') }, { frames: [] }])
+      none({ label: { ...label, ...change } });
+    none({ label: { ...label, frames: [{ scaleX: 9, scaleY: -1, rotation: 7, y: 2000, opacity: 1.5 }] } });
+  });
+
+  test('likely mistakes are warnings, never errors', () => {
+    const warned = (change: Record<string, unknown>) => {
+      const { result, warnings } = collectWarnings(() => fieldError(change));
+      assert.match(String(result), /^model:/, JSON.stringify(change));
+      return warnings.map((w) => `${w.rule!.id} ${w}`);
+    };
+    assert.match(warned({ textureSize: 0 })[0], /^presentation.textureSize textureSize: is not greater than 0/);
+    assert.match(warned({ textureSize: 8192 })[0], /^presentation.textureSize textureSize: is larger than 4,096 pixels/);
+    assert.match(warned({ nominalSize: 0 })[0], /^presentation.sizes.positive nominalSize: is not greater than 0/);
+    assert.match(warned({ fitSize: -1 })[0], /^presentation.sizes.positive fitSize: is not greater than 0/);
+    assert.match(warned({ rest: [0, 0, 0, 0.99] })[0], /^presentation.quaternion.unit rest: is not a unit quaternion \[x, y, z, w\] \(length 0.990000\)/);
+    assert.match(warned({ rest: [0, 0, 0, 0] })[0], /^presentation.quaternion.unit rest:/);
+    assert.match(warned({ materials: { body: 'red' } })[0], /^presentation.color.hex materials.body: is not a hex color/);
+    const lighting = presentation().lighting;
+    assert.match(warned({ lighting: { ...lighting, exposure: 0 } })[0], /^presentation.lighting.exposure lighting.exposure: is not greater than 0/);
+    assert.match(warned({ lighting: { ...lighting, sky: 'skyblue' } })[0], /^presentation.color.hex lighting.sky:/);
+    assert.match(warned({ shadow: { color: 'black', xFactor: 0, z: 0 } })[0], /^presentation.color.hex shadow.color:/);
+    const label = presentation().label!;
+    assert.match(warned({ label: { ...label, riseMs: 800, fadeMs: 500 } })[0], /^presentation.label.timing label.fadeMs: makes riseMs \+ fadeMs longer than durationMs \(1,200 ms\)/);
+    assert.match(warned({ label: { ...label, durationMs: 0 } })[0], /^presentation.label.timing label.durationMs: is not greater than 0/);
+    assert.match(warned({ label: { ...label, riseMs: -1 } })[0], /^presentation.label.timing label.riseMs: is negative/);
+    assert.match(warned({ label: { ...label, colors: [] } })[0], /^presentation.label.colors.empty label.colors: has no colors/);
+    assert.match(warned({ label: { ...label, colors: ['#fff', 'white'] } })[0], /^presentation.color.hex label.colors\[1\]:/);
+  });
+
+  test('types, required and unknown keys stay errors', () => {
+    assert.match(fieldError({ rest: [0, 0, 0] })!, /^rest: must be a list of exactly 4 numbers/);
+    assert.match(fieldError({ rest: [0, 0, 0, '1'] })!, /^rest\[3\]: must be a finite number/);
+    assert.match(fieldError({ materials: [] })!, /^materials: must be an object mapping material names to colors/);
+    assert.match(fieldError({ materials: { body: 7 } })!, /^materials.body: must be a color string/);
+    const lighting = presentation().lighting;
+    assert.match(fieldError({ lighting: { ...lighting, key: '1' } })!, /^lighting.key: must be a finite number/);
+    assert.match(fieldError({ lighting: { ...lighting, keyPosition: [0, 0] } })!, /^lighting.keyPosition: must be a list of exactly 3 numbers/);
+    assert.match(fieldError({ lighting: { ...lighting, shadows: true } })!, /^lighting.shadows: is not a known field/);
+    assert.match(fieldError({ shadow: { color: '#000000', xFactor: 5 } })!, /^shadow.z: is required/);
     // tap is an action reference: the same shape check as view controls and interaction (view.ts).
-    assert.match(fieldError({ tap: { name: '', payload: {} } })!, /^tap.name: must be a name of 1–64 ASCII letters/);
-    assert.match(fieldError({ tap: { name: 'x'.repeat(65), payload: {} } })!, /^tap.name: must be a name of 1–64/);
-    assert.match(fieldError({ tap: { name: 'x'.repeat(64), payload: {} } })!, /^model:/, '64 characters pass: the check moves on to the model');
+    // Names have no grammar (the docs give none): any string passes and the check moves on to the model.
+    assert.match(fieldError({ tap: { name: 'x'.repeat(65), payload: {} } })!, /^model:/);
+    assert.match(fieldError({ tap: { name: 7, payload: {} } })!, /^tap.name: must be a string/);
     assert.match(fieldError({ tap: { name: 'roll', payload: [] } })!, /^tap.payload: must be an object/);
     assert.match(fieldError({ tap: { name: 'roll', payload: { n: Number.NaN } } })!, /^tap.payload.n: must be a finite number/);
     assert.match(fieldError({ tap: { name: 'roll', payload: { text: 'x'.repeat(2100) } } })!, /^tap.payload: must be at most 2 KiB of JSON/);
     const label = presentation().label!;
-    assert.match(fieldError({ label: { ...label, riseMs: 800, fadeMs: 500 } })!, /^label.fadeMs: must leave riseMs \+ fadeMs at most durationMs/);
-    assert.match(fieldError({ label: { ...label, durationMs: 10001 } })!, /^label.durationMs: must be an integer 1–10,000 ms/);
-    assert.match(fieldError({ label: { ...label, colors: [] } })!, /^label.colors: must have 1–8 items/);
-    assert.match(fieldError({ label: { ...label, frames: [{ scaleX: 1, scaleY: 1, rotation: 7, y: 0, opacity: 1 }] } })!, /^label.frames\[0\].rotation/);
-    assert.match(fieldError({ label: { ...label, frames: [{ scaleX: 1, scaleY: 1, rotation: 0, y: 0, opacity: 1.5 }] } })!, /^label.frames\[0\].opacity/);
+    assert.match(fieldError({ label: { ...label, height: 'tall' } })!, /^label.height: must be a finite number/);
+    assert.match(fieldError({ label: { ...label, colors: '#fff' } })!, /^label.colors: must be an array/);
+    assert.match(fieldError({ label: { ...label, frames: [{ scaleX: 1, scaleY: 1, rotation: 0, y: 0 }] } })!, /^label.frames\[0\].opacity: is required/);
     assert.match(fieldError({ spin: 1 })!, /^spin: is not a known field/);
+  });
+});
+
+describe('model encoding and size (model.ts)', () => {
+  const withModel = (model: string) => presentationProblem({ ...presentation(CUBE), model }, 'presentation');
+  test('base64, optionally as a data: URL', () => {
+    assert.equal(withModel(CUBE), null);
+    assert.equal(withModel(`data:model/gltf-binary;base64,${CUBE}`), null);
+    assert.equal(withModel(`data:application/octet-stream;base64,${CUBE}`), null);
+    const found = withModel('not base64!');
+    assert.equal(found?.rule?.id, 'model.encoding');
+    assert.equal(String(found), 'presentation.model: must be a base64-encoded .glb (import the .glb file so the bundler embeds it) (got "not base64!")');
+    assert.equal(withModel(`data:text/plain;base64,${CUBE}`)?.rule?.id, 'model.encoding');
+  });
+
+  test('at most 768 KiB, refused from the text length before decoding', () => {
+    const found = withModel('A'.repeat(4 * Math.ceil(GIZMO_MODEL_MAX_BYTES / 3) + 4));
+    assert.equal(found?.rule?.id, 'model.size');
+    assert.match(found!.message, /^the model is 786435 bytes; a model can be at most 786432 bytes \(768 KiB\)/);
+    // At the limit, the size rule passes and the GLB checks decide (these bytes are no GLB).
+    const atLimit = withModel('A'.repeat(4 * Math.ceil(GIZMO_MODEL_MAX_BYTES / 3)));
+    assert.notEqual(atLimit?.rule?.id, 'model.size');
+    assert.match(String(atLimit), /header magic/);
   });
 });
 
@@ -137,17 +192,36 @@ describe('timelines', () => {
     assert.equal(validGizmoTimeline({ ...timeline(), frames: Array(64).fill(frame) }), true);
   });
 
-  test('bounds', () => {
-    assert.match(gizmoTimelineError({ ...timeline(), frames: [] })!, /^frames: must have 1–64 items/);
-    assert.match(gizmoTimelineError({ ...timeline(), frames: Array(65).fill(frame) })!, /^frames: must have 1–64 items/);
-    assert.match(gizmoTimelineError({ ...timeline(), durationMs: 0 })!, /^durationMs: must be an integer 1–10,000 ms/);
-    assert.match(gizmoTimelineError({ ...timeline(), durationMs: 10001 })!, /^durationMs/);
-    assert.match(gizmoTimelineError({ ...timeline(), at: -1 })!, /^at: must be a timestamp/);
-    assert.match(gizmoTimelineError({ ...timeline(), at: 1.5 })!, /^at: must be a timestamp/);
-    assert.match(gizmoTimelineError({ ...timeline(), key: '' })!, /^key: must not be empty/);
-    assert.match(gizmoTimelineError({ ...timeline(), frames: [{ ...frame, rotation: [0, 0, 1, 1] }] })!, /^frames\[0\].rotation: must be a unit quaternion/);
-    assert.match(gizmoTimelineError({ ...timeline(), frames: [{ ...frame, shadow: [1, 1, 9] }] })!, /^frames\[0\].shadow\[2\]/);
-    assert.match(gizmoTimelineError({ ...timeline(), number: Infinity })!, /^number/);
+  test('the docs give no range: keys, timestamps, durations, counts and numbers build', () => {
+    const none = (value: unknown) => assert.deepEqual(collectWarnings(() => gizmoTimelineError(value)), { result: null, warnings: [] }, JSON.stringify(value));
+    for (const change of [{ key: '' }, { key: 'k'.repeat(500) }, { key: 'Home: 0\nAway: 0' }, { at: -1 }, { at: 1.5 }, { durationMs: 0 }, { durationMs: 10001 }, { durationMs: 600.5 }, { number: 1e12 }, { number: -0 }])
+      none({ ...timeline(), ...change });
+    none({ ...timeline(), frames: Array(200).fill(frame) });
+    none({ ...timeline(), frames: [{ ...frame, x: 5000, lift: -5000, shadow: [9, -1, 100] }] });
+    none({ ...timeline(), frames: [{ ...frame, rotation: [-0, -0, -0.17364817766693033, 0.984807753012208] }] });
+    none({ ...timeline(), frames: [{ ...frame, rotation: [0, 0, 0.7071, 0.7071] }] });
+  });
+
+  test('warnings: no frames, a negative duration, a rotation far from unit length', () => {
+    const warned = (value: unknown) => {
+      const { result, warnings } = collectWarnings(() => gizmoTimelineError(value));
+      assert.equal(result, null);
+      return warnings.map((w) => `${w.rule!.id} ${w}`);
+    };
+    assert.deepEqual(warned({ ...timeline(), frames: [] }), ['timeline.frames.empty frames: has no frames, so there is no final frame to show (got [])']);
+    assert.match(warned({ ...timeline(), durationMs: -1 })[0], /^timeline.durationMs durationMs: is negative/);
+    assert.match(warned({ ...timeline(), frames: [{ ...frame, rotation: [0, 0, 1, 1] }] })[0], /^presentation.quaternion.unit frames\[0\].rotation: is not a unit quaternion/);
+    assert.equal(validGizmoTimeline({ ...timeline(), frames: [] }), true);
+  });
+
+  test('types stay errors', () => {
+    assert.match(gizmoTimelineError({ ...timeline(), frames: [{ ...frame, shadow: [1, 1] }] })!, /^frames\[0\].shadow: must be a list of exactly 3 numbers/);
+    assert.match(gizmoTimelineError({ ...timeline(), frames: [{ ...frame, rotation: [0, 0, 1] }] })!, /^frames\[0\].rotation: must be a list of exactly 4 numbers/);
+    assert.match(gizmoTimelineError({ ...timeline(), number: Infinity })!, /^number: must be a finite number/);
+    assert.match(gizmoTimelineError({ ...timeline(), at: '1700000000000' })!, /^at: must be a finite number/);
+    assert.match(gizmoTimelineError({ ...timeline(), key: 3 })!, /^key: must be a string/);
+    assert.match(gizmoTimelineError({ ...timeline(), frames: {} })!, /^frames: must be an array/);
+    assert.match(gizmoTimelineError({ ...timeline(), easing: 'x' })!, /^easing: is not a known field/);
   });
 });
 
@@ -202,5 +276,78 @@ describe('quaternion helpers', () => {
     close(length(mid), 1);
     sameRotation(slerpQuaternion([0, 0, 0, 2], [0, 0, 0, 3], 0.3), [0, 0, 0, 1]);
     assert.throws(() => slerpQuaternion([0, 0, 0, 0], a, 0.5), /must not be the zero quaternion/);
+  });
+});
+
+describe('quaternion helpers return no −0 and never overflow', () => {
+  test('axisQuaternion([0, 0, 1], −0.35) has +0 components (JSON keeps them), and is accepted', () => {
+    const q = axisQuaternion([0, 0, 1], -0.35);
+    assert.ok(q.every((n) => !Object.is(n, -0)), JSON.stringify(q.map((n) => (Object.is(n, -0) ? '-0' : n))));
+    assert.deepEqual(JSON.parse(JSON.stringify(q)), q);
+    const timeline = { key: 'spin', at: 0, durationMs: 600, frames: [{ rotation: q, x: 0, lift: 0, shadow: [1, 1, 1] }] };
+    assert.deepEqual(collectWarnings(() => gizmoTimelineError(timeline)), { result: null, warnings: [] });
+    assert.ok(multiplyQuaternion([0, 0, 0, 1], [-0, -0, -0, 1]).every((n) => !Object.is(n, -0)));
+    assert.ok(slerpQuaternion([0, 0, 0, 1], [-0, -0, -0, 1], 0).every((n) => !Object.is(n, -0)));
+  });
+
+  test('huge axes and inputs are scaled, not overflowed', () => {
+    sameRotation(axisQuaternion([1.7e308, 1.7e308, 0], 1), axisQuaternion([1, 1, 0], 1));
+    close(length(axisQuaternion([1e-300, 0, 0], 1)), 1);
+    sameRotation(slerpQuaternion([0, 0, 1.7e308, 1.7e308], [0, 0, 0, 1], 0), [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
+    assert.throws(() => multiplyQuaternion([1e200, 0, 0, 1e200], [1e200, 0, 0, 1e200]), /multiplyQuaternion: the product overflows/);
+  });
+});
+
+describe('consistency: what the quaternion helpers return, the validators accept', () => {
+  const rand = random(0x9a7e);
+  const pick = (scale: number) => {
+    const r = rand();
+    return r < 0.08 ? -0 : r < 0.16 ? 0 : (rand() * 2 - 1) * scale;
+  };
+  const axis = (): number[] => {
+    for (;;) {
+      const a = [pick(rand() < 0.1 ? 1e300 : 10), pick(10), pick(10)];
+      if (a.some((n) => n !== 0)) return a;
+    }
+  };
+  const angle = () => (rand() < 0.1 ? -0 : (rand() * 2 - 1) * (rand() < 0.2 ? 1000 : 2 * Math.PI));
+  const accepted = (q: Quaternion, what: string) => {
+    const timeline = { key: 'k', at: 0, durationMs: 600, frames: [{ rotation: q, x: 0, lift: 0, shadow: [1, 1, 1] }] };
+    assert.deepEqual(collectWarnings(() => gizmoTimelineError(timeline)), { result: null, warnings: [] }, `${what}: ${JSON.stringify(q)}`);
+    assert.equal(validGizmoTimeline(timeline), true);
+    assert.ok(q.every((n) => !Object.is(n, -0)), `${what} returned −0`);
+  };
+  const presentationWithRest = (rest: Quaternion) => ({ ...presentation('AAAA'), rest });
+
+  test('axisQuaternion, multiplyQuaternion and slerpQuaternion over many seeded inputs', () => {
+    let chain: Quaternion = [0, 0, 0, 1];
+    for (let i = 0; i < 400; i++) {
+      const a = axisQuaternion(axis(), angle());
+      const b = axisQuaternion(axis(), angle());
+      accepted(a, 'axisQuaternion');
+      const product = multiplyQuaternion(a, b);
+      accepted(product, 'multiplyQuaternion');
+      const t = rand() < 0.1 ? (rand() < 0.5 ? 0 : 1) : rand() * 1.4 - 0.2;
+      accepted(slerpQuaternion(a, b, t), 'slerpQuaternion');
+      accepted(slerpQuaternion(a, a.map((n) => -n) as Quaternion, t), 'slerpQuaternion(q, −q)');
+      // A long chain of products drifts by ulps, far inside the tolerance.
+      chain = multiplyQuaternion(chain, a);
+      accepted(chain, `a chain of ${i + 1} products`);
+      // And as a presentation's rest: no warning about the rotation (the model is checked last).
+      const { result, warnings } = collectWarnings(() => gizmoPresentationError(presentationWithRest(product)));
+      assert.match(String(result), /^model:/);
+      assert.deepEqual(warnings, []);
+    }
+  });
+
+  test('a timeline of frames interpolated by slerpQuaternion is valid at any frame count', () => {
+    for (let n = 0; n < 30; n++) {
+      const from = axisQuaternion(axis(), angle());
+      const to = axisQuaternion(axis(), angle());
+      const count = 1 + Math.floor(rand() * 80);
+      const frames = Array.from({ length: count }, (_, i) => ({ rotation: slerpQuaternion(from, to, count === 1 ? 1 : i / (count - 1)), x: pick(2000), lift: pick(2000), shadow: [rand() * 10, rand() * 10, rand()] as [number, number, number] }));
+      const timeline = { key: `t${n}`, at: Math.floor(rand() * 2e12), durationMs: Math.floor(rand() * 20000), frames };
+      assert.deepEqual(collectWarnings(() => gizmoTimelineError(timeline)), { result: null, warnings: [] });
+    }
   });
 });

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { defineObject, exactKeys, ObjectActionError, record, requirePayload, type ObjectContext, type ObjectDefinition } from '../src/index.js';
 import { isObjectConfiguration, isObjectEnvelope, OBJECT_STATE_BYTE_LIMIT, ObjectRegistry } from '../src/runtime.js';
 import { authorCall } from '../src/internal/call.js';
-import { catalogProblems, catalogProblemText, CatalogError, reviewCatalog } from '../src/internal/catalog.js';
+import { CATALOG_RULES, catalogProblems, catalogProblemText, CatalogError, reviewCatalog } from '../src/internal/catalog.js';
+import { collectWarnings } from '../src/internal/rules.js';
 import { chime } from '../../../templates/chime/src/definition.js';
 import { counter } from '../../../templates/counter/src/definition.js';
 import { fan } from '../../../templates/fan/src/definition.js';
@@ -110,11 +111,29 @@ describe('catalog', () => {
 
   test('reserved identities', () => {
     assert.throws(() => new ObjectRegistry([box({ type: 'scape.box' })]), /type: uses the reserved "scape\." namespace/);
-    assert.throws(() => new ObjectRegistry([box({ emoji: '🎲' })]), /emoji: is reserved for a built-in Gizmo/);
-    assert.throws(() => new ObjectRegistry([box({ emoji: '🚪' })]), /reserved/);
+    for (const emoji of ['🎲', '🪧', '🍄', '🔥', '🪩', '🎹', '💣', '🪧\ufe0f'])
+      assert.throws(() => new ObjectRegistry([box({ emoji })]), /emoji: is reserved for a built-in Gizmo/, emoji);
     assert.throws(() => new ObjectRegistry([box({ type: 'scape.counter' })]), /keeps its emoji 🔢/);
     assert.equal(new ObjectRegistry([box({ type: 'scape.counter', emoji: '🔢' })]).all().length, 1);
     assert.equal(new ObjectRegistry([box({ type: 'scape.dice', emoji: '🎲' })], { allowReservedIdentities: true }).all().length, 1);
+    // The docs name no built-in door: 🚪 is free (it was reserved by a guess).
+    assert.equal(new ObjectRegistry([box({ emoji: '🚪' })]).all().length, 1);
+  });
+
+  test('guessed built-in emojis and a case-variant scape namespace are warnings, never errors', () => {
+    const warned = (overrides: Record<string, unknown>) => {
+      const review = reviewCatalog([box(overrides)]);
+      assert.deepEqual(review.definitions, [null], JSON.stringify(overrides));
+      assert.equal(new ObjectRegistry([box(overrides)]).all().length, 1);
+      return review.warnings.map((w) => `${w.path}: ${w.message} [${w.rule}]`);
+    };
+    assert.deepEqual(warned({ emoji: '🌀' }), ['emoji: may be the emoji of the built-in Portal, which hosts reserve (choose another emoji to be safe) [catalog.reserved.emoji.guessed]']);
+    assert.deepEqual(warned({ emoji: '🛤️' }), ['emoji: may be the emoji of the built-in Conveyor, which hosts reserve (choose another emoji to be safe) [catalog.reserved.emoji.guessed]']);
+    assert.deepEqual(warned({ emoji: '🛤' }), ['emoji: may be the emoji of the built-in Conveyor, which hosts reserve (choose another emoji to be safe) [catalog.reserved.emoji.guessed]']);
+    assert.deepEqual(warned({ type: 'Scape.box' }), ['type: looks like the reserved "scape." namespace in other letter case (choose your own, like "my-game.counter") [catalog.reserved.namespace.case]']);
+    assert.deepEqual(warned({ type: 'SCAPE.box' }).length, 1);
+    assert.deepEqual(warned({ emoji: '🌀' }), warned({ emoji: '🌀' }));
+    assert.deepEqual(reviewCatalog([box({ emoji: '🌀' })], { allowReservedIdentities: true }).warnings, [], 'a host catalog may use them');
   });
 
   test('identity grammar and definition shape', () => {
@@ -123,9 +142,12 @@ describe('catalog', () => {
       [{ type: 42 }, /^objects\[0\]: type: must be a namespaced type/],
       [{ type: 'box' }, /type: must be a namespaced type/],
       [{ version: 1.5 }, /version: must be a positive integer \(got 1\.5\)/],
-      [{ emoji: 'B' }, /emoji: must be a single emoji/],
-      [{ label: '' }, /label: must not be empty/],
-      [{ label: 'x'.repeat(61) }, /label: must be at most 60 characters/],
+      [{ type: 'a..b' }, /type: must be a namespaced type/],
+      [{ type: 'a.' }, /type: must be a namespaced type/],
+      [{ version: 0 }, /version: must be a positive integer \(got 0\)/],
+      [{ emoji: 7 }, /emoji: must be a string/],
+      [{ label: 3 }, /label: must be a string/],
+      [{ hint: null }, /hint: must be a string/],
       [{ walkabel: true }, /walkabel: is not a known field/],
       [{ spin: 4.01 }, /spin: must be −4–4 radians per second/],
       [{ push: () => null }, /push: requires walkable: true/],
@@ -158,25 +180,81 @@ describe('catalog', () => {
       const found = catalogProblems([box(overrides)]);
       return found.length ? `${found[0].path}: ${found[0].message}` : null;
     };
+    // The docs give labels, hints, names and types no length or grammar and definitions no action
+    // count: realistic open values build (catalog.label, catalog.hint, catalog.handlers.count,
+    // names.type.grammar, names.key.grammar, names.emoji.grammar: dropped).
     const within: Record<string, unknown>[] = [
-      { label: 'x'.repeat(60) }, { hint: '' }, { hint: 'x'.repeat(240) }, { spin: 4 }, { spin: -4 },
+      { label: 'x'.repeat(60) }, { label: 'x'.repeat(70) }, { label: 'Home: 0\nAway: 0' }, { hint: '' }, { hint: 'x'.repeat(300) }, { hint: 'tab\there' },
+      { spin: 4 }, { spin: -4 }, { spin: -0 },
       { areaRemoval: { radiusCells: 0 } }, { areaRemoval: { radiusCells: 3 } }, { worldTextRange: 32 }, { worldTextRange: 0.01 },
-      { actions: handlers(64, 'participant') }, { previews: handlers(32, 'participant') }, { type: `t.${'x'.repeat(62)}` },
+      { actions: handlers(64, 'participant') }, { actions: handlers(200, 'participant') }, { previews: handlers(33, 'participant') },
+      { type: `t.${'x'.repeat(62)}` }, { type: `t.${'x'.repeat(200)}` }, { type: 'My-Game.Counter' }, { type: 'a.b.c_d' }, { type: 'ünï.cødé' },
+      { emoji: '👩🏽‍❤️‍💋‍👨🏿' }, { emoji: '🏴󠁧󠁢󠁳󠁣󠁴󠁿' }, { emoji: '1️⃣' }, { emoji: '🚪' },
+      { actions: { 'set color': { permission: 'editor', run: (s: Box) => s }, 'F#4': { permission: 'participant', run: (s: Box) => s } } },
+      { version: 2 ** 53 - 1 },
     ];
-    for (const overrides of within) assert.equal(firstProblem(overrides), null, JSON.stringify(Object.keys(overrides)));
+    for (const overrides of within) {
+      assert.equal(firstProblem(overrides), null, JSON.stringify(Object.keys(overrides)));
+      assert.deepEqual(reviewCatalog([box(overrides)]).warnings, [], JSON.stringify(overrides));
+    }
     const beyond: [Record<string, unknown>, RegExp][] = [
-      [{ hint: 'x'.repeat(241) }, /^hint: must be at most 240 characters/],
       [{ spin: -4.01 }, /^spin: must be −4–4 radians per second/],
       [{ areaRemoval: { radiusCells: -1 } }, /^areaRemoval\.radiusCells: must be an integer 0–3 cells/],
       [{ areaRemoval: { radiusCells: 1.5 } }, /^areaRemoval\.radiusCells: must be an integer 0–3 cells/],
       [{ worldTextRange: 32.01 }, /^worldTextRange: must be greater than 0 and at most 32 cells/],
-      [{ actions: handlers(65, 'participant') }, /^actions: must declare at most 64 entries \(declares 65\)/],
-      [{ previews: handlers(33, 'participant') }, /^previews: must declare at most 32 entries \(declares 33\)/],
-      [{ type: `t.${'x'.repeat(63)}` }, /^type: must be a namespaced type/],
+      [{ type: 'counter' }, /^type: must be a namespaced type/],
       [{ version: 0 }, /^version: must be a positive integer/],
-      [{ version: 2 ** 53 }, /^version: must be a positive integer/],
+      [{ version: -1 }, /^version: must be a positive integer/],
+      [{ version: Infinity }, /^version: must be a positive integer/],
+      [{ version: 2 ** 53 }, /^version: must be at most 9,007,199,254,740,991 \(larger integers are not exact\) \(this toolchain's own budget, not a limit of the Scape contract\)/],
     ];
     for (const [overrides, expected] of beyond) assert.match(String(firstProblem(overrides)), expected);
+  });
+
+  test('values that are almost certainly mistakes are warnings, never errors', () => {
+    const warnings = (overrides: Record<string, unknown>) => {
+      const review = reviewCatalog([box(overrides)]);
+      assert.deepEqual(review.definitions, [null], JSON.stringify(overrides));
+      return review.warnings.map((w) => `${w.path}: ${w.message} [${w.rule}]`);
+    };
+    assert.deepEqual(warnings({ label: '' }), ['label: is empty, so the Gizmo has no name in the palette or for a screen reader [catalog.label.empty]']);
+    for (const emoji of ['B', 'lamp', '', ' ', '7', '📦 box'])
+      assert.deepEqual(warnings({ emoji }), [`emoji: does not look like an emoji (it is empty, has letters, spaces or control characters, or is ASCII only), so it shows as text [names.emoji.text]`], emoji);
+    assert.deepEqual(warnings({ type: 'my game.box' }), ['type: contains whitespace or control characters (a type is an identifier, not a label) [names.type.space]']);
+    assert.deepEqual(warnings({ actions: { '': { permission: 'participant', run: (s: Box) => s } } }), ['actions[""]: is an empty name (almost certainly a missing id) [names.key.empty]']);
+    const found = reviewCatalog([box({ label: '' })]).warnings[0];
+    assert.equal(found.severity, 'warning');
+    assert.equal(found.type, 'test.box');
+    assert.equal(catalogProblems([box({ label: '' })]).length, 0, 'catalogProblems lists errors only');
+  });
+
+  test('project-level problems carry their rule', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => box({ type: `test.box${i}`, emoji: String.fromCodePoint(0x1f400 + i) }));
+    assert.deepEqual(catalogProblems(many(17)).map((p) => p.rule), ['api.project.definitions']);
+    const found = catalogProblems([box(), box({ emoji: '📦\ufe0f', type: 'test.crate' }), box({ emoji: '🧰' })]);
+    assert.deepEqual(found.map((p) => `${p.path} ${p.rule}`), ['objects[1].emoji catalog.unique.emoji', 'objects[2].type catalog.unique.type']);
+    assert.equal(CATALOG_RULES.uniqueType.class, 'doc');
+  });
+
+  // The registry's verdict as text: null, or the CatalogError it throws.
+  const objectCatalogError = (definitions: unknown[], options: { allowReservedIdentities?: boolean } = {}): string | null => {
+    try {
+      new ObjectRegistry(definitions as ObjectDefinition[], options);
+      return null;
+    } catch (err) {
+      if (err instanceof CatalogError) return err.message;
+      throw err;
+    }
+  };
+  test('the registry reports the first catalog problem', () => {
+    assert.equal(objectCatalogError([box()]), null);
+    assert.equal(objectCatalogError([box({ spin: 9 })]), 'test.box (📦 Box): spin: must be −4–4 radians per second (got 9)');
+    assert.equal(objectCatalogError([box(), box({ emoji: '🧰' })]), 'project: objects[1].type: must be unique in the catalog: test.box (📦 Box) at objects[0] and test.box (🧰 Box) at objects[1] both use it (got "test.box")');
+    assert.match(String(objectCatalogError([box({ type: 'scape.dice', emoji: '🎲' })])), /reserved/);
+    assert.equal(objectCatalogError([box({ type: 'scape.dice', emoji: '🎲' })], { allowReservedIdentities: true }), null);
+    const { result, warnings } = collectWarnings(() => objectCatalogError([box({ label: '' })]));
+    assert.equal(result, null);
+    assert.deepEqual(warnings.map(String), ['label: is empty, so the Gizmo has no name in the palette or for a screen reader (got "")'], 'warnings reach the caller');
   });
 
   test('ambience composition: the catalog applies audio.ts\'s rule (ambienceCompositionProblem)', () => {
@@ -335,6 +413,25 @@ describe('actions', () => {
     assert.match(refusal(() => registry.act(instance(), { name: 'add', payload: {} }, { actorId: 'a', canEdit: false, now: 1 } as ObjectContext)).message, /randomInt/);
   });
 
+  test('host ids are one-token strings of any length and script', () => {
+    for (const id of ['box-1', 'https://ids.example/i/1', 'ünï', 'x'.repeat(300), '-dash']) assert.equal(registry.create('📦', id)!.id, id);
+    assert.throws(() => registry.create('📦', 'a b'), /^TypeError: create: id: must be an id: a non-empty string without whitespace or control characters \(got "a b"\)$/);
+    assert.throws(() => registry.create('📦', 7 as never), /create: id: must be a string/);
+    const actor = ctx({ actorId: 'https://ids.example/u/ä' });
+    assert.deepEqual(registry.act(instance(), { name: 'add', payload: {} }, actor).state, { n: 1 });
+    assert.equal(refusal(() => registry.act({ ...instance(), id: 'a b' }, { name: 'add', payload: {} }, ctx())).message, 'instance must be { id, type, version, state, linkId? } with JSON state of at most 32 KiB (id: must be an id: a non-empty string without whitespace or control characters (got "a b"))');
+  });
+
+  test('context, viewer and action shapes are 400s that name the field', () => {
+    const add = { name: 'add', payload: {} };
+    assert.equal(refusal(() => registry.act(instance(), add, ctx({ actorId: '' }))).message, 'context.actorId: must be an id: a non-empty string without whitespace or control characters (got "")');
+    assert.equal(refusal(() => registry.act(instance(), add, ctx({ canEdit: 'yes' as never }))).message, 'context.canEdit: must be true or false (got "yes")');
+    assert.equal(refusal(() => registry.act(instance(), add, ctx({ now: NaN }))).message, 'context.now: must be a finite number (milliseconds) (got NaN)');
+    assert.equal(refusal(() => registry.act(instance(), add, null as never)).status, 400);
+    assert.match(refusal(() => registry.act(instance(), { name: 'add' } as never, ctx())).message, /^action must be \{ name, payload \} \(action\.payload: is required/);
+    assert.match(refusal(() => registry.act(instance(), { name: 'add', payload: {}, x: 1 } as never, ctx())).message, /^action must be \{ name, payload \} \(action\.x: is not a known field/);
+  });
+
   test('linkId is kept', () => {
     const linked = { ...instance(), linkId: 'group-7' };
     assert.equal(registry.act(linked, { name: 'add', payload: {} }, ctx()).linkId, 'group-7');
@@ -466,6 +563,21 @@ describe('configuration, preview, fork, reset, disable', () => {
     assert.equal(refusal(() => registry.configure(fresh, { nope: true }, ctx({ canEdit: true }))).status, 400);
   });
 
+  test('a configured field named "__proto__" is copied as a field', () => {
+    const odd = defineObject<Record<string, unknown>>({
+      type: 'test.odd', version: 1, emoji: '🦆', label: 'Odd', hint: '',
+      initial: () => JSON.parse('{"__proto__": "x", "n": 1}'),
+      valid: (s): s is Record<string, unknown> => record(s),
+      actions: { set: { permission: 'editor', run: (s) => s } },
+      configuration: { action: 'set', fields: ['__proto__'] },
+    });
+    const registry = new ObjectRegistry([odd]);
+    const config = registry.configuration(registry.create('🦆', 'o1')!)!;
+    assert.equal(Object.getPrototypeOf(config.values), Object.prototype);
+    assert.deepEqual(Object.keys(config.values), ['__proto__']);
+    assert.equal(JSON.stringify(config.values), '{"__proto__":"x"}');
+  });
+
   test('preview checks permission and the preview it returns', () => {
     const registry = new ObjectRegistry([picker]);
     const p = registry.create('🎨', 'p1')!;
@@ -473,6 +585,7 @@ describe('configuration, preview, fork, reset, disable', () => {
     assert.equal(refusal(() => registry.preview(p, { name: 'secret', payload: {} }, { actorId: 'a', canEdit: false })).status, 403);
     assert.equal(registry.preview(p, { name: 'secret', payload: {} }, { actorId: 'a', canEdit: true }).gain, 0.5);
     assert.equal(refusal(() => registry.preview(p, { name: 'nope', payload: {} }, { actorId: 'a', canEdit: true })).status, 400);
+    assert.match(refusal(() => registry.preview(p, { name: 'hear', payload: {} }, { actorId: 'a b', canEdit: false })).message, /^viewer must be \{ actorId, canEdit \} \(viewer\.actorId: must be an id/);
     assert.match(refusal(() => registry.preview(p, { name: 'broken', payload: {} }, { actorId: 'a', canEdit: true })).message, /preview\.gain/);
   });
 

@@ -77,7 +77,7 @@ describe('gizmoSequenceError', () => {
     const { result, warnings } = collectWarnings(() => gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, delaySeconds: -0.1 }] }, 1));
     assert.equal(result, null);
     assert.deepEqual(warnings.map(String), ['strikes[0].delaySeconds: is negative: a strike cannot sound before its step (got -0.1)']);
-    assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, sound: { ...tick, duration: 0 } }] }, 1)!, /^strikes\[0\].sound.duration/);
+    assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, sound: { ...tick, duration: 61 } }] }, 1)!, /^strikes\[0\].sound.duration/);
     assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, sound: 'UklGRg==' }] }, 1)!, /^strikes\[0\].sound/);
     assert.match(gizmoSequenceError({ afterSeconds: 1, strikes: [{ ...strike, source: 0.5 }] }, 1)!, /^strikes\[0\].source/);
   });

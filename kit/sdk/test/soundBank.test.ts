@@ -21,7 +21,7 @@ describe('gizmoPreviewError', () => {
     const { result, warnings } = collectWarnings(() => gizmoPreviewError({ sound: tone(440), gain: -0.1 }));
     assert.equal(result, null);
     assert.deepEqual(warnings.map(String), ['gain: is negative: a gain below 0 only inverts the signal (use 0 for silence) (got -0.1)']);
-    assert.match(gizmoPreviewError({ sound: tone(-5), gain: 1 })!, /^sound.voices\[0\].frequency/);
+    assert.match(gizmoPreviewError({ sound: tone(NaN), gain: 1 })!, /^sound.voices\[0\].frequency/);
     assert.match(gizmoPreviewError({ sound: 'ring', gain: 1 })!, /^sound:/);
     assert.match(gizmoPreviewError({ gain: 1 })!, /^sound: is required/);
     assert.match(gizmoPreviewError({ sound: tone(440), gain: 1, loop: true })!, /^loop: is not a known field/);
@@ -47,7 +47,7 @@ describe('resolveGizmoSounds', () => {
     assert.throws(() => resolveGizmoSounds(bank(17), {}), /example.organ: soundBank\(state\) returned an invalid bank: soundBank: must declare at most 16 sounds/);
     const named = definition({ soundBank: () => ({ 'F#4': tone(370), 'kick drum': tone(60) }) });
     assert.deepEqual(Object.keys(resolveGizmoSounds(named, {})), ['F#4', 'kick drum']);
-    const bad = definition({ soundBank: () => ({ note: tone(-1) }) });
+    const bad = definition({ soundBank: () => ({ note: tone(NaN) }) });
     assert.throws(() => resolveGizmoSounds(bad, {}), /soundBank.note.voices\[0\].frequency/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { envelopeAt, fft, GIZMO_SOUND_RATE, gizmoSynthError, HARMONICS, Mulberry32, renderGizmoSynth, synthProblem, tableIndexFor, waveTable, type GizmoSynth } from '../src/synthesis.js';
+import { envelopeAt, fft, GIZMO_SOUND_RATE, gizmoSynthError, HARMONICS, Mulberry32, renderGizmoSynth, reverbResponse, SYNTH_LIMITS, SYNTH_RULES, synthProblem, synthWork, tableIndexFor, voiceSpan, waveTable, type GizmoSynth } from '../src/synthesis.js';
+import { collectWarnings, COST_NOTE } from '../src/internal/rules.js';
 import vectors from '../../../testdata/audio/vectors.json';
 import { isV8, soundStats } from './audioVectors.js';
 
@@ -21,18 +22,94 @@ const peak = (data: Float32Array, from = 0, to = data.length) => {
   return p;
 };
 
+const warningsOf = (value: unknown) => collectWarnings(() => synthProblem(value, '')).warnings.map(String);
+
 describe('gizmoSynthError', () => {
   test('accepts the chime example and names field, bound and value otherwise', () => {
     assert.equal(gizmoSynthError(chime()), null);
-    const bad = chime();
-    bad.voices[0].frequency = 30000;
-    assert.equal(gizmoSynthError(bad), 'voices[0].frequency: must be 0–24,000 Hz (got 30000)');
-    assert.equal(gizmoSynthError(bad, 'sounds.ring'), 'sounds.ring.voices[0].frequency: must be 0–24,000 Hz (got 30000)');
-    assert.equal(synthProblem(bad, '')?.path, 'voices[0].frequency');
+    const bad = { ...chime(), seed: 2 ** 32 };
+    assert.equal(gizmoSynthError(bad), 'seed: must be an integer 0–4,294,967,295 (got 4294967296)');
+    assert.equal(gizmoSynthError(bad, 'sounds.ring'), 'sounds.ring.seed: must be an integer 0–4,294,967,295 (got 4294967296)');
+    assert.equal(synthProblem(bad, '')?.path, 'seed');
+    assert.equal(synthProblem(bad, '')?.rule, SYNTH_RULES.seed);
   });
-  test('refuses a non-object and unknown fields', () => {
+  test('refuses a non-object, unknown fields and wrong types', () => {
     assert.match(gizmoSynthError(null) ?? '', /must be an object/);
     assert.match(gizmoSynthError({ ...chime(), loud: true }) ?? '', /loud: is not a known field/);
+    assert.match(gizmoSynthError(tone({ frequency: NaN })) ?? '', /frequency: must be a finite number/);
+    assert.match(gizmoSynthError(tone({ wave: 'pulse' as 'sine' })) ?? '', /wave: must be one of/);
+  });
+  test('realistic values the former guesses refused build, without warnings', () => {
+    const notes = Array.from({ length: 25 }, (_, i) => ({
+      wave: 'triangle' as const,
+      start: i * 0.6,
+      duration: 0.55,
+      frequency: 220 * 2 ** (i / 12),
+      gain: Array.from({ length: 40 }, (_, k) => ({ time: k * 0.01, value: k % 2 ? 0.15 : 0.05 })),
+    }));
+    const tune: GizmoSynth = { kind: 'synth', duration: 15, voices: notes, effects: [{ type: 'reverb', decay: 6, mix: 0.3 }, { type: 'noise-reverb', duration: 6, decay: 2, seed: 3, mix: 0.2 }, { type: 'reverb', decay: 1, mix: 0.1 }] };
+    for (const sound of [
+      tune,
+      { ...tune, voices: Array.from({ length: 40 }, () => notes[0]) },
+      tone({ frequency: 30000, pan: 2, gain: 1.5, fade: [0.2, 0.2] }),
+      tone({ filter: { type: 'lowpass', frequency: 30000, q: 40 } }),
+      tone({ start: -0.05 }),
+      tone({}, { effects: [{ type: 'delay', time: 0, feedback: 1, mix: 1.2 }] }),
+    ]) {
+      assert.equal(gizmoSynthError(sound), null, JSON.stringify(sound).slice(0, 80));
+      assert.deepEqual(warningsOf(sound), []);
+    }
+  });
+  test('a noise voice with a frequency builds; the frequency is ignored, with a warning', () => {
+    const noisy = tone({ wave: 'noise', frequency: 200 });
+    assert.equal(gizmoSynthError(noisy), null);
+    assert.deepEqual(warningsOf(noisy), ['voices[0].frequency: is ignored: a noise voice has no pitch (shape it with noiseRate, noiseDuration or a filter) (got 200)']);
+    assert.deepEqual(renderGizmoSynth(noisy).samples, renderGizmoSynth(tone({ wave: 'noise' })).samples);
+    assert.match(warningsOf(tone({ noiseRate: 8000 }))[0], /noiseRate: is ignored: only noise voices have a noise buffer/);
+  });
+  test('values that are very likely mistakes warn, and still build', () => {
+    const cases: [GizmoSynth, RegExp][] = [
+      [{ ...chime(), duration: 0 }, /duration: is not positive, so the sound has no samples/],
+      [{ ...chime(), voices: [] }, /voices: has no voices, so the sound is silent/],
+      [tone({ start: 0.1 }), /start: is at or after the end of the sound \(0.1 s\), so the voice is never heard/],
+      [tone({ duration: 0 }), /duration: is not positive, so the voice never sounds/],
+      [tone({ start: -1 }), /makes the voice end before the sound starts/],
+      [tone({ gain: [] }), /gain: has no points, so the voice is silent/],
+      [tone({ frequency: [{ time: 0.05, value: 100 }, { time: 0.01, value: 200 }] }), /frequency\[1\].time: is earlier than the previous point \(0.05 s\)/],
+      [tone({ wave: 'noise', frequency: undefined, noiseRate: 0 }), /noiseRate: is not positive, so the noise buffer holds one sample/],
+      [tone({ filter: { type: 'bandpass', frequency: 1000, q: 0 } }), /a bandpass filter needs a positive q/],
+      [tone({}, { effects: [{ type: 'delay', time: 0.01, feedback: 1.5, mix: 0.5 }] }), /each echo is louder than the last/],
+      [tone({}, { effects: [{ type: 'noise-reverb', duration: 0.1, decay: -1, seed: 1, mix: 0.5 }] }), /grows instead of dying away/],
+      [tone({}, { effects: [{ type: 'reverb', decay: 0, mix: 0.5 }] }), /so the reverb is a single impulse/],
+    ];
+    for (const [sound, warning] of cases) {
+      assert.equal(gizmoSynthError(sound), null);
+      const warnings = warningsOf(sound);
+      assert.equal(warnings.length, 1, `${warning}: ${JSON.stringify(warnings)}`);
+      assert.match(warnings[0], warning);
+      renderGizmoSynth(sound);
+    }
+  });
+  test('the cost rules are generous and say they are the toolchain\'s own budget', () => {
+    const voice = { wave: 'sine' as const, start: 0, duration: 60, frequency: 220, gain: 0.01 };
+    assert.equal(gizmoSynthError({ kind: 'synth', duration: 60, voices: Array.from({ length: 40 }, () => voice) }), null);
+    assert.equal(gizmoSynthError({ kind: 'synth', duration: 15, voices: Array.from({ length: 128 }, () => voice) }), null);
+    const cost = [
+      { kind: 'synth', duration: 61, voices: [voice] },
+      { kind: 'synth', duration: 1, voices: Array.from({ length: 129 }, () => voice) },
+      { kind: 'synth', duration: 60, voices: Array.from({ length: 41 }, () => voice) },
+      { kind: 'synth', duration: 1, voices: [voice], effects: Array.from({ length: 65 }, () => ({ type: 'lowpass', frequency: 100, q: 0 })) },
+    ];
+    for (const sound of cost) {
+      const found = synthProblem(sound, '');
+      assert.equal(found?.rule?.class, 'cost', JSON.stringify(sound).slice(0, 60));
+      assert.ok(found!.message.endsWith(`(${COST_NOTE})`), found!.message);
+    }
+    assert.equal(synthProblem(cost[2], '')?.message, `would take 2,460 voice-seconds to render (60 s × 41 voices and effects + 25 × 0 s of 0 reverbs); at most 2,400 (${COST_NOTE})`);
+  });
+  test('render work: voices and effects by the sound, reverbs by the sound plus their cut response', () => {
+    const sound: GizmoSynth = { ...tone({}), duration: 10, effects: [{ type: 'delay', time: 0.1, feedback: 0, mix: 1 }, { type: 'reverb', decay: 4, mix: 1 }, { type: 'noise-reverb', duration: 100, decay: 1, seed: 1, mix: 1 }] };
+    assert.deepEqual(synthWork(sound), { work: 10 * 2 + SYNTH_LIMITS.reverbRate * (14 + 20), units: 2, reverbs: 2, span: 34 });
   });
 });
 
@@ -51,7 +128,44 @@ describe('renderGizmoSynth', () => {
     assert.deepEqual(Array.from(a), Array.from(b));
   });
   test('refuses an invalid recipe with the validator message', () => {
-    assert.throws(() => renderGizmoSynth({ ...chime(), duration: 13 }), /renderGizmoSynth: duration: must be 0.01–12 s/);
+    assert.throws(() => renderGizmoSynth({ ...chime(), duration: 61 }), /renderGizmoSynth: duration: must be at most 60 s/);
+  });
+  test('reads out-of-range values as Web Audio would: clamped frequency and pan', () => {
+    const same = (a: GizmoSynth, b: GizmoSynth) => assert.deepEqual(renderGizmoSynth(a).samples, renderGizmoSynth(b).samples);
+    same(tone({ frequency: 30000 }), tone({ frequency: 24000 }));
+    same(tone({ wave: 'square', frequency: 1e9 }), tone({ wave: 'square', frequency: 24000 }));
+    same(tone({ pan: 3 }), tone({ pan: 1 }));
+    same(tone({ pan: -7 }), tone({ pan: -1 }));
+    // A negative frequency runs the wave backwards: a sine is inverted.
+    const up = renderGizmoSynth(tone({ frequency: 1000 })).samples[0];
+    const down = renderGizmoSynth(tone({ frequency: -1000 })).samples[0];
+    for (let i = 0; i < up.length; i++) assert.ok(Math.abs(up[i] + down[i]) < 1e-9, `frame ${i}`);
+    const square = renderGizmoSynth(tone({ wave: 'square', frequency: -100 })).samples[0];
+    assert.ok(square[120] < -0.8 && square[360] > 0.8, 'a square run backwards starts low');
+  });
+  test('voices are clipped to the sound: before 0 and after the end are cut', () => {
+    assert.deepEqual(voiceSpan(-0.5, 1, 1, 48000, 48000), { from: 0, end: 24000 });
+    assert.deepEqual(voiceSpan(0.5, 1e300, 1, 48000, 48000), { from: 24000, end: 48000 });
+    assert.equal(voiceSpan(1, 1, 1, 48000, 48000), null);
+    assert.equal(voiceSpan(-2, 1, 1, 48000, 48000), null);
+    assert.equal(voiceSpan(0, 0, 1, 48000, 48000), null);
+    // A voice starting 10 ms early: its envelope is 10 ms in at frame 0.
+    const early = renderGizmoSynth(tone({ start: -0.01, duration: 0.11, gain: [{ time: 0, value: 0 }, { time: 0.02, value: 1 }], fade: [0, 0] })).samples[0];
+    assert.ok(Math.abs(early[0] - 0) < 1e-9 && Math.abs(early[240] - Math.sin((2 * Math.PI * 240 * 1000) / 48000) * 0.75) < 1e-6);
+    assert.equal(renderGizmoSynth({ ...chime(), duration: 0 }).samples[0].length, 0, 'a sound of no length has no samples');
+    assert.equal(renderGizmoSynth({ ...chime(), duration: -3 }).samples[0].length, 0);
+  });
+  test('short delays are one sample; reverbs of no decay are one impulse; long responses are cut', () => {
+    const click = tone({ duration: 0.001, gain: 1 });
+    const zero = renderGizmoSynth({ ...click, effects: [{ type: 'delay', time: 0, feedback: 0, mix: 1 }] }).samples[0];
+    const one = renderGizmoSynth({ ...click, effects: [{ type: 'delay', time: 1 / 48000, feedback: 0, mix: 1 }] }).samples[0];
+    assert.deepEqual(zero, one);
+    assert.equal(reverbResponse(0, 7, 48000).length, 1);
+    assert.equal(reverbResponse(-1, 7, 48000)[0], reverbResponse(0, 7, 48000)[0]);
+    assert.ok(Number.isFinite(reverbResponse(1e20, 7, 48000, 10)[9]), 'a very long decay stays finite');
+    assert.deepEqual(reverbResponse(2, 7, 48000, 1000), reverbResponse(2, 7, 48000).subarray(0, 1000));
+    const long = renderGizmoSynth({ ...click, effects: [{ type: 'noise-reverb', duration: 1e9, decay: 1, seed: 2, mix: 0.5 }] });
+    assert.equal(long.samples[0].length, 4800);
   });
   test('waves start at 0 and rise; square is +1 for the first half period; sawtooth jumps at half period', () => {
     for (const wave of ['sine', 'square', 'sawtooth', 'triangle'] as const) {
@@ -133,6 +247,13 @@ describe('renderGizmoSynth', () => {
       const s = renderGizmoSynth({ ...dry, effects: [effect] }).samples[0];
       assert.ok(peak(s, 2400, 4800) > 0.01, `${effect.type} tail`);
     }
+  });
+  test('a noise buffer holds only what the voice reads; noiseRate clamps to 0–48,000 Hz', () => {
+    const noise = (voice: Partial<GizmoSynth['voices'][0]>) => renderGizmoSynth({ kind: 'synth', duration: 0.05, seed: 3, voices: [{ wave: 'noise', start: 0, duration: 0.05, gain: 1, fade: [0, 0], ...voice }] }).samples[0];
+    assert.deepEqual(noise({ noiseDuration: 1e12 }), noise({ noiseDuration: 0.05 }));
+    assert.deepEqual(noise({ noiseRate: 96000 }), noise({ noiseRate: 48000 }));
+    const still = noise({ noiseRate: -5 });
+    assert.ok(still.every((v) => v === still[0]), 'a rate of 0 or less holds one sample');
   });
   test('noise voices are seeded; noiseDuration loops the buffer', () => {
     const noise = (seed: number) => renderGizmoSynth({ kind: 'synth', duration: 0.05, seed, voices: [{ wave: 'noise', start: 0, duration: 0.05, gain: [{ time: 0, value: 1 }], noiseDuration: 0.001 }] }).samples[0];

@@ -1,5 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { random } from './seeded.js';
 import { collectWarnings } from '../src/internal/rules.js';
 import { gizmoTravelError, resolveGizmoTravel, travelExitOffsets, validGizmoLink, type ObjectDefinition } from '../src/index.js';
 import { jumpPad } from '../../../templates/jump-pad/src/definition.js';
@@ -64,11 +65,7 @@ describe('travel recipes', () => {
 // Consistency: what the SDK's own helper returns is never refused by the SDK's validators.
 describe('travelExitOffsets output is a valid travel recipe', () => {
   test('every rotation of every exit set within one cell', () => {
-    let seed = 0x2545f491;
-    const next = (): number => {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      return seed / 2 ** 32;
-    };
+    const next = random(0x2545f491);
     const cells: [number, number][] = [];
     for (let x = -1; x <= 1; x++) for (let y = -1; y <= 1; y++) cells.push([x, y]);
     const definition = { type: 't.pad', sounds: {} } as unknown as ObjectDefinition;

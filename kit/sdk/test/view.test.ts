@@ -124,7 +124,7 @@ describe('view checks (the fast paths keep the rules)', () => {
     assert.equal(String(viewProblem(control({ pressed: 'yes' }), 'view')), 'view.controls[0].pressed: must be true or false (got "yes")');
     assert.equal(String(viewProblem(control({ icon: 'star' }), 'view')), 'view.controls[0].icon: must be one of "toggle" (got "star")');
     assert.equal(String(viewProblem(control({ kind: 'button' }), 'view')), 'view.controls[0].kind: must be one of "preview" (got "button")');
-    assert.equal(String(viewProblem(control({ preview: 'bad name' }), 'view')).startsWith('view.controls[0].preview: must be a name of 1–64'), true);
+    assert.equal(viewProblem(control({ preview: 'bad name' }), 'view'), null, 'names have no grammar (the docs give none)');
     assert.equal(String(viewProblem(control({ icon: 'toggle' }), 'view')), 'view.controls[0].pressed: is required as true or false with icon: "toggle" (got nothing)');
   });
   test('types stay errors', () => {

@@ -9,8 +9,14 @@
  * sounds/soundBank, lighting linked and unlinked, step for a walk and a push, push, travel,
  * navigation, sprite, world text, audio, animate, sequence). Author code runs only through
  * callAuthor; a callback that throws becomes a problem naming it.
+ *
+ * CATALOG_RULES are what the docs state about a definition as a whole (unique types and emojis,
+ * the reserved identities, soundBank as the alternative to static sounds, spin, an initial state
+ * that passes valid(), editor fields of that state). The former guesses are kept there as a
+ * record: label and hint lengths and characters, action and preview counts are dropped; an empty
+ * label, a `Scape.` type and the emojis a built-in may use (🛤️, 🌀) are warnings.
  */
-import { definedAt, PROJECT_OBJECT_LIMIT, type ObjectDefinition } from '../api.js';
+import { API_RULES, definedAt, PROJECT_OBJECT_LIMIT, type ObjectDefinition } from '../api.js';
 import { ambienceCompositionProblem, ambienceProblem, audioTimelineProblem, soundsProblem } from '../audio.js';
 import { configurationProblem } from '../configuration.js';
 import { glowProblem } from '../glow.js';
@@ -27,13 +33,15 @@ import { textEditorProblem, worldTextProblem, worldTextRangeProblem } from '../t
 import { checkedTravel, linkProblem } from '../travel.js';
 import { viewProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
-import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, plainString, requiredKeys, type Problem } from './checks.js';
-import { jsonProblem } from './json.js';
+import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, type Problem } from './checks.js';
+import { JSON_RULES, jsonProblem } from './json.js';
+import { boundsProblem } from './bounds.js';
 import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
 import { GizmoProblem, joinPath, problem, reworded } from './problem.js';
-import { collectWarnings } from './rules.js';
+import { collectWarnings, fail, recordWarning, rule, TYPE_RULES, type Rule } from './rules.js';
 import { declaredActionProblem } from './references.js';
 import { definitionSounds, effectResultProblem } from './sounds.js';
+import { asyncCallbackProblem, pendingResultProblem, REACTION_REASON, REDUCER_REASON } from './synchronous.js';
 
 /** One problem, located: which definition (index -1 for the project), where, what, and why. */
 export interface CatalogProblem {
@@ -69,19 +77,115 @@ export interface CatalogOptions {
   existing?: readonly { type: string; emoji: string; label?: string }[];
 }
 
-/** The emoji of each built-in interactive Gizmo, reserved for the host's own catalog. */
-export const RESERVED_EMOJIS: readonly string[] = ['🎲', '🪧', '🍄', '🔥', '🪩', '🛤️', '🎹', '💣', '🌀', '🚪'];
+/**
+ * The emoji of each built-in interactive Gizmo the docs name, where the built-in's name is an
+ * emoji's name: Dice 🎲, Sign 🪧 (placard), Mushroom 🍄, Fire 🔥, Disco 🪩 (mirror ball), Piano 🎹
+ * (musical keyboard), Bomb 💣. Reserved for the host's own catalog.
+ */
+export const RESERVED_EMOJIS: readonly string[] = ['🎲', '🪧', '🍄', '🔥', '🪩', '🎹', '💣'];
+/** Conveyor and Portal are built-ins too, but no emoji bears their name: these are guesses (a warning). */
+export const GUESSED_RESERVED_EMOJIS: Readonly<Record<string, string>> = { '🛤️': 'Conveyor', '🌀': 'Portal' };
 const RESERVED_EMOJI_KEYS: ReadonlySet<string> = new Set(RESERVED_EMOJIS.map(emojiKey));
+const GUESSED_EMOJI_KEYS: ReadonlyMap<string, string> = new Map(Object.keys(GUESSED_RESERVED_EMOJIS).map((e) => [emojiKey(e), GUESSED_RESERVED_EMOJIS[e]]));
 /** The bundled examples that keep their `scape.` identities (type and emoji together). */
 export const BUNDLED_IDENTITIES: Readonly<Record<string, string>> = { 'scape.counter': '🔢', 'scape.voting-booth': '🗳️' };
 export const RESERVED_NAMESPACE = 'scape.';
 
 export const OBJECT_STATE_BYTE_LIMIT = 32768;
-export const ACTIONS_MAX = 64;
-export const PREVIEWS_MAX = 32;
-export const LABEL_MAX = 60;
-export const HINT_MAX = 240;
 export const SPIN_MAX = 4;
+
+const S = 'Definitions, state and actions';
+const RESERVED_SOURCE =
+  'Build your first Gizmo: "Use your own namespace and a unique emoji for a new definition. The `scape.` namespace and built-in interactive emojis are reserved; bundled examples may retain their existing identities on compatible hosts"';
+const BUILT_INS =
+  'Examples: "Scape\'s built-in Gizmos use the same SDK. Dice …; Sign …; Mushroom and Fire …; Disco …; Conveyor …; Piano …; Bomb …; Portal …"';
+
+/** The catalog's rules: identity, the definition's own fields, and the checks of its initial state. */
+export const CATALOG_RULES = {
+  uniqueType: rule({ id: 'catalog.unique.type', class: 'doc', section: S, item: 'Types in a project (or against an installed catalog)', bound: 'unique', source: 'Projects, state and actions: "Types and emojis must be unique within a project"; Limits and compatibility: "Definitions per project | 16; unique types and emojis"' }),
+  uniqueEmoji: rule({
+    id: 'catalog.unique.emoji',
+    class: 'doc',
+    section: S,
+    item: 'Emojis in a project (or against an installed catalog)',
+    bound: 'unique, compared without variation selectors (U+FE0E/U+FE0F): 🗳 and 🗳️ are one emoji',
+    source: 'Projects, state and actions: "Types and emojis must be unique within a project" (a variation selector only chooses text or emoji presentation of the same emoji)',
+  }),
+  reservedNamespace: rule({
+    id: 'catalog.reserved.namespace',
+    class: 'doc',
+    section: S,
+    item: 'Reserved types',
+    bound: '`scape.*`, except the bundled examples `scape.counter` 🔢 and `scape.voting-booth` 🗳️ (type and emoji together); a host\'s own catalog (`allowReservedIdentities`) may use them',
+    source: RESERVED_SOURCE,
+  }),
+  reservedNamespaceCase: rule({
+    id: 'catalog.reserved.namespace.case',
+    class: 'guess',
+    treatment: 'warning',
+    section: S,
+    item: 'Types in the reserved namespace in other letter case (`Scape.dice`)',
+    bound: 'not `scape.` in any case',
+    source: 'the docs reserve `scape.`; `Scape.` is another namespace, but it looks like the reserved one to every reader, almost certainly a mistake',
+  }),
+  reservedEmoji: rule({
+    id: 'catalog.reserved.emoji',
+    class: 'doc',
+    section: S,
+    item: 'Reserved emojis',
+    bound: '🎲 dice, 🪧 sign, 🍄 mushroom, 🔥 fire, 🪩 disco, 🎹 piano, 💣 bomb (compared without variation selectors)',
+    source: `${RESERVED_SOURCE}; ${BUILT_INS} (the built-ins whose name is an emoji's name)`,
+  }),
+  guessedReservedEmoji: rule({
+    id: 'catalog.reserved.emoji.guessed',
+    class: 'guess',
+    treatment: 'warning',
+    section: S,
+    item: 'Emojis a built-in may use: 🛤️ (Conveyor), 🌀 (Portal)',
+    bound: 'not used',
+    was: 'refused, with 🚪 (door, which the docs do not name as a built-in)',
+    source: `${BUILT_INS}: no emoji bears the name Conveyor or Portal, so which one they use is a guess; a host that reserves it refuses the upload, so the build says so`,
+  }),
+  label: rule({ id: 'catalog.label', class: 'guess', treatment: 'dropped', section: S, item: 'Definition `label` length and characters', bound: 'any string', was: '1–60 characters, no control characters', source: 'the docs give no length ("Keep labels concise" is advice); a 70-character label is harmless, and the host lays out what it shows' }),
+  labelEmpty: rule({ id: 'catalog.label.empty', class: 'guess', treatment: 'warning', section: S, item: 'Empty definition `label`', bound: 'not empty', source: 'the docs are silent; a Gizmo without a label has no name in the palette or for a screen reader, almost certainly a mistake' }),
+  hint: rule({ id: 'catalog.hint', class: 'guess', treatment: 'dropped', section: S, item: 'Definition `hint` length and characters', bound: 'any string (empty allowed)', was: '0–240 characters, no control characters', source: 'the docs give no length; a 300-character hint or a line break is harmless' }),
+  handlers: rule({ id: 'catalog.handlers.count', class: 'guess', treatment: 'dropped', section: S, item: 'Actions / previews per definition', bound: 'any number', was: '64 / 32', source: 'the docs give no count; the catalog\'s react probe is bounded by the host\'s deadline, not by a count' }),
+  soundBankSounds: rule({
+    id: 'catalog.soundBank.sounds',
+    class: 'doc',
+    section: S,
+    item: '`soundBank` with static `sounds`',
+    bound: 'not both (`soundBank` with `ambience`: audio.ts\'s rule)',
+    source: 'Sound and lighting: "It is an alternative to static `sounds` and cannot be combined with static ambience"; ObjectDefinition.soundBank: "Alternative to static sounds"',
+  }),
+  spin: rule({ id: 'catalog.spin', class: 'doc', section: S, item: 'Decorative `spin`', min: -SPIN_MAX, max: SPIN_MAX, unit: 'radians per second', source: 'Limits and compatibility: "Decorative spin | −4 to 4 radians per second"' }),
+  initialValid: rule({
+    id: 'catalog.initial.valid',
+    class: 'doc',
+    section: S,
+    item: '`initial()`',
+    bound: 'passes `valid()`',
+    source: 'Projects, state and actions: "A placed instance combines one definition with its own identity and validated state"; "`valid(value)` must verify every field and bound"',
+  }),
+  textEditorField: rule({
+    id: 'catalog.textEditor.field',
+    class: 'doc',
+    section: 'Text',
+    item: '`textEditor.field`',
+    bound: 'a key of the initial state holding a string',
+    source: 'Controls and configuration: "`textEditor` reuses the host\'s anchored editor for one string field"; GizmoTextEditor: "A single text field"',
+  }),
+  worldEditorField: rule({
+    id: 'catalog.worldEditor.field',
+    class: 'doc',
+    section: 'Navigation',
+    item: '`worldEditor.field`',
+    bound: 'a key of the initial state holding a world destination `{ id, name }` or null',
+    source: 'GizmoWorldEditor: "Host-owned world picker. The selected destination or null is submitted to an editor action"',
+  }),
+};
+
+const R = CATALOG_RULES;
 
 export const DEFINITION_KEYS = [
   'type', 'version', 'emoji', 'label', 'hint', 'initial', 'valid', 'actions', 'interaction', 'areaRemoval', 'react', 'view',
@@ -137,7 +241,6 @@ const ACTION_PERMISSIONS = ['participant', 'editor', 'remover'];
 const PREVIEW_PERMISSIONS = ['participant', 'editor'];
 const EDIT_POLICIES = ['placer', 'placer-admin'];
 const HANDLER_KEYS = ['permission', 'run'];
-const ALLOW_EMPTY = { allowEmpty: true };
 
 // A plain `if` chain (not `first(...)`): it runs for every definition of every build, and each
 // closure is an allocation in goja. The order is the order of the messages.
@@ -150,14 +253,16 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   if ((found = versionProblem(def.version, 'version'))) return found;
   if ((found = emojiProblem(def.emoji, 'emoji'))) return found;
   if ((found = reservedEmojiProblem(def, options))) return found;
-  if ((found = plainString(def.label, 'label', LABEL_MAX))) return found;
-  if ((found = plainString(def.hint, 'hint', HINT_MAX, ALLOW_EMPTY))) return found;
+  if ((found = stringValue(def.label, 'label'))) return found;
+  if (def.label === '' && (found = fail(R.labelEmpty, 'label', 'is empty, so the Gizmo has no name in the palette or for a screen reader', def.label))) return found;
+  if ((found = stringValue(def.hint, 'hint'))) return found;
   for (let i = 0; i < CALLBACK_NAMES.length; i++) {
     const key = CALLBACK_NAMES[i];
-    if (def[key] !== undefined && typeof def[key] !== 'function') return problem(key, `must be a function ${CALLBACK_SIGNATURES[key]}`, def[key]);
+    if (def[key] !== undefined && typeof def[key] !== 'function') return fail(TYPE_RULES.function, key, `must be a function ${CALLBACK_SIGNATURES[key]}`, def[key]);
   }
-  if ((found = handlersProblem(def.actions, 'actions', ACTION_PERMISSIONS, ACTIONS_MAX))) return found;
-  if (def.previews !== undefined && (found = handlersProblem(def.previews, 'previews', PREVIEW_PERMISSIONS, PREVIEWS_MAX))) return found;
+  if ((found = handlersProblem(def.actions, 'actions', ACTION_PERMISSIONS))) return found;
+  if ((found = synchronousProblem(def))) return found;
+  if (def.previews !== undefined && (found = handlersProblem(def.previews, 'previews', PREVIEW_PERMISSIONS))) return found;
   const withActions = def as Pick<ObjectDefinition, 'actions'>;
   if (def.interaction !== undefined && (found = interactionProblem(def.interaction, withActions, 'interaction'))) return found;
   if (def.areaRemoval !== undefined && (found = areaRemovalProblem(def.areaRemoval, 'areaRemoval'))) return found;
@@ -172,7 +277,7 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
     if (isPlainObject(tap) && (found = declaredActionProblem(tap.name, 'presentation.tap.name', def))) return found;
   }
   if (def.sounds !== undefined && (found = soundsProblem(def.sounds, 'sounds'))) return found;
-  if (def.soundBank !== undefined && def.sounds !== undefined) return problem('soundBank', 'must not be combined with static sounds (declare one or the other)', def.soundBank);
+  if (def.soundBank !== undefined && def.sounds !== undefined) return fail(R.soundBankSounds, 'soundBank', 'must not be combined with static sounds (declare one or the other)', def.soundBank);
   // How ambience composes with soundBank and sequence is audio.ts's rule; before the ambience's own
   // shape, since with a soundBank there are no static sounds for it to name.
   if ((found = ambienceCompositionProblem(def))) return found;
@@ -181,30 +286,46 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   if (def.glow !== undefined && (found = glowProblem(def.glow, 'glow'))) return found;
   if (def.walkable !== undefined && (found = booleanValue(def.walkable, 'walkable'))) return found;
   if (def.link !== undefined && (found = linkProblem(def.link, 'link'))) return found;
-  if (def.spin !== undefined && (found = numberIn(def.spin, 'spin', -SPIN_MAX, SPIN_MAX, 'radians per second'))) return found;
+  if (def.spin !== undefined && (found = numberIn(def.spin, 'spin', R.spin))) return found;
   if (def.push !== undefined && (found = pushWalkableProblem(def))) return found;
   return null;
 }
 
 function reservedTypeProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
   const type = def.type as string;
-  if (options.allowReservedIdentities || !type.startsWith(RESERVED_NAMESPACE)) return null;
+  if (options.allowReservedIdentities) return null;
+  if (!type.startsWith(RESERVED_NAMESPACE)) {
+    if (type.slice(0, RESERVED_NAMESPACE.length).toLowerCase() === RESERVED_NAMESPACE)
+      return fail(R.reservedNamespaceCase, 'type', 'looks like the reserved "scape." namespace in other letter case (choose your own, like "my-game.counter")', type);
+    return null;
+  }
   const bundled = BUNDLED_IDENTITIES[type];
   if (bundled !== undefined && typeof def.emoji === 'string' && emojiKey(def.emoji) === emojiKey(bundled)) return null;
-  if (bundled !== undefined) return problem('type', `is the bundled example's identity and keeps its emoji ${bundled}`, type);
-  return problem('type', 'uses the reserved "scape." namespace (choose your own, like "my-game.counter")', type);
+  if (bundled !== undefined) return fail(R.reservedNamespace, 'type', `is the bundled example's identity and keeps its emoji ${bundled}`, type);
+  return fail(R.reservedNamespace, 'type', 'uses the reserved "scape." namespace (choose your own, like "my-game.counter")', type);
 }
 
 function reservedEmojiProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
   if (options.allowReservedIdentities) return null;
-  if (RESERVED_EMOJI_KEYS.has(emojiKey(def.emoji as string))) return problem('emoji', 'is reserved for a built-in Gizmo (choose another emoji)', def.emoji);
+  const key = emojiKey(def.emoji as string);
+  if (RESERVED_EMOJI_KEYS.has(key)) return fail(R.reservedEmoji, 'emoji', 'is reserved for a built-in Gizmo (choose another emoji)', def.emoji);
+  const builtIn = GUESSED_EMOJI_KEYS.get(key);
+  if (builtIn !== undefined) return fail(R.guessedReservedEmoji, 'emoji', `may be the emoji of the built-in ${builtIn}, which hosts reserve (choose another emoji to be safe)`, def.emoji);
   return null;
 }
 
-function handlersProblem(value: unknown, path: string, permissions: string[], max: number): Problem {
-  if (!isPlainObject(value)) return problem(path, 'must be an object of named handlers', value);
+/** "Reducers are synchronous" (spec, Actions); react returns `GizmoReaction | null` (its type). */
+function synchronousProblem(def: Record<string, unknown>): Problem {
+  const actions = def.actions as Record<string, { run: unknown }>;
+  const names = Object.keys(actions);
+  let found: Problem;
+  for (let i = 0; i < names.length; i++) if ((found = asyncCallbackProblem(actions[names[i]].run, fieldPath(joinPath('actions', names[i]), 'run'), REDUCER_REASON))) return found;
+  return asyncCallbackProblem(def.react, 'react', REACTION_REASON);
+}
+
+function handlersProblem(value: unknown, path: string, permissions: string[]): Problem {
+  if (!isPlainObject(value)) return fail(TYPE_RULES.object, path, 'must be an object of named handlers', value);
   const names = Object.keys(value);
-  if (names.length > max) return problem(path, `must declare at most ${max} entries (declares ${names.length})`, names.length);
   let found: Problem;
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
@@ -215,7 +336,7 @@ function handlersProblem(value: unknown, path: string, permissions: string[], ma
     const h = handler as Record<string, unknown>;
     if ((found = requiredKeys(h, at, HANDLER_KEYS))) return found;
     if ((found = oneOf(h.permission, fieldPath(at, 'permission'), permissions))) return found;
-    if (typeof h.run !== 'function') return problem(fieldPath(at, 'run'), 'must be a function (state, payload, context) => state', h.run);
+    if (typeof h.run !== 'function') return fail(TYPE_RULES.function, fieldPath(at, 'run'), 'must be a function (state, payload, context) => state', h.run);
   }
   return null;
 }
@@ -228,7 +349,7 @@ function stateProblem(d: ObjectDefinition): Located | null {
   let state: unknown;
   const init = guarded('initial', () => {
     state = callAuthor(d, 'initial', d.initial);
-    return jsonProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB');
+    return boundsProblem(state, 'initial()', OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? jsonProblem(state, 'initial()', JSON_RULES.stateBytes);
   });
   if (init) return init;
   // Each callback gets its own copy (a callback mutating its argument must not change what the
@@ -236,7 +357,7 @@ function stateProblem(d: ObjectDefinition): Located | null {
   const stateText = JSON.stringify(state);
   const copy = () => JSON.parse(stateText) as unknown;
   const checks: [string, () => Problem][] = [
-    ['valid', () => (callAuthor(d, 'valid', d.valid, copy()) === true ? null : problem('initial()', 'must pass valid() (valid returned false for the initial state)', state))],
+    ['valid', () => (callAuthor(d, 'valid', d.valid, copy()) === true ? null : fail(R.initialValid, 'initial()', 'must pass valid() (valid returned false for the initial state)', state))],
     ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, state))],
     ['textEditor', () => optional(d.textEditor, () => stringFieldProblem(d.textEditor!.field, 'textEditor.field', state))],
     ['worldEditor', () => optional(d.worldEditor, () => destinationFieldProblem(d.worldEditor!.field, 'worldEditor.field', state))],
@@ -288,6 +409,8 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
     } catch {
       continue;
     }
+    const pending = pendingResultProblem(result, `react(action ${JSON.stringify(names[i])})`, REACTION_REASON);
+    if (pending) return pending;
     const found = checkedReaction(d, state, result, `react(action ${JSON.stringify(names[i])})`);
     if (found) return reworded(found, found.path, `${found.message} (react probed with the initial state and an empty payload)`);
   }
@@ -295,7 +418,7 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
 }
 
 function resultProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem): Problem {
-  return jsonProblem(value, path) ?? check(value, path);
+  return boundsProblem(value, path) ?? jsonProblem(value, path) ?? check(value, path);
 }
 
 function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): Problem {
@@ -317,27 +440,30 @@ function audioCheck(d: ObjectDefinition, state: unknown): Problem {
   return effectResultProblem(d, state, timeline, 'audio', 'an audio timeline', audioTimelineProblem);
 }
 
-function stateFieldProblem(field: string, path: string, state: unknown): Problem {
-  if (!isPlainObject(state) || !Object.prototype.hasOwnProperty.call(state, field)) return problem(path, 'must name a field of the initial state', field);
+function stateFieldProblem(field: string, path: string, state: unknown, r: Rule): Problem {
+  if (!isPlainObject(state) || !Object.prototype.hasOwnProperty.call(state, field)) return fail(r, path, 'must name a field of the initial state', field);
   return null;
 }
 
 /** The picker's field holds a destination or null (the picker submits one or the other). */
 function destinationFieldProblem(field: string, path: string, state: unknown): Problem {
-  const found = stateFieldProblem(field, path, state);
+  const found = stateFieldProblem(field, path, state, R.worldEditorField);
   if (found) return found;
   const value = (state as Record<string, unknown>)[field];
   if (value === null || worldDestinationProblem(value, '') === null) return null;
-  return problem(path, 'must name a field holding a world destination { id, name } or null in the initial state', field);
+  return fail(R.worldEditorField, path, 'must name a field holding a world destination { id, name } or null in the initial state', field);
 }
 
 function stringFieldProblem(field: string, path: string, state: unknown): Problem {
-  return stateFieldProblem(field, path, state) ?? (typeof (state as Record<string, unknown>)[field] === 'string' ? null : problem(path, 'must name a string field of the initial state', field));
+  return (
+    stateFieldProblem(field, path, state, R.textEditorField) ??
+    (typeof (state as Record<string, unknown>)[field] === 'string' ? null : fail(R.textEditorField, path, 'must name a string field of the initial state', field))
+  );
 }
 
 /** The first problem of one definition (static checks, then its initial state), or null. */
 export function definitionProblem(definition: unknown, options: CatalogOptions = {}): Located | null {
-  if (!isPlainObject(definition)) return { problem: problem('', 'must be a definition object (made with defineObject)', definition) };
+  if (!isPlainObject(definition)) return { problem: fail(TYPE_RULES.object, '', 'must be a definition object (made with defineObject)', definition) as GizmoProblem };
   const found = guarded('', () => staticProblem(definition, options));
   if (found) return { problem: found.problem };
   return stateProblem(definition as unknown as ObjectDefinition);
@@ -400,14 +526,20 @@ export interface CatalogReview {
   warnings: CatalogProblem[];
 }
 
+/** A project-level problem (index -1) under an error rule. */
+function projectProblem(r: Rule, path: string, message: string, value: unknown): CatalogProblem {
+  const found = fail(r, path, message, value) as GizmoProblem;
+  return { index: -1, path, value, message: found.message, rule: r.id };
+}
+
 export function reviewCatalog(definitions: readonly unknown[], options: CatalogOptions = {}): CatalogReview {
   const review: CatalogReview = { definitions: [], project: [], duplicateOf: new Map(), warnings: [] };
   if (!Array.isArray(definitions)) {
-    review.project.push({ index: -1, path: 'objects', value: definitions, message: 'must be an array of definitions' });
+    review.project.push(projectProblem(TYPE_RULES.array, 'objects', 'must be an array of definitions', definitions));
     return review;
   }
   if (!options.isolateInvalidDefinitions && definitions.length > PROJECT_OBJECT_LIMIT)
-    review.project.push({ index: -1, path: 'objects', value: definitions.length, message: `must have at most ${PROJECT_OBJECT_LIMIT} definitions (has ${formatNumber(definitions.length)})` });
+    review.project.push(projectProblem(API_RULES.projectDefinitions, 'objects', `must have at most ${PROJECT_OBJECT_LIMIT} definitions (has ${formatNumber(definitions.length)})`, definitions.length));
   const types = new Map<string, { index: number; name: string }>();
   const emojis = new Map<string, { index: number; name: string }>();
   for (const existing of options.existing ?? []) {
@@ -425,6 +557,8 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
       if (seen.has(key)) continue;
       seen.add(key);
       review.warnings.push(located(i, def, { problem: warnings[w] }));
+      // Passed up to a caller's collectWarnings (the conformance runner's, an author test's).
+      recordWarning(warnings[w]);
     }
     if (!isPlainObject(def)) continue;
     const id = identity(def);
@@ -435,13 +569,8 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
         map.set(key, { index: i, name });
         return;
       }
-      const entry: CatalogProblem = {
-        index: -1,
-        ...id,
-        path: `objects[${i}].${field}`,
-        value: id[field],
-        message: `must be unique in the catalog: ${earlier.name} and ${name} both use it`,
-      };
+      const found = projectProblem(field === 'type' ? R.uniqueType : R.uniqueEmoji, `objects[${i}].${field}`, `must be unique in the catalog: ${earlier.name} and ${name} both use it`, id[field]);
+      const entry: CatalogProblem = { index: -1, ...id, path: found.path, value: found.value, message: found.message, rule: found.rule };
       review.project.push(entry);
       review.duplicateOf.set(entry, i);
     };

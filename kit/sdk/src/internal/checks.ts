@@ -7,7 +7,7 @@
  *   misspelt optional field (`radiusCell`) would otherwise be silently ignored.
  * - Numbers must be finite; ranges are inclusive unless the message says otherwise.
  */
-import { GizmoProblem, joinPath, problem } from './problem.js';
+import { GizmoProblem, joinPath } from './problem.js';
 import { fail, formatNumber, TYPE_RULES, type Rule } from './rules.js';
 
 export { formatNumber } from './rules.js';
@@ -80,10 +80,6 @@ function rangeText(min: number, max: number, unit: string): string {
   return `${formatNumber(min)}–${formatNumber(max)}${u}`;
 }
 
-function isRule(value: unknown): value is Rule {
-  return typeof value === 'object' && value !== null;
-}
-
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
@@ -100,37 +96,22 @@ function ranged(value: unknown, path: string, r: Rule, integer: boolean): Proble
   return null;
 }
 
-/**
- * A finite number in the rule's [min, max]: message `must be 0.25–12 cells`. (The numeric form
- * `numberIn(value, path, min, max, unit)` is the unclassified legacy form.)
- */
-export function numberIn(value: unknown, path: string, min: number | Rule, max = 0, unit = ''): Problem {
-  if (isRule(min)) return ranged(value, path, min, min.integer === true);
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
-    return problem(path, `must be ${rangeText(min, max, unit)}`, value);
-  return null;
+/** A finite number in the rule's [min, max]: message `must be 0.25–12 cells`. */
+export function numberIn(value: unknown, path: string, r: Rule): Problem {
+  return ranged(value, path, r, r.integer === true);
 }
 
 /** A finite number greater than `min` and at most `max`: message `must be greater than 0 and at most 32 cells`. */
-export function numberAboveUpTo(value: unknown, path: string, min: number | Rule, max = 0, unit = ''): Problem {
-  if (isRule(min)) {
-    const r = min;
-    if (r.class === 'guess' && !finite(value)) return fail(T.number, path, 'must be a finite number', value);
-    if (!finite(value) || value <= (r.min as number) || value > (r.max as number))
-      return fail(r, path, `must be greater than ${formatNumber(r.min as number)} and at most ${formatNumber(r.max as number)}${r.unit ? ` ${r.unit}` : ''}`, value);
-    return null;
-  }
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= min || value > max)
-    return problem(path, `must be greater than ${formatNumber(min)} and at most ${formatNumber(max)}${unit ? ` ${unit}` : ''}`, value);
+export function numberAboveUpTo(value: unknown, path: string, r: Rule): Problem {
+  if (r.class === 'guess' && !finite(value)) return fail(T.number, path, 'must be a finite number', value);
+  if (!finite(value) || value <= (r.min as number) || value > (r.max as number))
+    return fail(r, path, `must be greater than ${formatNumber(r.min as number)} and at most ${formatNumber(r.max as number)}${r.unit ? ` ${r.unit}` : ''}`, value);
   return null;
 }
 
 /** An integer in [min, max]: message `must be an integer 0–3 cells`. */
-export function integerIn(value: unknown, path: string, min: number | Rule, max = 0, unit = ''): Problem {
-  if (isRule(min)) return ranged(value, path, min, true);
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    return problem(path, `must be an integer ${rangeText(min, max, unit)}`, value);
-  return null;
+export function integerIn(value: unknown, path: string, r: Rule): Problem {
+  return ranged(value, path, r, true);
 }
 
 export function finiteNumber(value: unknown, path: string): Problem {
@@ -173,26 +154,18 @@ export function oneOf(value: unknown, path: string, allowed: readonly (string | 
   return null;
 }
 
-/**
- * A string of 1..max UTF-16 units without control characters (U+0000–U+001F, U+007F–U+009F).
- * Written with explicit ranges: regex Unicode property escapes misbehave in goja.
- */
-export function plainString(value: unknown, path: string, max: number, options: { allowEmpty?: boolean } = {}): Problem {
-  if (typeof value !== 'string') return fail(T.string, path, 'must be a string', value);
-  if (!options.allowEmpty && value.length === 0) return problem(path, 'must not be empty', value);
-  if (value.length > max) return problem(path, `must be at most ${formatNumber(max)} characters`, value);
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return problem(path, 'must not contain control characters', value);
-  return null;
-}
-
-/** `#rrggbb` (six hex digits). The unclassified legacy check; see hexColorOf. */
-export function hexColor(value: unknown, path: string): Problem {
-  if (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value))
-    return problem(path, 'must be a six-digit hex color like "#ffc078"', value);
-  return null;
-}
-
 const HEX_SHORT_OR_LONG = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/**
+ * A color the docs type only as `string` (glow, sprite, presentation, burst, arrival trail): a
+ * string is required (`typeMessage`, a type error); one that is not `#rgb`/`#rrggbb` breaks the
+ * guess rule `r` with `message` (a warning: every color the docs show is hex, and a renderer may
+ * not draw another form).
+ */
+export function colorString(value: unknown, path: string, r: Rule, message: string, typeMessage = 'must be a string'): Problem {
+  if (typeof value !== 'string') return fail(T.string, path, typeMessage, value);
+  return HEX_SHORT_OR_LONG.test(value) ? null : fail(r, path, message, value);
+}
 const HEX_LONG = /^#[0-9a-fA-F]{6}$/;
 
 /**
@@ -206,35 +179,21 @@ export function hexColorOf(value: unknown, path: string, r: Rule, sixDigits = fa
   return null;
 }
 
-/** An array of min..max items, each checked by `each` (first problem wins). */
 /**
- * An array of min..max items, each checked by `each` (first problem wins). With a rule instead
- * of min (and `max` unused) the count is the rule's; with `null` the count is free.
+ * An array whose item count is under rule `count` (null: any count), each item checked by `each`
+ * (first problem wins).
  */
-export function arrayOf(
-  value: unknown,
-  path: string,
-  min: number | Rule | null,
-  max: number | ((item: unknown, itemPath: string, index: number) => Problem),
-  each?: (item: unknown, itemPath: string, index: number) => Problem,
-): Problem {
-  if (typeof max === 'function') {
-    each = max;
-    max = 0;
-  }
+export function arrayOf(value: unknown, path: string, count: Rule | null, each: (item: unknown, itemPath: string, index: number) => Problem): Problem {
   if (!Array.isArray(value)) return fail(T.array, path, 'must be an array', value);
-  if (min === null) {
-    // Any count.
-  } else if (isRule(min)) {
-    const lo = min.min as number;
-    const hi = min.max as number;
+  if (count !== null) {
+    const lo = count.min as number;
+    const hi = count.max as number;
     if (value.length < lo || value.length > hi) {
-      const found = fail(min, path, lo === hi ? `must have exactly ${lo} items` : `must have ${formatNumber(lo)}–${formatNumber(hi)} items`, value);
+      const found = fail(count, path, lo === hi ? `must have exactly ${lo} items` : `must have ${formatNumber(lo)}–${formatNumber(hi)} items`, value);
       if (found) return found;
     }
-  } else if (value.length < min || value.length > max)
-    return problem(path, min === max ? `must have exactly ${min} items` : `must have ${formatNumber(min)}–${formatNumber(max)} items`, value);
-  const check = each as (item: unknown, itemPath: string, index: number) => Problem;
+  }
+  const check = each;
   for (let i = 0; i < value.length; i++) {
     const found = check(value[i], joinPath(path, i), i);
     if (found) return found;
@@ -250,28 +209,6 @@ export function tuple(value: unknown, path: string, length: number, each: (item:
 }
 
 /**
- * [low, high]: each item under `range` (a rule, or null for any finite number), and low ≤ high
- * under `order` (a rule, or null for any order). The numeric form is the unclassified legacy one.
- */
-export function orderedPair(value: unknown, path: string, min: number | Rule | null, max: number | Rule | null = null, unit = ''): Problem {
-  if (min === null || isRule(min)) {
-    const range = min;
-    const order = max as Rule | null;
-    const found = tuple(value, path, 2, (item, itemPath) => (range === null ? finiteNumber(item, itemPath) : numberIn(item, itemPath, range)));
-    if (found) return found;
-    const pair = value as [number, number];
-    if (order !== null && pair[0] > pair[1]) return fail(order, path, 'must be [low, high] with low ≤ high', value);
-    return null;
-  }
-  max = max as number;
-  const found = tuple(value, path, 2, (item, itemPath) => numberIn(item, itemPath, min, max, unit));
-  if (found) return found;
-  const pair = value as [number, number];
-  if (pair[0] > pair[1]) return problem(path, 'must be [low, high] with low ≤ high', value);
-  return null;
-}
-
-/**
  * Runs checks in order and returns the first problem. Each call allocates its closures: fine per
  * definition, too slow per item in goja, where hot per-item checks are plain `if` chains.
  */
@@ -283,13 +220,3 @@ export function first(...checks: (() => Problem)[]): Problem {
   return null;
 }
 
-/**
- * A non-negative millisecond timestamp (a safe integer, as `context.now`). The unclassified
- * legacy check, moved here from audio.ts (audio timelines no longer use it) and re-exported there
- * as `timestampProblem` for presentation.ts's GizmoTimeline.at until that module classifies it.
- */
-export function legacyTimestampProblem(value: unknown, path: string): Problem {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    return problem(path, 'must be a timestamp: a whole number of milliseconds, 0 or more', value);
-  return null;
-}

@@ -8,6 +8,21 @@
  * `String(problem)`.
  */
 import type { Rule } from './rules.js';
+import { jsonWithin } from './bounds.js';
+
+// The rule of the most recent problem (or rules.ts fail()): the conformance tests read it to tie
+// a public validator's refusal to its rule. Recorded here, where every problem is built.
+let lastRule: Rule | null = null;
+
+/** Records `r` as the most recently broken rule (rules.ts fail() and every GizmoProblem). */
+export function noteRule(r: Rule): void {
+  lastRule = r;
+}
+
+/** The rule most recently broken (tests only). */
+export function lastRuleBroken(): Rule | null {
+  return lastRule;
+}
 
 export class GizmoProblem {
   constructor(
@@ -19,7 +34,9 @@ export class GizmoProblem {
     readonly value: unknown,
     /** The rule broken (rules.ts): its id, class and source. Undefined only for thrown callbacks. */
     readonly rule?: Rule,
-  ) {}
+  ) {
+    if (rule !== undefined) lastRule = rule;
+  }
 
   /** `warning` for a guess rule that reports (rules.ts), else `error`. */
   get severity(): 'error' | 'warning' {
@@ -88,7 +105,15 @@ export function describeValue(value: unknown): string {
   return text === undefined ? 'an object' : shorten(text);
 }
 
+/**
+ * Values with more JSON than this, or nested deeper than 16, are described by their kind alone
+ * (the description shows 60 characters): JSON.stringify of an author's 100,000-level value would
+ * run for seconds inside one native call that no deadline interrupts.
+ */
+const DESCRIBE_JSON_BOUND = 65536;
+
 function safeJson(value: unknown): string | undefined {
+  if (!jsonWithin(value, DESCRIBE_JSON_BOUND)) return undefined;
   try {
     return JSON.stringify(value);
   } catch {

@@ -20,7 +20,7 @@
  * Checks read their bounds from the rule (`numberIn(value, path, RULE)`), so a bound and its row
  * cannot disagree.
  */
-import { GizmoProblem, problem } from './problem.js';
+import { GizmoProblem, lastRuleBroken, noteRule, problem } from './problem.js';
 
 export type RuleClass = 'doc' | 'type' | 'cost' | 'guess';
 
@@ -112,12 +112,9 @@ export function isError(r: Rule): boolean {
 /** The words every cost rule's message ends with, so no author mistakes it for the contract. */
 export const COST_NOTE = "this toolchain's own budget, not a limit of the Scape contract";
 
-// The rule of the most recent fail(): the conformance tests read it to tie a refusal to its rule.
-let lastFailed: Rule | null = null;
-
 /** The rule most recently broken (tests only: which rule a public validator's refusal came from). */
 export function lastFailedRule(): Rule | null {
-  return lastFailed;
+  return lastRuleBroken();
 }
 
 // Warnings found while a check runs. Checks return the first error; a warning does not stop them,
@@ -130,7 +127,7 @@ let sink: GizmoProblem[] | null = null;
  * collectWarnings first. Every validator reports through here, so a rule's class alone decides.
  */
 export function fail(r: Rule, path: string, message: string, value: unknown): GizmoProblem | null {
-  lastFailed = r;
+  noteRule(r);
   if (r.class === 'guess') {
     if (r.treatment === 'warning' && sink !== null) sink[sink.length] = problem(path, message, value, r);
     return null;
@@ -145,6 +142,20 @@ export function collectWarnings<T>(check: () => T): { result: T; warnings: Gizmo
   sink = mine;
   try {
     return { result: check(), warnings: mine };
+  } finally {
+    sink = saved;
+  }
+}
+
+/**
+ * Runs author code with no warning sink: a public validator an author calls inside `valid()` or
+ * `view()` records nothing in the catalog's warnings (its paths would not be the definition's).
+ */
+export function withoutWarnings<T>(run: () => T): T {
+  const saved = sink;
+  sink = null;
+  try {
+    return run();
   } finally {
     sink = saved;
   }

@@ -1,0 +1,26 @@
+package host
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scapeworld/scape/isolate"
+)
+
+// TestCheckerSurvivesAPanickingOpen: opening a build runs on a goroutine of its own, where a
+// panic (a bug in a check, a hostile input no check expected) would end the host; it becomes
+// the build's error instead, and the host goes on.
+func TestCheckerSurvivesAPanickingOpen(t *testing.T) {
+	c := NewChecker()
+	c.opener = func(context.Context, []byte, isolate.Options) error {
+		panic("index out of range")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := c.View(ctx, []byte("x"), Instance{ID: "obj-1"}, ownerViewer)
+	if err == nil || !strings.Contains(err.Error(), "index out of range") {
+		t.Fatalf("view of a build whose opening panicked: %v", err)
+	}
+}

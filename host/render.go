@@ -1,0 +1,151 @@
+package host
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// The world page's view budget (docs/dev.md, "The world page"). Every placed instance's view
+// runs author code; GET / must stay fast whatever the instances do, so all views of one load
+// share ViewPageBudget and each gets at most ViewBound of it. A view that does not finish in
+// time is a placeholder card. Real views take well under a millisecond (the lamp's: ~0.1 ms),
+// so the bound is far from anything an honest view needs.
+const (
+	ViewPageBudget = 250 * time.Millisecond
+	ViewBound      = 50 * time.Millisecond
+	// slowViewTTL is how long a view that used its whole ViewBound is not run again for the
+	// same revision, instance, state and viewer. Views are pure functions of those, so running
+	// it again would loop again; the TTL lets a view that was only unlucky (a host busy
+	// validating an upload) come back on its own.
+	slowViewTTL = time.Minute
+	// maxSlowViews bounds the memory of slow views; past it the memory starts again.
+	maxSlowViews = 4096
+)
+
+// ErrNotReady is what a Runtime returns (wrapped) when a call ended before any author code ran:
+// the build was still being opened, or another call held the runtime, until the call's context
+// ended. The world page shows a placeholder and tries again on the next load: it is not the
+// Gizmo's doing.
+var ErrNotReady = errors.New("the Gizmo runtime was not ready")
+
+// slowViews remembers the views that ran out of their whole ViewBound, so later loads of the
+// page show their placeholder without running them. Keyed by a hash of revision, instance and
+// viewer, never by anything unbounded.
+type slowViews struct {
+	mu       sync.Mutex
+	revision int
+	until    map[[32]byte]time.Time
+}
+
+func viewKey(revision int, in Instance, v Viewer) [32]byte {
+	b, _ := json.Marshal(struct {
+		R int
+		I Instance
+		V Viewer
+	}{revision, in, v})
+	return sha256.Sum256(b)
+}
+
+// known says whether the view is remembered as slow at now.
+func (c *slowViews) known(revision int, key [32]byte, now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.revision != revision {
+		return false
+	}
+	until, ok := c.until[key]
+	if ok && !now.Before(until) {
+		delete(c.until, key)
+		return false
+	}
+	return ok
+}
+
+// add remembers a slow view of revision until now+slowViewTTL. A new revision forgets the old.
+func (c *slowViews) add(revision int, key [32]byte, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.revision != revision || c.until == nil || len(c.until) >= maxSlowViews {
+		c.revision, c.until = revision, map[[32]byte]time.Time{}
+	}
+	c.until[key] = now.Add(slowViewTTL)
+}
+
+// viewReport is what one load of the world page did with its views, sent as its Server-Timing
+// header (browsers show it among the request's timings).
+type viewReport struct {
+	Spent               time.Duration
+	Views, Placeholders int
+}
+
+func (r viewReport) serverTiming() string {
+	return fmt.Sprintf(`views;dur=%.1f;desc="%d views, %d placeholders, budget %d ms, %d ms each"`,
+		float64(r.Spent.Microseconds())/1000, r.Views, r.Placeholders, ViewPageBudget.Milliseconds(), ViewBound.Milliseconds())
+}
+
+// Why a view is a placeholder, shown under "this view did not render in time".
+const (
+	lateBudget  = "the page's 250 ms for views was spent before its turn; it runs on a later load"
+	lateBound   = "it ran past 50 ms; not run again for this state for a minute"
+	lateKnown   = "it ran past 50 ms for this state before; not run again for a minute"
+	lateNotDone = "the Gizmo runtime was busy or still loading the build; it runs on a later load"
+)
+
+// viewBudget hands out the time of one page load's views.
+type viewBudget struct {
+	deadline time.Time
+	start    time.Time
+}
+
+func newViewBudget() *viewBudget {
+	now := time.Now()
+	return &viewBudget{start: now, deadline: now.Add(ViewPageBudget)}
+}
+
+// next is the bound of the next view: ViewBound, less when the page's budget is nearly spent;
+// 0 when it is spent.
+func (b *viewBudget) next() time.Duration {
+	left := time.Until(b.deadline)
+	if left <= time.Millisecond {
+		return 0
+	}
+	return min(ViewBound, left)
+}
+
+// view runs one instance's view within the budget and fills v: the view, a problem, or the
+// reason it is a placeholder.
+func (s *Server) view(ctx context.Context, b *viewBudget, rev int, js []byte, in Instance, v *instanceView) {
+	key := viewKey(rev, in, ownerViewer)
+	if s.slow.known(rev, key, s.opts.Now()) {
+		v.Late = lateKnown
+		return
+	}
+	bound := b.next()
+	if bound == 0 {
+		v.Late = lateBudget
+		return
+	}
+	vctx, cancel := context.WithTimeout(ctx, bound)
+	raw, err := s.opts.Runtime.View(vctx, js, in, ownerViewer)
+	late := err != nil && errors.Is(vctx.Err(), context.DeadlineExceeded)
+	cancel()
+	switch {
+	case err == nil:
+		fillView(v, raw)
+	case errors.Is(err, ErrNotReady):
+		v.Late = lateNotDone
+	case late && bound < ViewBound:
+		v.Late = lateBudget // cut short by the page's budget: its own bound was not tried
+	case late:
+		v.Late = lateBound
+		s.slow.add(rev, key, s.opts.Now())
+		s.opts.Logf("the view of %s (%q) did not finish within %s; shown as a placeholder", in.ID, in.Type, ViewBound)
+	default:
+		v.Problem = "view failed: " + err.Error()
+	}
+}

@@ -1,0 +1,127 @@
+package jsrt
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// goRead matches the Go calls that can read a JavaScript value (and run its getters, toJSON,
+// toString, Symbol.iterator or Proxy traps): ExportTo, Export(), Get(, String(), ToObject,
+// MarshalJSON and the To* conversions.
+var goRead = regexp.MustCompile(`ExportTo|\.Export\(\)|\.Get\(|\.String\(\)|ToObject|MarshalJSON|\.To(Integer|Boolean|Number|Float)\(\)`)
+
+// readSites is every place in jsrt/, validate/, testrun/, host/ and cli/ (tests aside) where
+// goRead matches, with why it cannot run author code outside a guard. The test fails when a
+// site appears that is not listed (decide, and list it) or a listed one is gone.
+//
+// The rule (docs/build.md, "What author code may change"): Go reads a JavaScript value only
+// (a) inside Runtime.Guard, or (b) when it is a string primitive a guarded call returned (the
+// SDK's JSON), or (c) when no author code has run in the runtime yet, or (d) when it is a
+// trusted object no author code can reach (the frozen toolchain, the shims' runner API).
+var readSites = []struct{ file, line, why string }{
+	{"jsrt/errors.go", "return d.String()", "a time.Duration"},
+	{"host/ratelimit.go", "return p.String()", "a netip.Prefix (the pairing limiter's source key)"},
+	{"host/ratelimit.go", "return a.String()", "a netip.Addr (the pairing limiter's source key)"},
+	{"jsrt/heap.go", "samplePool.Get()", "a sync.Pool"},
+	{"jsrt/lockdown.go", "return n.ToInteger(), nil", "(c) lockdown's own count, before any author code"},
+	{"jsrt/runtime.go", "tc := vm.Get(kit.ToolchainGlobal)", "(c) New, before any author code"},
+	{"jsrt/runtime.go", "r.Toolchain = tc.ToObject(vm)", "(c) New, before any author code"},
+	{"jsrt/runtime.go", "goja.AssertFunction(r.Toolchain.Get(name))", "(c) New, before any author code"},
+	{"jsrt/runtime.go", `r.modules["@scape/sdk"] = r.Toolchain.Get("sdk")`, "(c) New, before any author code"},
+	{"jsrt/runtime.go", `r.modules["@scape/sdk/runtime"] = r.Toolchain.Get("runtime")`, "(c) New, before any author code"},
+	{"jsrt/runtime.go", "name, ok := arg.Export().(string)", "(a) require's argument, in a native called from JavaScript inside a guard; only a string primitive is accepted (an object is refused before Export)"},
+	{"jsrt/runtime.go", "level, _ := call.Argument(0).Export().(string)", "(a)(d) console's sink, called by the frozen console with the SDK's strings"},
+	{"jsrt/runtime.go", "text, _ := call.Argument(1).Export().(string)", "(a)(d) console's sink, called by the frozen console with the SDK's display string"},
+	{"jsrt/runtime.go", `r.Toolchain.Get("display")`, "(c) New, before any author code"},
+	{"jsrt/runtime.go", "if s, ok := v.Export().(string); ok {", "(a)(b) stringResult: inside the guard, and only for a non-object (a string primitive)"},
+	{"jsrt/runtime.go", "r.Call(ctx, method, r.Toolchain.Get(method), r.Toolchain, args...)", "(d) the frozen toolchain object"},
+	{"jsrt/runtime.go", "r.CallString(ctx, method, r.Toolchain.Get(method), r.Toolchain, args...)", "(d) the frozen toolchain object"},
+	{"jsrt/runtime.go", `return "a JavaScript " + v.ExportType().String()`, "panicText: the Go type of a primitive, no JavaScript runs"},
+	{"jsrt/runtime.go", `goja.AssertFunction(r.Toolchain.Get("describeThrown"))`, "(a)(d) inside guarded, on the frozen toolchain"},
+	{"jsrt/runtime.go", `goja.AssertFunction(r.Toolchain.Get("currentCall"))`, "(a)(d) inside guarded, on the frozen toolchain"},
+	{"testrun/compile.go", "ce.Messages = append(ce.Messages, d.String())", "a diag.Diagnostic"},
+	{"testrun/run.go", `s.api.Get("select")`, "(d) the node:test shim's runner API, frozen, reachable only from Go"},
+	{"testrun/run.go", `rt.Toolchain.Get("frozenHint")`, "(c) Setup, before any author code"},
+	{"testrun/run.go", `api = vm.Get("__scapeTest").ToObject(vm)`, "(c) Setup, before any author code"},
+	{"testrun/run.go", `assert := vm.Get("__scapeAssert").ToObject(vm).Get("assert")`, "(c) Setup, before any author code"},
+	{"testrun/run.go", `rt.AddModule("node:test", api.Get("module"))`, "(c) Setup, before any author code"},
+	{"testrun/run.go", `rt.CallString(ctx, "plan", api.Get("plan"), api)`, "(b)(d) the shim's plan: JSON made under the guard"},
+	{"testrun/run.go", `api.Get("run"), api, rt.VM.ToValue(i))`, "(d) the shim's run; its result is handed back to report, never read"},
+	{"testrun/run.go", `api.Get("report"), api, statusValue)`, "(b)(d) the shim's report: JSON made under a guard"},
+	{"host/api.go", `r.Header.Get("Authorization")`, "an HTTP header"},
+	{"host/checker.go", "rep.Diagnostics.Errors()[0].String()", "a diag.Diagnostic"},
+	{"host/pairing.go", "return b.String()", "a strings.Builder"},
+	{"host/ui.go", "return d.String()", "a diag.Diagnostic"},
+	{"host/ui.go", `r.URL.Query().Get("next")`, "a URL query"},
+	{"host/ui.go", `r.URL.Query().Get("token")`, "a URL query"},
+	{"host/ui.go", `r.URL.Query().Get("code")`, "a URL query"},
+	{"host/ui.go", `r.URL.Query().Get("error")`, "a URL query"},
+	{"host/hosttest/owner.go", "o.Client.Get(o.Base + path)", "HTTP (a test helper)"},
+	{"host/hosttest/owner.go", "_, body, err := o.Get(path)", "HTTP (a test helper)"},
+	{"host/hosttest/owner.go", `form.Get("csrf")`, "an HTML form (a test helper)"},
+	{"host/hosttest/owner.go", `o.Get("/connect?code="`, "HTTP (a test helper)"},
+	{"cli/dev/dev.go", "ln.Addr().String()", "a net.Addr"},
+	{"cli/host/host.go", "ln.Addr().String()", "a net.Addr"},
+	{"cli/host/host.go", "base = u.String()", "a url.URL"},
+	{"cli/sound/sdkcheck.go", `sdk := rt.Toolchain.Get("sdk").ToObject(rt.VM)`, "(c) no author code ever runs in this runtime (recipes arrive as JSON text)"},
+	{"cli/sound/sdkcheck.go", `rt.VM.Get("JSON").ToObject(rt.VM).Get("parse")`, "(c) no author code ever runs in this runtime"},
+	{"cli/sound/sdkcheck.go", `sdk.Get("gizmoSoundsError")`, "(c)(d) the frozen SDK"},
+	{"cli/sound/sdkcheck.go", `sdk.Get("gizmoSynthError")`, "(c)(d) the frozen SDK"},
+	{"cli/sound/sdkcheck.go", `sdk.Get("gizmoNoiseSoundError")`, "(c)(d) the frozen SDK"},
+	{"cli/sound/sdkcheck.go", `sdk.Get("gizmoPartialsError")`, "(c)(d) the frozen SDK"},
+	{"cli/sound/sdkcheck.go", `obj.Get("kind")`, "(c) JSON.parse's result for bytes the command read: plain data, no getters, no author code in this runtime"},
+	{"cli/sound/sdkcheck.go", "kind.Export().(string)", "(c) the same plain data"},
+	{"cli/testcmd/testcmd.go", "pattern.String()", "a regexp.Regexp"},
+	{"cli/testcmd/testcmd.go", "r.Status.String()", "a testrun.Status"},
+}
+
+// TestGoReadsOnlyCopiedData walks every Go read of a JavaScript value in the packages that run
+// author code and checks each is listed above with its reason. The hostile tests
+// (TestGoReadsNoAuthorValueOutsideAGuard, validate's TestHostileCorpus hook- bundles, testrun's
+// TestHostileThrownValues) show the reasons hold: hooks that spin only when no JavaScript caller
+// is on the stack never spin.
+func TestGoReadsOnlyCopiedData(t *testing.T) {
+	used := make([]bool, len(readSites))
+	for _, dir := range []string{"jsrt", "validate", "testrun", "host", "cli"} {
+		err := filepath.WalkDir(filepath.Join("..", dir), func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			rel := filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))
+			sc := bufio.NewScanner(f)
+			for n := 1; sc.Scan(); n++ {
+				line := sc.Text()
+				if !goRead.MatchString(line) || strings.HasPrefix(strings.TrimSpace(line), "//") {
+					continue
+				}
+				found := false
+				for i, s := range readSites {
+					if s.file == rel && strings.Contains(line, s.line) {
+						used[i], found = true, true
+					}
+				}
+				if !found {
+					t.Errorf("%s:%d: a Go read of a JavaScript value that is not in readSites (is it under a guard, or a string a guarded call returned?): %s", rel, n, strings.TrimSpace(line))
+				}
+			}
+			return sc.Err()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, s := range readSites {
+		if !used[i] {
+			t.Errorf("readSites lists %s %q, which is gone: remove it", s.file, s.line)
+		}
+	}
+}

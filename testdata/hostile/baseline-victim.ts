@@ -1,0 +1,45 @@
+// hostile: none: the baseline the override-, hook-, reach- and thrown- bundles are compared with.
+// outcome: invalid: nine rule errors, one per broken definition (radius, reserved type, reserved
+// outcome: emoji, permission, NaN radius, unknown key, undefined in state, view controls, valid()
+// outcome: false).
+// verdict: error rule light.radiusCells
+// verdict: error rule type
+// verdict: error rule emoji
+// verdict: error rule actions.toggle.permission
+// verdict: error rule light.radiusCells
+// verdict: error rule bogus
+// verdict: error rule initial().n
+// verdict: error rule view.controls
+// verdict: error rule initial()
+import { defineObject, defineProject } from '@scape/sdk';
+
+const extra: unknown[] = [];
+
+// The victim: one valid definition and nine that each break one rule. An attack that blinded a
+// check would make one of them pass; the verdict must stay exactly the baseline's
+// (baseline-victim.ts).
+const base = {
+  version: 1,
+  label: 'Lamp',
+  hint: 'a lamp',
+  initial: () => ({ on: true }),
+  valid: (s: unknown) => typeof s === 'object' && s !== null,
+  actions: { toggle: { permission: 'participant' as const, run: (s: any) => ({ on: !s.on }) } },
+  light: { radiusCells: 3, color: '#ffc078', intensity: 1, illumination: 0.5 },
+};
+
+export default defineProject({
+  objects: [
+    defineObject({ ...base, type: 'victim.ok', emoji: '💡' }),
+    defineObject({ ...base, type: 'victim.radius', emoji: '🔦', light: { ...base.light, radiusCells: 30 } }),
+    defineObject({ ...base, type: 'scape.reserved', emoji: '🕯️' }),
+    defineObject({ ...base, type: 'victim.emoji', emoji: '🎲' }),
+    defineObject({ ...base, type: 'victim.permission', emoji: '🏮', actions: { toggle: { ...base.actions.toggle, permission: 'everyone' as any } } }),
+    defineObject({ ...base, type: 'victim.nan', emoji: '🪔', light: { ...base.light, radiusCells: NaN } }),
+    defineObject({ ...base, type: 'victim.key', emoji: '🔆', bogus: 1 } as any),
+    defineObject({ ...base, type: 'victim.state', emoji: '🌟', initial: () => ({ on: true, n: undefined }) }),
+    defineObject({ ...base, type: 'victim.view', emoji: '⭐', view: () => ({ title: 'x', description: '', controls: 'none' as any }) }),
+    defineObject({ ...base, type: 'victim.valid', emoji: '🌙', valid: () => false }),
+    ...extra,
+  ],
+});

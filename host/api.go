@@ -418,7 +418,7 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 	if err != nil {
 		return resp, 0, true, err
 	}
-	if now.active != judged.active || !sameInstances(judged.placed, now.placed) {
+	if !sameInstances(judged.placed, now.placed) {
 		return resp, 0, false, nil
 	}
 	// Storing is not cancelled with the request: once validated, the verdict is recorded even if
@@ -442,7 +442,8 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 
 // worldSnapshot is what an upload is judged against: the placed instances, each with its type's
 // walkability in the active build, and that active revision. A verdict is recorded only if the
-// world still matches it.
+// placed instances, walkability included, are still the same (a new active revision that leaves
+// them as they were does not change the verdict, so concurrent uploads do not judge again).
 type worldSnapshot struct {
 	placed []Instance
 	active int
@@ -465,13 +466,16 @@ func (s *Server) snapshotLocked(ctx context.Context) (worldSnapshot, error) {
 }
 
 // sameInstances says whether two listings of the placed instances are the same instances in the
-// same states.
+// same states, with the same walkability.
 func sameInstances(a, b []Instance) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
 		if a[i].ID != b[i].ID || a[i].Type != b[i].Type || a[i].Version != b[i].Version || !bytes.Equal(a[i].State, b[i].State) {
+			return false
+		}
+		if (a[i].Walkable == nil) != (b[i].Walkable == nil) || (a[i].Walkable != nil && *a[i].Walkable != *b[i].Walkable) {
 			return false
 		}
 	}

@@ -132,7 +132,8 @@ func (s *Server) view(ctx context.Context, b *viewBudget, rev int, js []byte, in
 	}
 	vctx, cancel := context.WithTimeout(ctx, bound)
 	raw, err := s.opts.Runtime.View(vctx, js, in, ownerViewer)
-	late := err != nil && errors.Is(vctx.Err(), context.DeadlineExceeded)
+	// A worker may answer its own timeout a moment before this process sees the same deadline.
+	late := err != nil && (errors.Is(vctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded))
 	cancel()
 	switch {
 	case err == nil:

@@ -181,13 +181,14 @@ type wireDefinition struct {
 	Previews  json.RawMessage `json:"previews,omitempty"`
 	Probed    json.RawMessage `json:"probed,omitempty"`
 	Model     string          `json:"modelData,omitempty"`
+	Walkable  bool            `json:"walkable,omitempty"`
 }
 
 func toWire(r *validate.Report) *wireReport {
 	w := &wireReport{Diagnostics: r.Diagnostics, Logs: r.Logs, Duration: r.Duration, Sounds: r.Sounds, Models: r.Models}
 	for _, d := range r.Definitions {
 		w.Definitions = append(w.Definitions, wireDefinition{Definition: d, Index: d.Index, Export: d.Export,
-			Sounds: d.Sounds, SoundBank: d.SoundBank, Previews: d.Previews, Probed: d.Probed, Model: d.Model})
+			Sounds: d.Sounds, SoundBank: d.SoundBank, Previews: d.Previews, Probed: d.Probed, Model: d.Model, Walkable: d.Walkable})
 	}
 	return w
 }
@@ -198,6 +199,7 @@ func (w *wireReport) report() *validate.Report {
 		d := wd.Definition
 		d.Index, d.Export = wd.Index, wd.Export
 		d.Sounds, d.SoundBank, d.Previews, d.Probed, d.Model = wd.Sounds, wd.SoundBank, wd.Previews, wd.Probed, wd.Model
+		d.Walkable = wd.Walkable
 		r.Definitions = append(r.Definitions, d)
 	}
 	return r
@@ -228,6 +230,13 @@ type AuthorError struct {
 }
 
 func (e *AuthorError) Error() string { return e.Message }
+
+// Is makes a timeout match context.DeadlineExceeded: a caller that set the deadline (the host's
+// view budget) sees its own deadline, even when the worker answered a moment before the
+// caller's timer fired.
+func (e *AuthorError) Is(target error) bool {
+	return target == context.DeadlineExceeded && e.Code == diag.CodeTimeout
+}
 
 func wireErr(err error) *wireError {
 	var refused *validate.Refused

@@ -53,7 +53,6 @@ var readSites = []struct{ file, line, why string }{
 	{"testrun/run.go", `api.Get("run"), api, rt.VM.ToValue(i))`, "(d) the shim's run; its result is handed back to report, never read"},
 	{"testrun/run.go", `api.Get("report"), api, statusValue)`, "(b)(d) the shim's report: JSON made under a guard"},
 	{"host/api.go", `r.Header.Get("Authorization")`, "an HTTP header"},
-	{"host/checker.go", "rep.Diagnostics.Errors()[0].String()", "a diag.Diagnostic"},
 	{"host/pairing.go", "return b.String()", "a strings.Builder"},
 	{"host/ui.go", "return d.String()", "a diag.Diagnostic"},
 	{"host/ui.go", `r.URL.Query().Get("next")`, "a URL query"},

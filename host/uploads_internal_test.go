@@ -73,11 +73,12 @@ func TestUploadsInFlightBounded(t *testing.T) {
 			statuses <- resp.StatusCode
 		}()
 	}
-	// Wait until every upload has arrived: one validating (holding the world's lock), the slots
-	// all taken, the rest waiting for one. Never more slots than the bound.
+	// Wait until every upload has arrived: the slots all taken and each validating (outside the
+	// world's lock: validations run side by side), the rest waiting for one. Never more slots,
+	// nor more validations, than the bound.
 	deadline := time.Now().Add(10 * time.Second)
-	for v.checking.Load() < 1 || len(s.uploads) < maxUploadsInFlight || s.uploadsWaiting.Load() < n-maxUploadsInFlight {
-		if len(s.uploads) > maxUploadsInFlight || v.checking.Load() > 1 {
+	for v.checking.Load() < maxUploadsInFlight || len(s.uploads) < maxUploadsInFlight || s.uploadsWaiting.Load() < n-maxUploadsInFlight {
+		if len(s.uploads) > maxUploadsInFlight || v.checking.Load() > maxUploadsInFlight {
 			t.Fatalf("%d slots taken, %d checks at once", len(s.uploads), v.checking.Load())
 		}
 		if time.Now().After(deadline) {

@@ -30,8 +30,11 @@ type Config struct {
 
 // Stats are one request's measurements.
 type Stats struct {
-	Op   string
-	Wall time.Duration
+	Op string
+	// Started is when the request was sent (a detached request may report well after its
+	// caller returned).
+	Started time.Time
+	Wall    time.Duration
 	// PeakRSS is the worker's peak resident memory (for a worker that was ended, from wait4).
 	PeakRSS uint64
 	// Breach is the bound that ended the worker, if one did.
@@ -231,10 +234,46 @@ func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *p
 	if prepare != nil {
 		prepare(w)
 	}
+	if req.Live != nil && req.Live.noOpen {
+		return p.detached(ctx, w, req, wall, pend)
+	}
+	r, err := p.finish(ctx, w, req, wall, pend)
+	return r, w, err
+}
+
+// detached is run for a caller with a short budget (a NoOpen live call: the world page's view):
+// when ctx ends it returns at once, instead of waiting up to the grace for the worker's own
+// verdict or its kill; the request finishes in the background and only then gives the worker
+// back, so a view stuck in a native built-in costs the page its bound and nothing more.
+func (p *Pool) detached(ctx context.Context, w *proc, req request, wall time.Duration, pend *pending) (*reply, *proc, error) {
+	type result struct {
+		r   *reply
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		r, err := p.finish(ctx, w, req, wall, pend)
+		done <- result{r, err}
+	}()
+	select {
+	case res := <-done:
+		return res.r, w, res.err
+	case <-ctx.Done():
+		select {
+		case res := <-done: // answered as the deadline passed
+			return res.r, w, res.err
+		default:
+		}
+		return nil, w, ctx.Err()
+	}
+}
+
+// finish sends req to w, reports its measurements and gives w back to the pool.
+func (p *Pool) finish(ctx context.Context, w *proc, req request, wall time.Duration, pend *pending) (*reply, error) {
 	start := time.Now()
 	r, err := w.do(ctx, req, wall, pend)
 	if p.cfg.OnRequest != nil {
-		st := Stats{Op: req.Op, Wall: time.Since(start)}
+		st := Stats{Op: req.Op, Started: start, Wall: time.Since(start)}
 		if r != nil {
 			st.PeakRSS = r.PeakRSS
 		}
@@ -245,5 +284,5 @@ func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *p
 		p.cfg.OnRequest(st)
 	}
 	p.release(w)
-	return r, w, err
+	return r, err
 }

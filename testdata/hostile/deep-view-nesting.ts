@@ -1,5 +1,5 @@
 // attack: view() returns a description object nested 200,000 levels (where the SDK expects a string)
-// expect: build=rule|memory|timeout|stack test=valid|memory|timeout|stack host=rule|memory|timeout|stack
+// expect: build=rule|memory|timeout|stack test=thrown|valid|memory|timeout|stack host=rule|memory|timeout|stack
 import { defineObject, exactKeys, record } from '@scape/sdk';
 
 type State = { on: boolean };

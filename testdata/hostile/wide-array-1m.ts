@@ -1,5 +1,5 @@
 // attack: an initial state holding an array of 1,000,000 numbers (several MiB of JSON against the 32 KiB limit)
-// expect: build=rule|memory|timeout test=valid|memory|timeout host=rule|memory|timeout
+// expect: build=rule|memory|timeout test=thrown|valid|memory|timeout host=rule|memory|timeout
 import { defineObject, exactKeys, record } from '@scape/sdk';
 
 type State = { on: boolean };

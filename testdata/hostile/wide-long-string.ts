@@ -1,5 +1,5 @@
 // attack: an initial state holding a 64 MiB string
-// expect: build=rule|memory|timeout test=valid|memory|timeout host=rule|memory|timeout
+// expect: build=rule|memory|timeout test=thrown|valid|memory|timeout host=rule|memory|timeout
 import { defineObject, exactKeys, record } from '@scape/sdk';
 
 type State = { on: boolean };

@@ -16,7 +16,7 @@ const (
 	EventWorld          Kind = "world"           // Link: open the world (embedded host sign-in link)
 	EventBuildStarted   Kind = "build_started"   // Files: what changed (empty for the first build)
 	EventBuildFailed    Kind = "build_failed"    // Stage ("build" or "validate"), Errors: nothing was sent
-	EventUnchanged      Kind = "unchanged"       // the build equals the last upload: nothing sent
+	EventUnchanged      Kind = "unchanged"       // Revision (the last upload, which the build equals), Active: nothing sent
 	EventWarnings       Kind = "warnings"        // Warnings: allowed values that are likely mistakes; the build is sent
 	EventSuperseded     Kind = "superseded"      // Stage "build"/"validate": a failed build with newer saves waiting, not reported; "upload": the upload was cancelled for a newer save (SHA256, Size)
 	EventUploaded       Kind = "uploaded"        // Revision, Size, SHA256, Duplicate

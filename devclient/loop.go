@@ -58,6 +58,7 @@ type Loop struct {
 	Backoff, MaxBackoff time.Duration
 
 	lastHash string // what the host has as its latest revision from us
+	lastRev  int    // that revision's number
 	base     int    // the last accepted revision
 }
 
@@ -76,6 +77,7 @@ func (l *Loop) Run(ctx context.Context) error {
 	if l.Session != nil && l.Session.Active.Number > 0 {
 		l.base = l.Session.Active.Number
 		l.lastHash = l.Session.Active.SHA256
+		l.lastRev = l.base
 	}
 	batch := watch.Batch{First: l.Now()}
 	for {
@@ -137,7 +139,7 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 	}
 	hash := protocol.ContentHash(b.JS)
 	if hash == l.lastHash {
-		l.emit(Event{Kind: EventUnchanged, SHA256: hash, Size: len(b.JS), Revision: l.base})
+		l.emit(Event{Kind: EventUnchanged, SHA256: hash, Size: len(b.JS), Revision: l.lastRev, Active: l.base})
 		return nil
 	}
 	if len(warnings) > 0 {
@@ -240,7 +242,7 @@ func (l *Loop) failed(stage string, errs diag.List, msg string) {
 func (l *Loop) verdict(batch watch.Batch, b Build, hash string, rev *Revision) {
 	latency := ms(l.Now().Sub(batch.First))
 	l.emit(Event{Kind: EventUploaded, Revision: rev.Number, Size: len(b.JS), SHA256: hash, Duplicate: rev.Duplicate})
-	l.lastHash = hash
+	l.lastHash, l.lastRev = hash, rev.Number
 	if rev.Status == "accepted" {
 		l.base = rev.Number
 		l.emit(Event{Kind: EventAccepted, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency})

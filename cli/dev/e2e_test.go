@@ -304,8 +304,8 @@ func TestEndToEndWithOrigin(t *testing.T) {
 		t.Fatalf("broken definition: %+v", ev)
 	}
 	edit(t, def, "radiusCells: 13,", "radiusCells: 3,")
-	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed", "unchanged"); ev.Event != "unchanged" {
-		t.Fatalf("after the fix (same content as revision 2): %+v", ev)
+	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed", "unchanged"); ev.Event != "unchanged" || ev.Revision != 2 || ev.Active != 2 {
+		t.Fatalf("after the fix (same content as revision 2, active): %+v", ev)
 	}
 
 	// A placed lamp must still validate: changing the state version is refused by the host

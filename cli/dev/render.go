@@ -86,6 +86,19 @@ func (r *reporter) human(e devclient.Event) {
 		}
 		fmt.Fprintf(r.out, "%s %d %s (allowed values that are likely mistakes; sent anyway):\n", r.paint("33", "!"), len(e.Warnings), noun)
 		r.diagnostics(e.Warnings)
+	case devclient.EventUnchanged:
+		// Every cycle ends with a line that says where things stand: after a fix that returns
+		// to the active build, or a restart on an unchanged project, this is that line.
+		switch {
+		case e.Revision > 0 && e.Revision == e.Active:
+			fmt.Fprintf(r.out, "r%d %s  %s  (the active revision: nothing to send)\n", e.Revision, r.paint("32", "active"), human.Bytes(e.Size))
+		case e.Revision > 0 && e.Active > 0:
+			fmt.Fprintf(r.out, "r%d %s  %s  (the same build as this rejected revision; r%d stays active)\n", e.Revision, r.paint("31", "still rejected"), human.Bytes(e.Size), e.Active)
+		case e.Revision > 0:
+			fmt.Fprintf(r.out, "r%d %s  %s  (the same build as this rejected revision; no revision is active yet)\n", e.Revision, r.paint("31", "still rejected"), human.Bytes(e.Size))
+		default:
+			fmt.Fprintf(r.out, "unchanged  %s  (nothing to send)\n", human.Bytes(e.Size))
+		}
 	case devclient.EventAccepted:
 		fmt.Fprintf(r.out, "r%d %s  %s%s\n", e.Revision, r.paint("32", "accepted"), human.Bytes(e.Size), latency(e))
 	case devclient.EventRejected:

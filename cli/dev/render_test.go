@@ -70,3 +70,23 @@ func TestWarningsArePrintedNotFatal(t *testing.T) {
 		t.Fatalf("stdout %q", text)
 	}
 }
+
+// TestUnchangedBuildSaysWhereThingsStand: a fix that returns to the active build, or a restart on
+// an unchanged project, ends with a line that names the active revision (it used to print
+// nothing, leaving the terminal on the last red ✗); the same build as a rejected revision says so.
+func TestUnchangedBuildSaysWhereThingsStand(t *testing.T) {
+	for _, c := range []struct {
+		e    devclient.Event
+		want string
+	}{
+		{devclient.Event{Kind: devclient.EventUnchanged, Revision: 3, Active: 3, Size: 2048}, "r3 active  2.0 KiB  (the active revision: nothing to send)\n"},
+		{devclient.Event{Kind: devclient.EventUnchanged, Revision: 4, Active: 3, Size: 2048}, "r4 still rejected  2.0 KiB  (the same build as this rejected revision; r3 stays active)\n"},
+		{devclient.Event{Kind: devclient.EventUnchanged, Revision: 1, Size: 2048}, "r1 still rejected  2.0 KiB  (the same build as this rejected revision; no revision is active yet)\n"},
+	} {
+		var out, errOut bytes.Buffer
+		(&reporter{out: &out, err: &errOut}).Emit(c.e)
+		if out.String() != c.want || errOut.Len() != 0 {
+			t.Errorf("%+v: stdout %q stderr %q, want %q", c.e, out.String(), errOut.String(), c.want)
+		}
+	}
+}

@@ -114,6 +114,12 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 	local := isolate.NewPool(isolate.Config{Size: 1})
 	defer local.Close()
 
+	lock, err := lockProject(dir)
+	if err != nil {
+		return cmdutil.Usage(err)
+	}
+	defer lock.release()
+
 	var approve func(code string) error
 	if client == nil {
 		embedded, err := startEmbedded(ctx, f, dir, emit)
@@ -122,6 +128,9 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 		}
 		defer embedded.stop()
 		client, approve = embedded.client, embedded.srv.Approve
+		lock.say(fmt.Sprintf("pid %d, world %s", os.Getpid(), embedded.srv.BaseURL()))
+	} else {
+		lock.say(fmt.Sprintf("pid %d, origin %s", os.Getpid(), client.Origin()))
 	}
 
 	w, err := watch.New(dir)
@@ -156,6 +165,10 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 		rerr := client.Revoke(rctx, sess)
 		cancel()
 		msg := "Stopped; the session was revoked. The last accepted build stays in the world."
+		if approve != nil {
+			// The embedded world closes with this command: say what is kept, and where.
+			msg = "Stopped; the local world closed with this command. Its builds and placed Gizmos are kept in .scape/host and come back with the next scape gizmo dev."
+		}
 		if rerr != nil {
 			msg = "Stopped; the host could not be reached to revoke the session (it expires on its own)."
 		}
@@ -229,11 +242,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	if err := os.MkdirAll(data, 0o700); err != nil {
 		return nil, cmdutil.Usagef("create %s: %v", data, err)
 	}
-	// Keep the host's database out of the author's repository.
-	ignore := filepath.Join(data, ".gitignore")
-	if _, err := os.Stat(ignore); errors.Is(err, os.ErrNotExist) {
-		os.WriteFile(ignore, []byte("*\n"), 0o644)
-	}
+	ignoreScapeDir(data) // keep the host's database out of the author's repository
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, cmdutil.Usagef("cannot open a loopback port: %v", err)

@@ -410,9 +410,20 @@ func TestEndToEndEmbedded(t *testing.T) {
 	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed"); ev.Event != "accepted" || ev.Revision != 2 {
 		t.Fatalf("after edit: %+v", ev)
 	}
+	// A second dev loop on the same project refuses at once, naming the running one, instead of
+	// pairing with the same world and fighting the first over its session.
+	second := start(t, "second dev", "gizmo", "dev", "--json", dir)
+	second.wait(2)
+	if out := second.allOutput(); !strings.Contains(out, "another scape gizmo dev is already running for this project (pid ") || !strings.Contains(out, "world http://127.0.0.1:") {
+		t.Fatalf("second dev run:\n%s", out)
+	}
 	dev.signal(syscall.SIGTERM)
-	dev.waitEvent(at, "stopped")
+	stopped, _ := dev.waitEvent(at, "stopped")
 	dev.wait(0)
+	// The embedded world closes with the command: the message says so, and what is kept.
+	if !strings.Contains(stopped.Message, "the local world closed with this command") || !strings.Contains(stopped.Message, ".scape/host") {
+		t.Fatalf("stopped: %q", stopped.Message)
+	}
 
 	// What the host stored is exactly what was uploaded: no source map, no other file.
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, ".scape", "host", "host.db"))

@@ -1,0 +1,81 @@
+package dev
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// errLocked is the second `scape gizmo dev` of one project: two loops would pair with the same
+// world and take turns replacing each other's session until one of them gave up, minutes later.
+type errLocked struct {
+	holder string // what the running one wrote: its pid and its world
+}
+
+func (e *errLocked) Error() string {
+	msg := "another scape gizmo dev is already running for this project"
+	if e.holder != "" {
+		msg += " (" + e.holder + ")"
+	}
+	return msg + ": stop it (Ctrl-C in its terminal) or keep using it; its world link is the one it printed"
+}
+
+// projectLock holds DIR/.scape/dev.lock for the life of the dev command. The lock is the
+// operating system's (released when the process ends, however it ends), so a crashed run never
+// leaves a stale lock behind; the file's text only says who holds it.
+type projectLock struct {
+	f *os.File
+}
+
+// lockProject takes the project's dev lock, or says who holds it.
+func lockProject(dir string) (*projectLock, error) {
+	data := filepath.Join(dir, ".scape")
+	if err := os.MkdirAll(data, 0o700); err != nil {
+		return nil, fmt.Errorf("create %s: %w", data, err)
+	}
+	ignoreScapeDir(data)
+	path := filepath.Join(data, "dev.lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := tryLock(f); err != nil {
+		b, _ := os.ReadFile(path)
+		f.Close()
+		if errors.Is(err, errHeld) {
+			return nil, &errLocked{holder: strings.TrimSpace(string(b))}
+		}
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	l := &projectLock{f: f}
+	l.say(fmt.Sprintf("pid %d", os.Getpid()))
+	return l, nil
+}
+
+// say replaces the lock file's text (who holds it, and where its world is).
+func (l *projectLock) say(text string) {
+	if l == nil {
+		return
+	}
+	_ = l.f.Truncate(0)
+	_, _ = l.f.WriteAt([]byte(text+"\n"), 0)
+}
+
+func (l *projectLock) release() {
+	if l == nil {
+		return
+	}
+	_ = l.f.Truncate(0)
+	_ = l.f.Close() // closing the descriptor releases the lock
+}
+
+// ignoreScapeDir keeps .scape/ (the embedded host's database, the lock) out of the author's
+// repository; an existing .gitignore there is the author's and left alone.
+func ignoreScapeDir(data string) {
+	ignore := filepath.Join(data, ".gitignore")
+	if _, err := os.Stat(ignore); errors.Is(err, os.ErrNotExist) {
+		_ = os.WriteFile(ignore, []byte("*\n"), 0o644)
+	}
+}

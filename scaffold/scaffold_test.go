@@ -44,9 +44,9 @@ func entries(t *testing.T, dir string) []string {
 }
 
 type manifest struct {
-	Name         string `json:"name"`
-	Type         string `json:"type"`
-	Scape        struct{ Entry string }
+	Name            string `json:"name"`
+	Type            string `json:"type"`
+	Scape           struct{ Entry string }
 	Scripts         map[string]string `json:"scripts"`
 	Dependencies    map[string]string `json:"dependencies"`
 	DevDependencies map[string]string `json:"devDependencies"`

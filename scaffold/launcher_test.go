@@ -130,17 +130,30 @@ func TestLauncherPassesSignals(t *testing.T) {
 	}
 	// The whole group: the fake scape must not outlive a failed test.
 	defer syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	lines := bufio.NewScanner(stdout)
-	if !lines.Scan() || lines.Text() != "ready" {
-		t.Fatalf("first line %q", lines.Text())
+	// Lines are read in the background, so a launcher that lost the child cannot hang the test.
+	lines := make(chan string, 4)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	next := func() string {
+		select {
+		case l := <-lines:
+			return l
+		case <-time.After(20 * time.Second):
+			return "(nothing within 20 s)"
+		}
+	}
+	if l := next(); l != "ready" {
+		t.Fatalf("first line %q", l)
 	}
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	got := ""
-	if lines.Scan() {
-		got = lines.Text()
-	}
+	got := next()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {

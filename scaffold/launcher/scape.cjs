@@ -112,11 +112,14 @@ if (!found.bin) {
   ]);
 }
 
-const child = spawn(found.bin, process.argv.slice(2), { stdio: 'inherit', env: { ...process.env, [GUARD]: self } });
 // Pass signals on: a Ctrl-C reaches the child from the terminal too, but `kill` on this process
-// would not. scape treats a repeated SIGINT like the first.
+// would not. scape treats a repeated SIGINT like the first. The handlers are in place before the
+// child starts: a signal arriving in between would otherwise kill this launcher alone and leave
+// scape running without it. (Handlers run from the event loop, after `child` is assigned.)
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-for (const sig of signals) process.on(sig, () => child.kill(sig));
+let child = null;
+for (const sig of signals) process.on(sig, () => child && child.kill(sig));
+child = spawn(found.bin, process.argv.slice(2), { stdio: 'inherit', env: { ...process.env, [GUARD]: self } });
 child.on('error', (err) => fail([`scape: cannot run ${found.bin}: ${err.message}`]));
 child.on('exit', (code, signal) => {
   if (signal) {

@@ -33,10 +33,14 @@ type Options struct {
 	// TestTypes holds node-test.d.ts and node-assert-strict.d.ts, the declarations of the test
 	// subset `scape gizmo test` supplies (normally testrun.Types()). Optional.
 	TestTypes fs.FS
-	// Kit makes a self-sufficient kit: vendor/scape-sdk.tgz, a copy of Executable, and package
-	// scripts that fall back to it when no scape is on the PATH.
+	// Globals is the ambient declaration of the runtime's non-standard globals (console),
+	// normally jsrt.GlobalTypes(); written to vendor/scape-env/globals.d.ts. Optional.
+	Globals []byte
+	// Kit makes a self-sufficient kit: vendor/scape-sdk.tgz and a copy of Executable, which the
+	// package scripts' launcher runs first.
 	Kit bool
-	// Executable is the scape binary to copy into a kit.
+	// Executable is the scape binary creating the project: copied into a kit, and recorded for
+	// the launcher (vendor/scape-cli/binary.json). Optional for init.
 	Executable string
 }
 
@@ -65,7 +69,7 @@ const (
 	VendorSDKTarball = "vendor/scape-sdk.tgz"
 	VendorTestTypes  = "vendor/scape-test"
 	VendorBinary     = "vendor/scape"
-	VendorLauncher   = "vendor/scape.sh"
+	VendorGlobals    = "vendor/scape-env/globals.d.ts"
 )
 
 // Create makes the project described by opts.
@@ -139,7 +143,7 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 		return err
 	}
 	// Generated project files.
-	manifest, err := packageJSON(pkgName, tmpl, opts.Kit)
+	manifest, err := packageJSON(pkgName, tmpl, opts.Kit, opts.TestTypes != nil)
 	if err != nil {
 		return err
 	}
@@ -148,7 +152,7 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 		data []byte
 	}{
 		{"package.json", manifest},
-		{"tsconfig.json", []byte(tsconfigJSON(opts.TestTypes != nil))},
+		{"tsconfig.json", []byte(tsconfigJSON(opts.TestTypes != nil, opts.Globals != nil))},
 		{".gitignore", []byte(gitignore)},
 		{"README.md", []byte(readme(pkgName, tmpl, opts.Kit))},
 	} {
@@ -172,6 +176,14 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 			}
 		}
 	}
+	if opts.Globals != nil {
+		if err := w.write(VendorGlobals, opts.Globals, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := writeLauncher(w, opts.Executable); err != nil {
+		return err
+	}
 	if !opts.Kit {
 		return nil
 	}
@@ -186,7 +198,7 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 	if err := w.copyFile(opts.Executable, VendorBinary, 0o755); err != nil {
 		return fmt.Errorf("scaffold: copying the scape binary: %w", err)
 	}
-	return w.write(VendorLauncher, []byte(launcher), 0o755)
+	return nil
 }
 
 // PackageName turns a directory name into a valid npm package name: lowercase, URL-safe
@@ -215,14 +227,5 @@ func PackageName(base string) string {
 const gitignore = `node_modules/
 dist/
 .scape/
-`
-
-// launcher runs the scape on the PATH when there is one, else the binary exported with the kit.
-const launcher = `#!/bin/sh
-# Runs the scape CLI for this kit's package scripts: the scape on PATH when there is one,
-# otherwise the copy exported with the kit (vendor/scape).
-if command -v scape >/dev/null 2>&1; then
-  exec scape "$@"
-fi
-exec "$(dirname "$0")/scape" "$@"
+` + VendorCLIBinary + `
 `

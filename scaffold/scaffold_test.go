@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,11 +44,12 @@ func entries(t *testing.T, dir string) []string {
 }
 
 type manifest struct {
-	Name         string `json:"name"`
-	Type         string `json:"type"`
-	Scape        struct{ Entry string }
-	Scripts      map[string]string `json:"scripts"`
-	Dependencies map[string]string `json:"dependencies"`
+	Name            string `json:"name"`
+	Type            string `json:"type"`
+	Scape           struct{ Entry string }
+	Scripts         map[string]string `json:"scripts"`
+	Dependencies    map[string]string `json:"dependencies"`
+	DevDependencies map[string]string `json:"devDependencies"`
 }
 
 func TestCreateLamp(t *testing.T) {
@@ -81,11 +81,23 @@ func TestCreateLamp(t *testing.T) {
 	if m.Name != "my-lamp" || m.Type != "module" || m.Scape.Entry != "src/project.ts" {
 		t.Errorf("package.json = %+v", m)
 	}
-	if m.Scripts["build"] != "scape gizmo build" || m.Scripts["dev"] != "scape gizmo dev" || m.Scripts["test"] != "scape gizmo test" {
+	// The scripts call the launcher by path: they work before any install and with no global scape.
+	if m.Scripts["build"] != "node vendor/scape-cli/scape.cjs gizmo build" || m.Scripts["dev"] != "node vendor/scape-cli/scape.cjs gizmo dev" ||
+		m.Scripts["test"] != "node vendor/scape-cli/scape.cjs gizmo test" || m.Scripts["scape"] != "node vendor/scape-cli/scape.cjs" ||
+		m.Scripts["typecheck"] != "tsc -p ." {
 		t.Errorf("scripts = %v", m.Scripts)
 	}
-	if m.Dependencies["@scape/sdk"] != "file:vendor/scape-sdk" {
-		t.Errorf("dependencies = %v", m.Dependencies)
+	if m.Dependencies["@scape/sdk"] != "file:vendor/scape-sdk" || m.DevDependencies["@scape/cli"] != "file:vendor/scape-cli" {
+		t.Errorf("dependencies = %v, devDependencies = %v", m.Dependencies, m.DevDependencies)
+	}
+	// No binary was given, so none is recorded; the launcher's package is there.
+	if _, err := os.Stat(filepath.Join(dir, "vendor/scape-cli/binary.json")); err == nil {
+		t.Error("binary.json written without an executable")
+	}
+	var cli struct{ Bin map[string]string }
+	readJSON(t, filepath.Join(dir, "vendor/scape-cli/package.json"), &cli)
+	if cli.Bin["scape"] != "scape.cjs" {
+		t.Errorf("launcher bin = %v", cli.Bin)
 	}
 	var tsconfig struct {
 		CompilerOptions struct {
@@ -213,8 +225,13 @@ func TestKit(t *testing.T) {
 	if m.Dependencies["@scape/sdk"] != "file:vendor/scape-sdk.tgz" {
 		t.Errorf("dependencies = %v", m.Dependencies)
 	}
-	if m.Scripts["build"] != "sh vendor/scape.sh gizmo build" || m.Scripts["scape"] != "sh vendor/scape.sh" {
+	if m.Scripts["build"] != "node vendor/scape-cli/scape.cjs gizmo build" || m.Scripts["scape"] != "node vendor/scape-cli/scape.cjs" {
 		t.Errorf("scripts = %v", m.Scripts)
+	}
+	var rec struct{ Recorded string }
+	readJSON(t, filepath.Join(dir, "vendor/scape-cli/binary.json"), &rec)
+	if rec.Recorded != exe {
+		t.Errorf("recorded binary %q, want %q", rec.Recorded, exe)
 	}
 	info, err := os.Stat(filepath.Join(dir, "vendor", "scape"))
 	if err != nil || info.Mode().Perm()&0o111 == 0 {
@@ -267,47 +284,10 @@ func TestKit(t *testing.T) {
 	if _, err := Create(Options{Dir: plain, SDK: scaffoldtest.SDK()}); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"vendor/scape", "vendor/scape-sdk.tgz", "vendor/scape.sh"} {
+	for _, p := range []string{"vendor/scape", "vendor/scape-sdk.tgz"} {
 		if _, err := os.Stat(filepath.Join(plain, p)); err == nil {
 			t.Errorf("init created %s", p)
 		}
-	}
-}
-
-// The launcher prefers a scape on PATH and falls back to the kit's own copy.
-func TestKitLauncher(t *testing.T) {
-	parent := t.TempDir()
-	exe := filepath.Join(parent, "fake-scape")
-	if err := os.WriteFile(exe, []byte("#!/bin/sh\necho kit scape \"$@\"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(parent, "kit")
-	if _, err := Create(Options{Dir: dir, SDK: scaffoldtest.SDK(), Kit: true, Executable: exe}); err != nil {
-		t.Fatal(err)
-	}
-	pathBin := filepath.Join(parent, "bin")
-	if err := os.Mkdir(pathBin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	runLauncher := func(path string) string {
-		t.Helper()
-		cmd := exec.Command("/bin/sh", "vendor/scape.sh", "gizmo", "build")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PATH="+path)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("launcher: %v\n%s", err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	if got := runLauncher(pathBin + ":/usr/bin:/bin"); got != "kit scape gizmo build" {
-		t.Errorf("without scape on PATH: %q", got)
-	}
-	if err := os.WriteFile(filepath.Join(pathBin, "scape"), []byte("#!/bin/sh\necho path scape \"$@\"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if got := runLauncher(pathBin + ":/usr/bin:/bin"); got != "path scape gizmo build" {
-		t.Errorf("with scape on PATH: %q", got)
 	}
 }
 

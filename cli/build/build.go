@@ -25,6 +25,7 @@ import (
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/typecheck"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -38,6 +39,8 @@ type Options struct {
 	Now    func() time.Time
 	// AudioBudget replaces the wall-clock render budget of one sound (0: audio.DefaultBudget's).
 	AudioBudget time.Duration
+	// NoTypecheck skips tsc (see package typecheck).
+	NoTypecheck bool
 }
 
 // NewCmd returns the `build` command.
@@ -86,6 +89,7 @@ bad arguments). See docs/build.md.`,
 	// that wants a tighter bound) set it.
 	cmd.Flags().DurationVar(&opts.AudioBudget, "audio-budget", 0, "wall-clock render budget of one sound (default 10s)")
 	_ = cmd.Flags().MarkHidden("audio-budget")
+	cmd.Flags().BoolVar(&opts.NoTypecheck, "no-typecheck", false, "do not run the project's tsc (it runs when node_modules/typescript is installed)")
 	return cmd
 }
 
@@ -98,7 +102,9 @@ type Report struct {
 	Definitions []validate.Definition `json:"definitions"`
 	Errors      diag.List             `json:"errors"`
 	Warnings    diag.List             `json:"warnings"`
-	Timing      Timing                `json:"timingMs"`
+	// Types says whether tsc checked the project, and if not why (its errors are in Errors).
+	Types  *typecheck.Status `json:"types,omitempty"`
+	Timing Timing            `json:"timingMs"`
 }
 
 // BundleReport describes the bundle.
@@ -163,6 +169,8 @@ func Run(ctx context.Context, opts *Options) error {
 		return cmdutil.Usage(err)
 	}
 	rep.Timing.Bundle = ms(res.Duration)
+	// tsc (seconds) runs while goja validates (a tenth of a second to seconds).
+	types := startTypecheck(ctx, opts)
 	all := append(diag.List{}, res.Diagnostics...)
 	if res.JS != nil {
 		rep.Bundle = &BundleReport{Bytes: len(res.JS), Limit: bundle.MaxBytes}
@@ -187,6 +195,8 @@ func Run(ctx context.Context, opts *Options) error {
 		all = append(all, vrep.Diagnostics...)
 		printLogs(opts, vrep)
 	}
+	rep.Types = types()
+	all = append(all, rep.Types.Diagnostics...)
 	if opts.Strict {
 		all = all.Strict()
 	}
@@ -256,6 +266,7 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 			noun = "error"
 		}
 		fmt.Fprintf(io.ErrOut, "✗ %s is invalid: %d %s (%s)\n", projectName(res, opts.Dir), n, noun, formatMs(rep.Timing.Total))
+		fmt.Fprintf(io.ErrOut, "  %s\n", typesLine(rep.Types))
 		return
 	}
 	noun := "definitions"
@@ -273,6 +284,7 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 	b := rep.Bundle
 	fmt.Fprintf(io.Out, "  bundle %s: %s of %s bytes (%.1f%%)\n", b.Path, human.Int(b.Bytes), human.Int(b.Limit), 100*float64(b.Bytes)/float64(b.Limit))
 	fmt.Fprintf(io.Out, "  built in %s (bundle %s, validate %s)\n", formatMs(rep.Timing.Total), formatMs(rep.Timing.Bundle), formatMs(rep.Timing.Validate))
+	fmt.Fprintf(io.Out, "  %s\n", typesLine(rep.Types))
 }
 
 // assetSummary says what the build checked beyond the rules: "  (model src/crate.glb: 12

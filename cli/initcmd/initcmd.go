@@ -7,13 +7,16 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/templates"
@@ -27,6 +30,12 @@ type Options struct {
 	Template  string
 	SDK       fs.FS
 	TestTypes fs.FS
+	Globals   []byte
+	// Executable is the running scape binary (recorded for the project's launcher, and named in
+	// the next steps when it is not the scape on PATH); nil or failing: neither.
+	Executable func() (string, error)
+	// LookPath finds a command on PATH (exec.LookPath; nil: nothing is on PATH).
+	LookPath func(string) (string, error)
 }
 
 // NewCmd returns the `init` command.
@@ -34,7 +43,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdInit(f, nil) }
 
 // NewCmdInit returns the command; runF replaces the behaviour in tests of flag parsing.
 func NewCmdInit(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, Executable: f.Executable, LookPath: exec.LookPath}
 	cmd := &cobra.Command{
 		Use:   "init <new-directory>",
 		Short: "Create a new Gizmo project",
@@ -65,6 +74,7 @@ func NewProjectCmd(cmd *cobra.Command, opts *Options, run func() error) *cobra.C
 		opts.Dir = args[0]
 		opts.SDK = kit.SDK()
 		opts.TestTypes = testrun.Types()
+		opts.Globals = jsrt.GlobalTypes()
 		return run()
 	}
 	cmd.Flags().StringVarP(&opts.Template, "template", "t", templates.Blank, "start from this template (see the list above)")
@@ -73,12 +83,56 @@ func NewProjectCmd(cmd *cobra.Command, opts *Options, run func() error) *cobra.C
 
 // Run creates the project and prints what to do next.
 func Run(opts *Options) error {
-	res, err := Create(scaffold.Options{Dir: opts.Dir, Template: opts.Template, SDK: opts.SDK, TestTypes: opts.TestTypes})
+	exe := opts.executable()
+	res, err := Create(scaffold.Options{Dir: opts.Dir, Template: opts.Template, SDK: opts.SDK, TestTypes: opts.TestTypes, Globals: opts.Globals, Executable: exe})
 	if err != nil {
 		return Err(err)
 	}
-	PrintCreated(opts.IO.Out, opts.Dir, res, NextSteps(res, "scape gizmo build", "scape gizmo test", "scape gizmo dev --origin https://your-scape-host"))
+	run := Command(exe, "", opts.LookPath)
+	PrintCreated(opts.IO.Out, opts.Dir, res, NextSteps(res, run))
 	return nil
+}
+
+func (opts *Options) executable() string {
+	if opts.Executable == nil {
+		return ""
+	}
+	exe, err := opts.Executable()
+	if err != nil {
+		return ""
+	}
+	if abs, err := filepath.Abs(exe); err == nil {
+		return abs
+	}
+	return exe
+}
+
+// Command is how the author can run this scape from inside the new project: "scape" when the
+// scape on PATH is this binary, else inProject (a kit's "./vendor/scape") when given, else this
+// binary's absolute path. Printing a bare "scape" that is not on PATH, or is another build,
+// would make the very first step fail.
+func Command(exe, inProject string, lookPath func(string) (string, error)) string {
+	if exe != "" && lookPath != nil {
+		if p, err := lookPath("scape"); err == nil && sameFile(p, exe) {
+			return "scape"
+		}
+	}
+	if inProject != "" {
+		return inProject
+	}
+	if exe == "" {
+		return "scape"
+	}
+	return shellQuote(exe)
+}
+
+func sameFile(a, b string) bool {
+	ai, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	bi, err := os.Stat(b)
+	return err == nil && os.SameFile(ai, bi)
 }
 
 // Create runs scaffold.Create with Ctrl-C and SIGTERM held off until it returns (it takes a
@@ -112,19 +166,36 @@ func Err(err error) error {
 // PrintCreated reports a new project and the commands to run next in it.
 func PrintCreated(w io.Writer, arg string, res *scaffold.Result, next []string) {
 	fmt.Fprintf(w, "Created %s from the %s template (%d files) in %s\n", res.Name, res.Template.Name, len(res.Files), res.Dir)
-	fmt.Fprintf(w, "\nNext:\n  cd %s\n", shellQuote(arg))
+	fmt.Fprintf(w, "\nNext:\n  cd %s\n", shellQuote(cdPath(arg)))
 	for _, line := range next {
+		if line == "" {
+			fmt.Fprintln(w)
+			continue
+		}
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 }
 
-// NextSteps lists build, test (when the template has tests) and dev.
-func NextSteps(res *scaffold.Result, build, test, dev string) []string {
-	steps := []string{build}
+// cdPath is the directory as the author typed it (relative stays relative: from where they
+// stand), tidied.
+func cdPath(arg string) string { return filepath.Clean(arg) }
+
+// NextSteps lists build, test (when the template has tests) and dev, run as scape (Command),
+// then the npm equivalents and how to reach a real host. The local world comes first: it needs
+// no account and no host.
+func NextSteps(res *scaffold.Result, scape string) []string {
+	steps := []string{scape + " gizmo build"}
 	if res.Template.HasTests() {
-		steps = append(steps, test)
+		steps = append(steps, scape+" gizmo test")
 	}
-	return append(steps, dev)
+	steps = append(steps, scape+" gizmo dev      # a local world: prints its link, live-updates on save; Ctrl-C stops")
+	npm := "npm run build"
+	if res.Template.HasTests() {
+		npm += ", npm test"
+	}
+	return append(steps, "",
+		"The same with npm or yarn (no global install): "+npm+", npm run dev.",
+		"Against your own Scape host: "+scape+" gizmo dev --origin https://<your-host>")
 }
 
 // TemplateList is the templates for help texts: "blank (default), counter, …".

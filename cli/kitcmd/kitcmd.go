@@ -5,6 +5,7 @@ package kitcmd
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 
 	"github.com/spf13/cobra"
 
@@ -36,17 +37,17 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 
 // NewCmdExport returns `kit export`; runF replaces the behaviour in tests of flag parsing.
 func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Command {
-	opts := &ExportOptions{Options: initcmd.Options{IO: f.IO}, Executable: f.Executable}
+	opts := &ExportOptions{Options: initcmd.Options{IO: f.IO, LookPath: exec.LookPath}, Executable: f.Executable}
 	cmd := &cobra.Command{
 		Use:   "export <new-directory>",
 		Short: "Export a project with the SDK archive and this scape binary",
 		Long: `Export a Gizmo project that needs nothing from a registry: everything init creates, plus
 vendor/scape-sdk.tgz (the SDK as an npm-installable archive, the manifest's dependency) and
-vendor/scape (a copy of this scape binary). The package scripts run the scape on the PATH when
-there is one, else the kit's own copy. The directory must not exist; its parent must.
+vendor/scape (a copy of this scape binary). The package scripts run the kit's own copy (or
+$SCAPE_BIN when set), with no global install. The directory must not exist; its parent must.
 
 Templates: ` + initcmd.TemplateList(),
-		Example: "  scape gizmo kit export ./my-lamp --template lamp\n  cd my-lamp && npm install && npm run build",
+		Example: "  scape gizmo kit export ./my-lamp --template lamp\n  cd my-lamp && ./vendor/scape gizmo dev",
 	}
 	return initcmd.NewProjectCmd(cmd, &opts.Options, func() error {
 		if runF != nil {
@@ -63,15 +64,15 @@ func RunExport(opts *ExportOptions) error {
 		return fmt.Errorf("cannot find the running scape binary to copy: %w", err)
 	}
 	res, err := initcmd.Create(scaffold.Options{
-		Dir: opts.Dir, Template: opts.Template, SDK: opts.SDK, TestTypes: opts.TestTypes,
+		Dir: opts.Dir, Template: opts.Template, SDK: opts.SDK, TestTypes: opts.TestTypes, Globals: opts.Globals,
 		Kit: true, Executable: exe,
 	})
 	if err != nil {
 		return initcmd.Err(err)
 	}
-	steps := append([]string{"npm install    # or: yarn install"},
-		initcmd.NextSteps(res, "npm run build", "npm test", "npm run dev -- --origin https://your-scape-host")...)
-	initcmd.PrintCreated(opts.IO.Out, opts.Dir, res, steps)
-	fmt.Fprintf(opts.IO.Out, "\nThe kit carries the SDK (%s) and this scape binary (%s).\n", scaffold.VendorSDKTarball, scaffold.VendorBinary)
+	// The kit's own copy is always there once the author is inside it.
+	run := initcmd.Command(exe, "./"+scaffold.VendorBinary, opts.LookPath)
+	initcmd.PrintCreated(opts.IO.Out, opts.Dir, res, initcmd.NextSteps(res, run))
+	fmt.Fprintf(opts.IO.Out, "\nThe kit carries the SDK (%s, installed by npm install or yarn install with no registry) and\nthis scape binary (%s).\n", scaffold.VendorSDKTarball, scaffold.VendorBinary)
 	return nil
 }

@@ -390,5 +390,28 @@
   assert.strict = assert;
   assert.default = assert;
 
-  globalThis.__scapeAssert = { assert, inspect };
+  // unsupported gives each of Node's exports (or members) this subset lacks a stand-in that
+  // throws an error naming it and listing what is supported: without it `mock.fn()` fails with
+  // "Cannot read property 'fn' of undefined", which says nothing. On a module the stand-in is a
+  // value (lockdown reads module members, so a throwing getter would stop it): a function whose
+  // every use (call, new, property read) throws. On a test context, created after lockdown, it is
+  // a getter, so `t.mock` itself throws.
+  function unsupported(target, owner, names, supported, why, asGetter) {
+    for (const name of names) {
+      const error = () => new Error(owner + name + ' is not supported by scape gizmo test' + (why ? ' (' + why + ')' : '') + '. Supported: ' + supported + '.');
+      const fail = () => {
+        throw error();
+      };
+      const desc = asGetter ? { get: fail } : { value: new Proxy(function () {}, { get: fail, apply: fail, construct: fail }), writable: false };
+      Object.defineProperty(target, name, Object.assign(desc, { enumerable: false, configurable: false }));
+    }
+  }
+  unsupported(
+    assert,
+    "node:assert/strict's ",
+    ['ifError', 'CallTracker', 'partialDeepStrictEqual', 'Assert'],
+    'assert(), ' + Object.keys(assert).filter((k) => k !== 'default').sort().join(', '),
+  );
+
+  globalThis.__scapeAssert = { assert, inspect, unsupported };
 })();

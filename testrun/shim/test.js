@@ -11,6 +11,9 @@
 (function () {
   'use strict';
   const inspect = globalThis.__scapeAssert.inspect;
+  const unsupported = globalThis.__scapeAssert.unsupported;
+  const noMocks = 'tests run where validation runs: no mocks, timers or I/O';
+  const contextSupported = 't.name, t.skip(), t.todo(), t.diagnostic(), t.test()';
   // The toolchain's hint for a TypeError from writing to a frozen built-in (set by the runner
   // for the shims only).
   const frozenHint = typeof globalThis.__scapeFrozenHint === 'function' ? globalThis.__scapeFrozenHint : () => '';
@@ -179,7 +182,7 @@
         }
       },
     };
-    Object.defineProperty(ctx, 'signal', { get() { throw new Error('t.signal is not supported by scape gizmo test'); } });
+    unsupported(ctx, 't.', ['signal', 'mock', 'plan', 'assert', 'runOnly', 'waitFor', 'before', 'after', 'beforeEach', 'afterEach', 'fullName', 'filePath'], contextSupported, noMocks, true);
     return ctx;
   }
 
@@ -232,18 +235,31 @@
     }
   }
 
+  // Node's top-level skip/todo/only are test.skip/todo/only.
+  const nodeTest = Object.assign(test, {
+    test,
+    it: test,
+    describe,
+    suite: describe,
+    before: hook('before'),
+    after: hook('after'),
+    beforeEach: hook('beforeEach'),
+    afterEach: hook('afterEach'),
+    skip: test.skip,
+    todo: test.todo,
+    only: test.only,
+    default: test,
+  });
+  unsupported(
+    nodeTest,
+    "node:test's ",
+    ['mock', 'run', 'snapshot', 'assert'],
+    'test, it, describe, suite (each with .skip, .todo, .only), skip, todo, only, before, after, beforeEach, afterEach, and in a test ' + contextSupported,
+    noMocks,
+  );
+
   globalThis.__scapeTest = {
-    module: Object.assign(test, {
-      test,
-      it: test,
-      describe,
-      suite: describe,
-      before: hook('before'),
-      after: hook('after'),
-      beforeEach: hook('beforeEach'),
-      afterEach: hook('afterEach'),
-      default: test,
-    }),
+    module: nodeTest,
     // plan lists the registered tests as JSON: [{ name, fullName, skip, todo }].
     plan() {
       return JSON.stringify(tests.map((t) => ({ name: t.name, fullName: t.fullName, skip: t.skip, todo: t.todo })));

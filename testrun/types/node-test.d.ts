@@ -38,6 +38,8 @@ export interface Test {
   (fn: TestFn): Promise<void>;
   skip(name: string, fn?: TestFn): Promise<void>;
   todo(name: string, fn?: TestFn): Promise<void>;
+  /** Runs like any other test (as Node does without --test-only). */
+  only(name: string, fn?: TestFn): Promise<void>;
 }
 
 export interface Describe {
@@ -55,4 +57,10 @@ export declare function before(fn: HookFn): void;
 export declare function after(fn: HookFn): void;
 export declare function beforeEach(fn: HookFn): void;
 export declare function afterEach(fn: HookFn): void;
+/** test.skip, test.todo and test.only. */
+export declare const skip: Test['skip'];
+export declare const todo: Test['todo'];
+export declare const only: Test['only'];
+// Not supplied (using them fails the test with a message listing what is): mock, run,
+// snapshot, and on the test context signal, mock, plan, assert, hooks and the rest.
 export default test;

@@ -1,0 +1,34 @@
+# The usual targets, each calling the same command as README.md and .ci/run.
+.PHONY: build test bench lint install quickstart quickstart-check ci
+
+# The binary, at bin/scape (git-ignored).
+build:
+	go build -o bin/scape ./cmd/scape
+
+# Every test (README's test command). Node/Chromium tests skip visibly when those are missing.
+test:
+	go test ./...
+
+# Every Go benchmark, once each (scripts/*-bench.sh measure the CLI as a whole).
+bench:
+	go test -run '^$$' -bench . -benchtime 1x ./...
+
+# What .ci/run checks before the tests: gofmt and go vet.
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	go vet ./...
+
+# scape into $GOBIN (or $GOPATH/bin): after this, `scape` on your PATH is this build.
+install:
+	go install ./cmd/scape
+
+# The README's main command: the lamp example in ./quickstart-lamp, in a running dev loop.
+quickstart:
+	./scripts/quickstart.sh
+
+# The quick start checked end to end, non-interactively (run by .ci/run).
+quickstart-check:
+	./scripts/quickstart-check.sh
+
+ci:
+	.ci/run

@@ -1,0 +1,180 @@
+// Package typecheck runs the project's own TypeScript compiler (tsc --noEmit with the project's
+// tsconfig.json) and turns its errors into diagnostics. esbuild, which bundles, only strips
+// types: without this step `const n: number = 'oops'` builds as valid.
+//
+// It runs only what the project has installed (node_modules/typescript) with the node on PATH,
+// never a global tsc or a download, so a check needs nothing from the network; when either is
+// missing the result says so and nothing is refused. A type error is a build error only when tsc
+// actually ran.
+package typecheck
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+
+	"github.com/scapeworld/scape/diag"
+)
+
+// Code is the diagnostic code of a tsc error.
+const Code diag.Code = "type-error"
+
+// Timeout bounds one tsc run (a strict check of a template takes about a second and a half).
+const Timeout = 2 * time.Minute
+
+// Status is the outcome of one check.
+type Status struct {
+	// Checked is true when tsc ran to completion; Diagnostics are then its errors.
+	Checked bool `json:"checked"`
+	// Reason says why types were not checked ("TypeScript is not installed in this project
+	// (npm install --save-dev typescript)"); empty when Checked.
+	Reason      string        `json:"reason,omitempty"`
+	Diagnostics diag.List     `json:"-"`
+	Duration    time.Duration `json:"-"`
+	// Ms is Duration in milliseconds, for --json.
+	Ms float64 `json:"ms"`
+}
+
+// Options tell Run where things are; zero values mean the real ones.
+type Options struct {
+	// LookPath finds node (exec.LookPath).
+	LookPath func(string) (string, error)
+}
+
+// Run type-checks the project in dir.
+func Run(ctx context.Context, dir string, opts Options) Status {
+	start := time.Now()
+	st := run(ctx, dir, opts)
+	st.Duration = time.Since(start)
+	st.Ms = float64(st.Duration.Microseconds()) / 1000
+	return st
+}
+
+// Skipped is the status of a check the user turned off.
+func Skipped(why string) Status { return Status{Reason: why} }
+
+func run(ctx context.Context, dir string, opts Options) Status {
+	if _, err := os.Stat(filepath.Join(dir, "tsconfig.json")); err != nil {
+		return Status{Reason: "the project has no tsconfig.json"}
+	}
+	tsc := filepath.Join(dir, "node_modules", "typescript", "bin", "tsc")
+	if _, err := os.Stat(tsc); err != nil {
+		return Status{Reason: "TypeScript is not installed in this project (npm install --save-dev typescript)"}
+	}
+	lookPath := opts.LookPath
+	if lookPath == nil {
+		lookPath = exec.LookPath
+	}
+	node, err := lookPath("node")
+	if err != nil {
+		return Status{Reason: "Node.js (node) is not on PATH, and tsc needs it"}
+	}
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	args := []string{tsc, "-p", ".", "--noEmit", "--pretty", "false"}
+	// Incremental: tsc checks the vendored SDK's sources too (about 10,000 lines), which costs
+	// seconds of CPU the first time; its build info in .scape/ (git-ignored, the project's own
+	// scratch directory) brings a repeat check down to about a third. Never through a .scape
+	// that is a symbolic link: nothing is written outside the project.
+	if info, err := os.Lstat(filepath.Join(dir, ".scape")); err != nil && errors.Is(err, os.ErrNotExist) || err == nil && info.IsDir() {
+		args = append(args, "--incremental", "--tsBuildInfoFile", filepath.Join(".scape", "tsbuildinfo"))
+	}
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		return Status{Reason: fmt.Sprintf("tsc did not finish within %v", Timeout)}
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return Status{Reason: "tsc could not run: " + err.Error()}
+	}
+	list := Parse(dir, out.Bytes())
+	if err != nil && len(list) == 0 {
+		// tsc failed without a diagnostic we can read (a crash, a broken install): say so, and
+		// refuse nothing.
+		return Status{Reason: "tsc failed: " + firstLine(out.String())}
+	}
+	return Status{Checked: true, Diagnostics: list}
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return diag.Truncate(s, 300)
+}
+
+// tscLine is one diagnostic of `tsc --pretty false`: file(line,col): error TS1234: message.
+// Messages continue on the following indented lines (elaborations).
+var (
+	tscLine   = regexp.MustCompile(`^(.+)\((\d+),(\d+)\): (error|warning) (TS\d+): (.*)$`)
+	tscGlobal = regexp.MustCompile(`^(error|warning) (TS\d+): (.*)$`)
+)
+
+// Parse turns tsc's --pretty false output (paths relative to dir) into diagnostics. tsc's
+// columns count UTF-16 code units; diagnostics count characters, so each is converted against
+// the file's line, which also becomes the code frame.
+func Parse(dir string, out []byte) diag.List {
+	var list diag.List
+	lines := map[string][]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		text := sc.Text()
+		if m := tscLine.FindStringSubmatch(text); m != nil {
+			line, _ := strconv.Atoi(m[2])
+			col, _ := strconv.Atoi(m[3])
+			file := filepath.ToSlash(m[1])
+			d := diag.Diagnostic{Severity: diag.Error, Code: Code, File: file, Line: line, Column: col, Message: m[5] + ": " + m[6]}
+			src, ok := lines[file]
+			if !ok {
+				if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file))); err == nil {
+					src = strings.Split(string(data), "\n")
+				}
+				lines[file] = src
+			}
+			if line >= 1 && line <= len(src) {
+				d.LineText = strings.TrimRight(src[line-1], "\r")
+				d.Column = charColumn(d.LineText, col)
+			}
+			list = append(list, d)
+			continue
+		}
+		if m := tscGlobal.FindStringSubmatch(text); m != nil {
+			list = append(list, diag.Diagnostic{Severity: diag.Error, Code: Code, File: "tsconfig.json", Message: m[2] + ": " + m[3]})
+			continue
+		}
+		if len(list) > 0 && strings.HasPrefix(text, " ") {
+			list[len(list)-1].Message += "\n" + strings.TrimRight(text, " ")
+		}
+	}
+	return list
+}
+
+// charColumn converts a 1-based UTF-16 column on line to a 1-based character column.
+func charColumn(line string, utf16Col int) int {
+	units := 0
+	chars := 0
+	for _, r := range line {
+		if units >= utf16Col-1 {
+			break
+		}
+		units += len(utf16.Encode([]rune{r}))
+		chars++
+	}
+	return chars + 1
+}

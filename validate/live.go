@@ -184,3 +184,59 @@ func IsAuthorFailure(err error) bool {
 	var r *Refused
 	return err != nil && !errors.As(err, &r)
 }
+
+// Derive returns what a world needs of a placed instance, as the SDK resolves it from the
+// instance's state (push, travel, lighting with linked as the topology, navigation) and from
+// its definition (walkable, link, step, areaRemoval, editPolicy, worldEditor, each action's
+// permission): one JSON object, shaped as world.Derived reads it. An unknown or invalid
+// instance, or a callback that fails or returns an invalid recipe, is a *Refused error.
+func (p *Project) Derive(ctx context.Context, inst Instance, linked bool) (json.RawMessage, error) {
+	instJSON, _ := json.Marshal(inst)
+	out, err := p.call(ctx, "derive", string(instJSON), linked)
+	if err != nil {
+		return nil, err
+	}
+	var res struct {
+		Derived json.RawMessage `json:"derived"`
+		Refused *Refused        `json:"refused"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return nil, err
+	}
+	if res.Refused != nil {
+		return nil, res.Refused
+	}
+	return res.Derived, nil
+}
+
+// StepEvent is an arrival as the SDK's GizmoStepEvent describes it.
+type StepEvent struct {
+	ID       string `json:"id"`
+	At       int64  `json:"at"`
+	Movement string `json:"movement"`
+}
+
+// Step runs the instance's step callback for one arrival through the SDK's resolveGizmoStep:
+// the effects as JSON ("null" when the callback returns null or the definition has none).
+func (p *Project) Step(ctx context.Context, inst Instance, event StepEvent) (json.RawMessage, error) {
+	instJSON, _ := json.Marshal(inst)
+	eventJSON, _ := json.Marshal(event)
+	out, err := p.call(ctx, "step", string(instJSON), string(eventJSON))
+	if err != nil {
+		return nil, err
+	}
+	var res struct {
+		Effects json.RawMessage `json:"effects"`
+		Refused *Refused        `json:"refused"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return nil, err
+	}
+	if res.Refused != nil {
+		return nil, res.Refused
+	}
+	if len(res.Effects) == 0 {
+		return json.RawMessage("null"), nil
+	}
+	return res.Effects, nil
+}

@@ -528,6 +528,59 @@ function view(registry: runtime.ObjectRegistry, instanceJSON: string, viewerJSON
   }
 }
 
+/** "type vN" of a parsed instance that failed validation, for the refusal's message. */
+function instanceLabel(value: unknown): string {
+  const m = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return `${JSON.stringify(m.type) ?? 'an instance'} v${String(m.version)}`;
+}
+
+/**
+ * What the world model needs of one placed instance, derived through the SDK's own resolvers (each
+ * checks the author's result): { derived } or { refused } when the instance is unknown, invalid or
+ * a callback fails. `linked` is the host's topology for lighting (GizmoEnvironment).
+ */
+function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: boolean): string {
+  try {
+    const instance: unknown = JSON.parse(instanceJSON);
+    if (!registry.validate(instance)) return JSON.stringify({ refused: { status: 400, message: `${instanceLabel(instance)}: not an installed definition, or its state is not valid` } });
+    const def = registry.definition(instance);
+    const actions: Record<string, string> = {};
+    for (const name of Object.keys(def.actions)) actions[name] = def.actions[name].permission;
+    const derived = {
+      walkable: def.walkable === true,
+      push: sdk.resolveGizmoPush(def, instance.state),
+      travel: sdk.resolveGizmoTravel(def, instance.state),
+      lighting: sdk.resolveGizmoLighting(def, instance.state, { linked }),
+      navigate: sdk.resolveGizmoNavigation(def, instance.state),
+      link: def.link === undefined ? null : { size: def.link.size },
+      step: typeof def.step === 'function',
+      areaRemoval: def.areaRemoval === undefined ? null : { radiusCells: def.areaRemoval.radiusCells },
+      editPolicy: def.editPolicy ?? 'placer',
+      worldEditor: def.worldEditor !== undefined,
+      actions,
+    };
+    const found = boundsProblem(derived, '', undefined, undefined, JSON_DEPTH_LIMIT + 2);
+    if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });
+    return JSON.stringify({ derived });
+  } catch (err) {
+    return JSON.stringify({ refused: refusal(err) });
+  }
+}
+
+/** resolveGizmoStep for one arrival: { effects } (null when the step returns null) or { refused }. */
+function step(registry: runtime.ObjectRegistry, instanceJSON: string, eventJSON: string): string {
+  try {
+    const instance: unknown = JSON.parse(instanceJSON);
+    if (!registry.validate(instance)) return JSON.stringify({ refused: { status: 400, message: `${instanceLabel(instance)}: not an installed definition, or its state is not valid` } });
+    const effects = sdk.resolveGizmoStep(registry.definition(instance), instance.state, JSON.parse(eventJSON) as sdk.GizmoStepEvent);
+    const found = boundsProblem(effects, 'step');
+    if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });
+    return JSON.stringify({ effects });
+  } catch (err) {
+    return JSON.stringify({ refused: refusal(err) });
+  }
+}
+
 /** Placed instances checked against a bundle's definitions (see instanceProblems). */
 function validateInstances(exports: unknown, instancesJSON: string): ProblemFacts[] {
   const { objects, error } = findProject(exports);
@@ -607,6 +660,8 @@ export const toolchain = {
   create,
   execute,
   view,
+  derive,
+  step,
   validateInstances: wire(validateInstances),
   currentCall: wire(currentCall),
   describeThrown,

@@ -1,0 +1,128 @@
+package world
+
+// Viewer is one person (a browser session or agent) in the world, with the grants the host
+// gave them. The world's owner holds every grant.
+type Viewer struct {
+	ActorID string
+	// Admin is world administration: the owner.
+	Admin bool
+	// Build lets the viewer place Gizmos; a placer with Build may edit and remove what they placed.
+	Build bool
+	// Participate lets the viewer invoke participant actions.
+	Participate bool
+}
+
+// Owner is the world's owner: administration, building and participation.
+func Owner(actor string) Viewer {
+	return Viewer{ActorID: actor, Admin: true, Build: true, Participate: true}
+}
+
+// Guest is a participant who does not build.
+func Guest(actor string) Viewer { return Viewer{ActorID: actor, Participate: true} }
+
+// Op is what a viewer asks to do with an instance.
+type Op string
+
+const (
+	// OpParticipate invokes a participant action.
+	OpParticipate Op = "participate"
+	// OpEdit invokes an editor action (and is the context's canEdit).
+	OpEdit Op = "edit"
+	// OpRemove removes the instance, or invokes a remover action (the context's canRemove).
+	OpRemove Op = "remove"
+)
+
+// opFor is the operation an action's declared permission needs.
+func opFor(p Permission) (Op, bool) {
+	switch p {
+	case Participant:
+		return OpParticipate, true
+	case Editor:
+		return OpEdit, true
+	case Remover:
+		return OpRemove, true
+	}
+	return "", false
+}
+
+// can is the permission rule, on an instance the caller holds the lock for. The docs:
+// participant — "a permitted participant can invoke the action"; editor — "the host must grant
+// editing permission for that instance", and the definition's editPolicy — "Editing always
+// requires the placer and build permission; this can additionally require administration";
+// remover — "the host must grant removal permission for the source". Who may remove is the
+// host's rule; the local world's: the owner removes anything, a builder what they placed.
+func can(v Viewer, op Op, p *placed) error {
+	switch op {
+	case OpParticipate:
+		if !v.Participate && !v.Admin {
+			return errorf(403, "%s may not take part in %s (%s): not a participant", v.ActorID, p.ID, p.Type)
+		}
+		return nil
+	case OpEdit:
+		if p.Placer != v.ActorID {
+			return errorf(403, "%s may not edit %s (%s): editing needs its placer (%s)", v.ActorID, p.ID, p.Type, p.Placer)
+		}
+		if !v.Build {
+			return errorf(403, "%s may not edit %s (%s): no build permission", v.ActorID, p.ID, p.Type)
+		}
+		if p.derived != nil && p.derived.EditPolicy == "placer-admin" && !v.Admin {
+			return errorf(403, "%s may not edit %s (%s): its editPolicy placer-admin also needs world administration", v.ActorID, p.ID, p.Type)
+		}
+		return nil
+	case OpRemove:
+		if v.Admin || (v.Build && p.Placer == v.ActorID) {
+			return nil
+		}
+		return errorf(403, "%s may not remove %s (%s): only the world's owner or its placer with build permission", v.ActorID, p.ID, p.Type)
+	}
+	return errorf(400, "unknown operation %q", op)
+}
+
+// Can says whether viewer may do op with the instance: nil, or an *Error (403 not permitted,
+// 404 no such instance). A control's `disabled` plays no part: "A disabled button helps the
+// interface but does not enforce authorization. The server checks the action independently."
+func (m *Model) Can(v Viewer, op Op, instanceID string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.instances[instanceID]
+	if !ok {
+		return errorf(404, "no instance %q", instanceID)
+	}
+	return can(v, op, p)
+}
+
+// CanAct checks the action's declared permission for viewer before the host runs it: nil, or an
+// *Error (403 not permitted, 404 no such instance, 409 the instance is not valid under the active
+// build, 400 the definition declares no such action).
+func (m *Model) CanAct(v Viewer, instanceID, action string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.instances[instanceID]
+	if !ok {
+		return errorf(404, "no instance %q", instanceID)
+	}
+	if p.derived == nil {
+		return errorf(409, "%s (%s) is not valid under the active build: %s", p.ID, p.Type, p.problem)
+	}
+	perm, ok := p.derived.Actions[action]
+	if !ok {
+		return errorf(400, "%s (%s) has no action %q", p.ID, p.Type, action)
+	}
+	op, ok := opFor(perm)
+	if !ok {
+		return errorf(400, "%s (%s): action %q declares an unknown permission %q", p.ID, p.Type, action, perm)
+	}
+	return can(v, op, p)
+}
+
+// Authority is the viewer's canEdit and canRemove for the instance: the ObjectContext (and
+// ObjectViewer) the host hands author code.
+func (m *Model) Authority(v Viewer, instanceID string) (canEdit, canRemove bool, err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.instances[instanceID]
+	if !ok {
+		return false, false, errorf(404, "no instance %q", instanceID)
+	}
+	return can(v, OpEdit, p) == nil, can(v, OpRemove, p) == nil, nil
+}

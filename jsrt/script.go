@@ -66,6 +66,14 @@ func (s *Script) LineText(file string, line int) string {
 	return lines[line-1]
 }
 
+// Source returns the whole text of a source-mapped file, or "" when unknown.
+func (s *Script) Source(file string) string {
+	if s == nil || s.sources == nil {
+		return ""
+	}
+	return strings.Join(s.sources[file], "\n")
+}
+
 func sourceLines(sourceMap []byte) map[string][]string {
 	var m struct {
 		Sources        []string  `json:"sources"`

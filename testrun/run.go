@@ -506,20 +506,14 @@ func withFile(p jsrt.Position, file string) jsrt.Position {
 	return p
 }
 
-// frameRE matches a goja stack line: "at name (file:line:col(pc))" or "at file:line:col(pc)".
-var frameRE = regexp.MustCompile(`at (?:.*? \()?([^()\s]+):(\d+):(\d+)(?:\(\d+\))?\)?\s*$`)
-
 // stackPosition is the innermost frame of a JavaScript stack that lies in the project's own
-// code (not the shims, the SDK, node_modules or esbuild's helpers).
+// code (not the shims, the SDK, node_modules or esbuild's helpers), through jsrt's one stack
+// parser (the same columns a build reports).
 func stackPosition(stack string, script *jsrt.Script) jsrt.Position {
-	for _, line := range strings.Split(stack, "\n") {
-		m := frameRE.FindStringSubmatch(strings.TrimSpace(line))
-		if m == nil || isInternal(m[1]) {
-			continue
+	for _, f := range script.Frames(stack) {
+		if !isInternal(f.File) {
+			return f.Position
 		}
-		ln, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		return jsrt.Position{File: m[1], Line: ln, Column: col, LineText: script.LineText(m[1], ln)}
 	}
 	return jsrt.Position{}
 }

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 
@@ -328,7 +329,7 @@ func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
 func (l *loaded) atDefinition(d diag.Diagnostic, def Definition) diag.Diagnostic {
 	d.Definition = def.ref()
 	if def.Line > 0 && l != nil {
-		d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
+		d = d.At(diag.FromUTF16Column(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
 	}
 	return d
 }
@@ -366,22 +367,19 @@ func (l *loaded) failure(err error, defs []Definition) diag.Diagnostic {
 		}
 	}
 	if at.Line > 0 {
-		d = d.At(diag.FromCharColumn(at.File, at.Line, at.Column, l.script.LineText(at.File, at.Line)))
+		d = d.At(diag.FromUTF16Column(at.File, at.Line, at.Column, l.script.LineText(at.File, at.Line)))
 	}
 	return d
 }
 
 var objectsIndex = regexp.MustCompile(`^objects\[(\d+)\]`)
 
-// stackFrame matches one goja stack line: "at name (file:line:col(pc))" or "at file:line:col(pc)".
-var stackFrame = regexp.MustCompile(`at (?:[^\n(]*\()?([^\n():]+):(\d+):(\d+)\(\d+\)`)
-
 // calleeColumn moves a call's position from its "(" back to the callee's name, so a definition
 // is shown at `defineObject<State>({` rather than at the parenthesis. col is 1-based, in
-// characters; anything unexpected leaves it as it is.
+// UTF-16 code units; anything unexpected leaves it as it is.
 func calleeColumn(line string, col int) int {
 	r := []rune(line)
-	i := col - 1
+	i := utf8.RuneCountInString(line[:diag.ByteOffset(line, col-1)])
 	if i > 0 && i < len(r) && r[i] == '{' && r[i-1] == '(' {
 		i-- // goja may place the call at its object argument: defineObject({
 	}
@@ -410,22 +408,15 @@ func calleeColumn(line string, col int) int {
 	if j == end {
 		return col
 	}
-	return j + 2
+	return diag.UTF16Len(string(r[:j+1])) + 1
 }
 
 // definedAt finds the first frame of a defineObject stack that is in author code.
 func (l *loaded) definedAt(stack string) jsrt.Position {
-	for _, m := range stackFrame.FindAllStringSubmatch(stack, -1) {
-		file := m[1]
-		if file == jsrt.SDKScriptName {
-			continue
+	for _, f := range l.script.Frames(stack) {
+		if f.File != jsrt.SDKScriptName && f.File != jsrt.LockdownScriptName {
+			return f.Position
 		}
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		if file != BundleName {
-			col++ // source-mapped frames carry 0-based columns (see jsrt.firstAuthorFrame)
-		}
-		return jsrt.Position{File: file, Line: line, Column: col}
 	}
 	return jsrt.Position{}
 }

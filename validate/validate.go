@@ -31,6 +31,7 @@ import (
 	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/locate"
 )
 
 // BundleName is the file name of a bundle in stack frames no source map covers.
@@ -173,6 +174,8 @@ type loaded struct {
 	rt      *jsrt.Runtime
 	script  *jsrt.Script
 	exports goja.Value
+	// literals are the definitions' defineObject literals, parsed on first use (locate).
+	literals map[int]*locate.Literal
 }
 
 // load compiles (cached per bundle hash) and runs the bundle. A bundle that fails to run
@@ -319,8 +322,43 @@ func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
 		}
 	}
 	if index >= 0 && index < len(defs) {
-		d = l.atDefinition(d, defs[index])
+		d = l.placed(d, defs[index], p.ValueJSON)
 	}
+	return d
+}
+
+// placed names def in d and places d where its Path was written in def's source (atMistake),
+// else at def's defineObject call. valueJSON is the offending value as JSON, or "".
+func (l *loaded) placed(d diag.Diagnostic, def Definition, valueJSON string) diag.Diagnostic {
+	return l.atMistake(l.atDefinition(d, def), def, d.Path, valueJSON)
+}
+
+// atMistake moves d from def's defineObject call to the expression in the author's TypeScript
+// that holds the mistake — the member `radiusCells: 30`, the array element, the literal a
+// callback returned, else the callback — when locate can tell for certain, and keeps the call
+// site as a note. A path it cannot follow leaves d at the call site.
+func (l *loaded) atMistake(d diag.Diagnostic, def Definition, path, valueJSON string) diag.Diagnostic {
+	if l == nil || def.Line <= 0 || path == "" {
+		return d
+	}
+	lit, ok := l.literals[def.Index]
+	if !ok {
+		lit = locate.At(def.File, l.script.Source(def.File), def.Line, def.Column)
+		if l.literals == nil {
+			l.literals = map[int]*locate.Literal{}
+		}
+		l.literals[def.Index] = lit
+	}
+	// A project-wide problem about one entry names it from the project: objects[1].type.
+	path = objectsIndex.ReplaceAllString(path, "")
+	path = strings.TrimPrefix(path, ".")
+	at, found := lit.Find(path, valueJSON)
+	if !found || at.Line == def.Line && at.Column == def.Column {
+		return d
+	}
+	site := diag.NoteAt(d.Position(), fmt.Sprintf("%s is defined here", def.Type))
+	d = d.At(at)
+	d.Notes = append([]diag.Note{site}, d.Notes...)
 	return d
 }
 

@@ -75,7 +75,7 @@ func TestPositionsAtTheMistake(t *testing.T) {
 				if d.Definition != nil && len(rep.Definitions) > 0 {
 					def := rep.Definitions[0]
 					if def.Line != d.Line || def.Column != d.Column {
-						if len(d.Notes) == 0 || d.Notes[0].Line <= 0 || !strings.HasSuffix(d.Notes[0].Message, "is defined here") {
+						if n := d.Notes; len(n) == 0 || n[len(n)-1].Line != def.Line || n[len(n)-1].Message != def.Type+" is defined here" {
 							t.Fatalf("the call site is not kept as a note: %+v", d.Notes)
 						}
 					}

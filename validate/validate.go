@@ -358,7 +358,7 @@ func (l *loaded) atMistake(d diag.Diagnostic, def Definition, path, valueJSON st
 	}
 	site := diag.NoteAt(d.Position(), fmt.Sprintf("%s is defined here", def.Type))
 	d = d.At(at)
-	d.Notes = append([]diag.Note{site}, d.Notes...)
+	d.Notes = append(d.Notes, site)
 	return d
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 )
@@ -89,6 +90,16 @@ type Result struct {
 	// Diagnostics are the lines the test printed with t.diagnostic.
 	Diagnostics []string
 	Duration    time.Duration
+}
+
+// Diagnostic is a failed test as the one diagnostic shape `build --json` uses (code "test"):
+// the test's file, line and column (1-based, UTF-16 units), the line's text, and the message.
+func (r Result) Diagnostic() diag.Diagnostic {
+	d := diag.Diagnostic{Code: diag.CodeTestFailure, Path: r.Name, Message: r.Message}.At(r.At)
+	if d.File == "" {
+		d.File = r.File
+	}
+	return d
 }
 
 // Location renders At as file:line, falling back to the test file.

@@ -72,16 +72,16 @@ func encodeVLQ(v int) string {
 	if v < 0 {
 		raw = (-v << 1) | 1
 	}
-	var b strings.Builder
+	var digits []byte
 	for {
 		d := raw & 31
 		raw >>= 5
 		if raw > 0 {
 			d |= 32
 		}
-		b.WriteByte(base64Digits[d])
+		digits = append(digits, base64Digits[d])
 		if raw == 0 {
-			return b.String()
+			return string(digits)
 		}
 	}
 }

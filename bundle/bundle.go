@@ -19,7 +19,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/evanw/esbuild/pkg/api"
 
@@ -248,7 +247,7 @@ func messages(dir string, in []api.Message, sev diag.Severity) diag.List {
 		if loc := m.Location; loc != nil {
 			d = d.At(diag.FromByteColumn(relPath(dir, loc.File), loc.Line, loc.Column, loc.LineText))
 			if loc.Length > 0 && loc.Column+loc.Length <= len(loc.LineText) && loc.Column >= 0 {
-				d.Length = utf8.RuneCountInString(loc.LineText[loc.Column : loc.Column+loc.Length])
+				d.Length = diag.UTF16Len(loc.LineText[loc.Column : loc.Column+loc.Length])
 			}
 		}
 		if spec, ok := unresolvedPackage(m.Text); ok {

@@ -335,3 +335,22 @@ func TestFileStem(t *testing.T) {
 		}
 	}
 }
+
+// A refused regex after emoji and CJK text on the same line is reported at the regex: source-map
+// columns count UTF-16 units (🏮 is two, 灯 one), and diagnostics count the same units.
+func TestUnfaithfulRegexpAfterMultibyteText(t *testing.T) {
+	line1 := "export const s = '🏮🏮 灯'; export const r = /\\p{L}/u;"
+	dir := testtree.Write(t, map[string]string{
+		"package.json":      `{}`,
+		"src/definition.ts": line1 + "\n/\\p{L}/u.test(s);\n",
+	})
+	res := build(t, dir)
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.Location())
+	}
+	want := fmt.Sprintf("src/definition.ts:1:%d src/definition.ts:2:1", diag.UTF16Len(line1[:strings.Index(line1, "/\\p")])+1)
+	if strings.Join(got, " ") != want {
+		t.Fatalf("got %v, want %s\n%v", got, want, res.Diagnostics)
+	}
+}

@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/go-sourcemap/sourcemap"
-
 	"github.com/scapeworld/scape/diag"
 )
 
@@ -23,10 +21,7 @@ func unfaithfulRegexps(js, sourceMap []byte) diag.List {
 		// Every build passes here: no copy of the bundle to a string unless a call is there.
 		return nil
 	}
-	var sm *sourcemap.Consumer
-	if len(sourceMap) > 0 {
-		sm, _ = sourcemap.Parse("", sourceMap)
-	}
+	sm := NewMapper(sourceMap)
 	var out diag.List
 	text := string(js)
 	for _, m := range regexpCall.FindAllStringSubmatchIndex(text, -1) {
@@ -45,12 +40,9 @@ func unfaithfulRegexps(js, sourceMap []byte) diag.List {
 		}
 		d := diag.Diagnostic{Code: diag.CodeUnfaithful, Message: "this regular expression " + why}
 		line := 1 + strings.Count(text[:m[0]], "\n")
-		col := m[0] - (strings.LastIndexByte(text[:m[0]], '\n') + 1)
-		if sm != nil {
-			if file, _, sline, scol, ok := sm.Source(line, col); ok {
-				lineText := sourceLine(sm.SourceContent(file), sline)
-				d = d.At(diag.FromByteColumn(file, sline, scol, lineText))
-			}
+		lineStart := strings.LastIndexByte(text[:m[0]], '\n') + 1
+		if p, ok := sm.Source(line, diag.UTF16Len(text[lineStart:m[0]])+1); ok {
+			d = d.At(p)
 		}
 		if d.File == "" {
 			d.Message += fmt.Sprintf(" (bundle line %d)", line)
@@ -58,15 +50,4 @@ func unfaithfulRegexps(js, sourceMap []byte) diag.List {
 		out = append(out, d)
 	}
 	return out
-}
-
-func sourceLine(content string, line int) string {
-	if line < 1 {
-		return ""
-	}
-	lines := strings.SplitN(content, "\n", line+1)
-	if len(lines) < line {
-		return ""
-	}
-	return strings.TrimRight(lines[line-1], "\r")
 }

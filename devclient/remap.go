@@ -1,10 +1,7 @@
 package devclient
 
 import (
-	"strings"
-
-	"github.com/go-sourcemap/sourcemap"
-
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 )
 
@@ -15,32 +12,19 @@ const bundleFile = "bundle.js"
 // back to the project's TypeScript through the local map, so a host rejection points at the
 // same file and line a local one would.
 func remap(list diag.List, sourceMap []byte) diag.List {
-	if len(sourceMap) == 0 {
+	m := bundle.NewMapper(sourceMap)
+	if m == nil {
 		return list
 	}
-	var sm *sourcemap.Consumer
 	out := make(diag.List, len(list))
 	for i, d := range list {
 		out[i] = d
 		if d.File != bundleFile || d.Line <= 0 {
 			continue
 		}
-		if sm == nil {
-			var err error
-			if sm, err = sourcemap.Parse(bundleFile+".map", sourceMap); err != nil {
-				return list
-			}
+		if p, ok := m.Source(d.Line, d.Column); ok {
+			out[i] = d.At(p)
 		}
-		file, _, line, col, ok := sm.Source(d.Line, max(d.Column, 1))
-		if !ok || file == "" {
-			continue
-		}
-		text := ""
-		if lines := strings.Split(sm.SourceContent(file), "\n"); line >= 1 && line <= len(lines) {
-			text = strings.TrimRight(lines[line-1], "\r")
-		}
-		// go-sourcemap answers 0-based columns; diagnostics count from 1.
-		out[i].File, out[i].Line, out[i].Column, out[i].LineText = file, line, col+1, text
 	}
 	return out
 }

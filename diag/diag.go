@@ -3,16 +3,16 @@
 // as data, and its renderings for a terminal and for JSON. Producers (bundle, validate, the test
 // runner, the dev host) build Diagnostics; only renderers turn them into text.
 //
-// Positions are converted exactly once, when a Diagnostic is built: Line and Column are 1-based,
-// and Column counts Unicode characters (what editors mean by `file:line:col`). esbuild reports
-// 0-based byte columns (use FromByteColumn); goja reports 1-based columns (use FromCharColumn).
+// Positions are converted exactly once, when a Diagnostic is built (position.go): Line and Column
+// are 1-based and Column and Length count UTF-16 code units, the unit LSP editors use by default.
+// esbuild reports 0-based byte columns (FromByteColumn); source maps and goja's source-mapped
+// frames 0-based UTF-16 units (FromUTF16Column after +1).
 package diag
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 )
 
 // Severity says whether a diagnostic fails the build.
@@ -111,8 +111,13 @@ func (d Definition) String() string {
 type Note struct {
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
+	Column  int    `json:"column,omitempty"` // 1-based, UTF-16 code units, as Diagnostic.Column
 	Message string `json:"message"`
+}
+
+// NoteAt is a note placed at p.
+func NoteAt(p Position, message string) Note {
+	return Note{File: p.File, Line: p.Line, Column: p.Column, Message: message}
 }
 
 // Diagnostic is one reported problem. The zero value of every position field means "unknown".
@@ -122,10 +127,10 @@ type Diagnostic struct {
 	// File is relative to the project directory, with forward slashes (src/definition.ts).
 	File   string `json:"file,omitempty"`
 	Line   int    `json:"line,omitempty"`   // 1-based
-	Column int    `json:"column,omitempty"` // 1-based, in characters
+	Column int    `json:"column,omitempty"` // 1-based, in UTF-16 code units
 	// LineText is the source line at Line, for a code frame.
 	LineText string `json:"lineText,omitempty"`
-	// Length is how many characters from Column the frame underlines (0: one caret).
+	// Length is how many UTF-16 code units from Column the frame underlines (0: one caret).
 	Length int `json:"length,omitempty"`
 
 	Definition *Definition `json:"definition,omitempty"`
@@ -142,50 +147,6 @@ type Diagnostic struct {
 	// problems and warnings; empty otherwise.
 	Rule  string `json:"rule,omitempty"`
 	Notes []Note `json:"notes,omitempty"`
-}
-
-// Position is a place in a source file, 1-based.
-type Position struct {
-	File     string
-	Line     int
-	Column   int
-	LineText string
-}
-
-// FromByteColumn converts esbuild's position (1-based line, 0-based byte column) into a
-// Position with a 1-based character column. lineText is the line's text (may be empty).
-func FromByteColumn(file string, line, byteCol int, lineText string) Position {
-	if line <= 0 {
-		return Position{File: file}
-	}
-	col := byteCol
-	if byteCol >= 0 && byteCol <= len(lineText) {
-		for byteCol > 0 && byteCol < len(lineText) && !utf8.RuneStart(lineText[byteCol]) {
-			byteCol-- // inside a character: point at its start
-		}
-		col = utf8.RuneCountInString(lineText[:byteCol])
-	}
-	if col < 0 {
-		col = 0
-	}
-	return Position{File: file, Line: line, Column: col + 1, LineText: lineText}
-}
-
-// FromCharColumn wraps a position whose column is already 1-based in characters (goja's).
-func FromCharColumn(file string, line, col int, lineText string) Position {
-	if line <= 0 {
-		return Position{File: file}
-	}
-	if col < 1 {
-		col = 1
-	}
-	return Position{File: file, Line: line, Column: col, LineText: lineText}
-}
-
-// At sets the diagnostic's position and returns it.
-func (d Diagnostic) At(p Position) Diagnostic {
-	d.File, d.Line, d.Column, d.LineText = p.File, p.Line, p.Column, p.LineText
-	return d
 }
 
 // Location renders `file:line:col`, `file:line`, `file` or "".

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,7 @@ func lampDiag() Diagnostic {
 		Value:      json.RawMessage(`13`),
 		Got:        "13",
 		Message:    "must be 0.25–12 cells",
-	}.At(FromCharColumn("src/definition.ts", 42, 7, ""))
+	}.At(FromUTF16Column("src/definition.ts", 42, 7, ""))
 }
 
 func TestStringMatchesSpecExample(t *testing.T) {
@@ -43,14 +44,22 @@ func TestStringPartsOmittedWhenUnknown(t *testing.T) {
 	}
 }
 
-func TestFromByteColumnCountsCharacters(t *testing.T) {
-	// "🏮" is 4 bytes: esbuild's byte column 12 (0-based) points at `x` after `const e = '🏮'; `?
+func TestFromByteColumnCountsUTF16Units(t *testing.T) {
+	// "🏮" is 4 bytes and 2 UTF-16 units (outside the BMP); "灯" is 3 bytes and 1 unit.
 	line := "  emoji: '🏮', x: 1"
 	byteCol := strings.Index(line, "x:")
 	p := FromByteColumn("a.ts", 5, byteCol, line)
-	// characters before x: 2 spaces + "emoji: '" (8) + 🏮 (1) + "', " (3) = 14 → column 15
-	if p.Line != 5 || p.Column != 15 {
-		t.Fatalf("got line %d col %d, want 5:15", p.Line, p.Column)
+	// units before x: 2 spaces + "emoji: '" (8) + 🏮 (2) + "', " (3) = 15 → column 16
+	if p.Line != 5 || p.Column != 16 {
+		t.Fatalf("got line %d col %d, want 5:16", p.Line, p.Column)
+	}
+	cjk := "label: '灯灯', x: 1"
+	if p := FromByteColumn("a.ts", 1, strings.Index(cjk, "x:"), cjk); p.Column != 14 {
+		t.Fatalf("CJK: got col %d, want 14", p.Column)
+	}
+	// a byte column inside the emoji points at the emoji
+	if p := FromByteColumn("a.ts", 1, strings.Index(line, "🏮")+2, line); p.Column != 11 {
+		t.Fatalf("inside a character: got col %d, want 11", p.Column)
 	}
 	if p := FromByteColumn("a.ts", 1, 0, ""); p.Column != 1 {
 		t.Fatalf("column 0 → %d, want 1", p.Column)
@@ -135,5 +144,32 @@ func TestListHelpers(t *testing.T) {
 	}
 	if Truncate("héllo wörld", 5) != "héll…" {
 		t.Fatalf("Truncate = %q", Truncate("héllo wörld", 5))
+	}
+}
+
+func TestByteOffsetInvertsUTF16Columns(t *testing.T) {
+	line := "a🏮灯b"
+	for _, c := range []struct{ col, want int }{{0, 0}, {1, 1}, {2, 1}, {3, 5}, {4, 8}, {5, 9}, {99, 9}} {
+		if got := ByteOffset(line, c.col); got != c.want {
+			t.Errorf("ByteOffset(%d) = %d, want %d", c.col, got, c.want)
+		}
+	}
+	if n := UTF16Len(line); n != 5 {
+		t.Fatalf("UTF16Len = %d, want 5", n)
+	}
+}
+
+// The frame's caret and underline are placed in characters from UTF-16 columns, so text with an
+// emoji (2 units, 1 character) before the mistake still has the caret under it.
+func TestFrameUnderlinesAfterEmoji(t *testing.T) {
+	line := "  label: '🏮🏮', radiusCells: 30,"
+	col := UTF16Len(line[:strings.Index(line, "radiusCells")]) + 1
+	d := Diagnostic{Message: "m", File: "a.ts", Line: 7, Column: col, Length: len("radiusCells: 30"), LineText: line}
+	got := Text(d, TextOptions{Frame: true})
+	want := "a.ts:7:" + fmt.Sprint(col) + ": m\n" +
+		"  7 │   label: '🏮🏮', radiusCells: 30,\n" +
+		"    ╵ " + strings.Repeat(" ", 15+2) + strings.Repeat("~", 15) + "\n" // 15 characters, two of them emoji of two cells
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }

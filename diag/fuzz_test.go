@@ -2,7 +2,6 @@ package diag
 
 import (
 	"testing"
-	"unicode/utf8"
 )
 
 // FuzzFromByteColumn: any line text and byte column give a 1-based column, and rendering the
@@ -16,7 +15,7 @@ func FuzzFromByteColumn(f *testing.F) {
 		if p.Column < 1 {
 			t.Fatalf("column %d", p.Column)
 		}
-		if byteCol >= 0 && byteCol <= len(line) && p.Column > utf8.RuneCountInString(line)+1 {
+		if byteCol >= 0 && byteCol <= len(line) && p.Column > UTF16Len(line)+1 {
 			t.Fatalf("column %d past the line", p.Column)
 		}
 		d := Diagnostic{Message: "m", Length: length}.At(p)

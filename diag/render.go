@@ -75,18 +75,25 @@ func Text(d Diagnostic, opts TextOptions) string {
 	return b.String()
 }
 
-// frame is esbuild's style of code frame:
+// frame is esbuild's style of code frame, the caret at Column and a `~` underline of Length
+// (both UTF-16 code units, converted here to the characters a terminal shows):
 //
 //	42 │       radiusCells: 13,
-//	   ╵       ^
+//	   ╵       ~~~~~~~~~~~~~~~
 func frame(d Diagnostic, color bool) string {
 	text := strings.ReplaceAll(d.LineText, "\t", " ")
 	const maxWidth = 120
 	start := 0 // in characters
 	runes := []rune(text)
-	col := d.Column - 1
-	if col > len(runes) {
+	colByte := ByteOffset(text, d.Column-1)
+	col := utf8.RuneCountInString(text[:colByte])
+	if d.Column-1 > UTF16Len(text) {
 		col = len(runes)
+	}
+	underline := 1
+	if d.Length > 1 {
+		end := ByteOffset(text, d.Column-1+d.Length)
+		underline = max(1, utf8.RuneCountInString(text[colByte:end]))
 	}
 	if len(runes) > maxWidth {
 		start = col - maxWidth/2
@@ -101,23 +108,40 @@ func frame(d Diagnostic, color bool) string {
 	}
 	num := fmt.Sprintf("%d", d.Line)
 	gutter := strings.Repeat(" ", len(num))
-	underline := 1
-	if d.Length > 1 {
-		underline = d.Length
-	}
 	if col-start+underline > len(runes)+1 {
 		underline = max(1, len(runes)+1-(col-start))
 	}
+	// Padding and marks in terminal cells: an emoji or CJK character takes two.
 	marks := "^"
 	if underline > 1 {
-		marks = strings.Repeat("~", underline)
+		marks = strings.Repeat("~", max(underline, cells(runes[min(len(runes), col-start):min(len(runes), col-start+underline)])))
 	}
-	caret := strings.Repeat(" ", max(0, col-start)) + marks
+	caret := strings.Repeat(" ", cells(runes[:max(0, min(len(runes), col-start))])) + marks
 	if color {
 		caret = ansiGreen + caret + ansiReset
 		return fmt.Sprintf("  %s%s │%s %s\n  %s ╵ %s\n", ansiDim, num, ansiReset, string(runes), gutter, caret)
 	}
 	return fmt.Sprintf("  %s │ %s\n  %s ╵ %s\n", num, string(runes), gutter, caret)
+}
+
+// cells is how many terminal cells text takes: two for wide characters (emoji, CJK), none for
+// combining marks, joiners and variation selectors, one otherwise. An approximation of
+// Unicode's East Asian Width that is right for the characters authors put in labels.
+func cells(text []rune) int {
+	n := 0
+	for _, r := range text {
+		switch {
+		case r == 0x200D || r >= 0xFE00 && r <= 0xFE0F || r >= 0x0300 && r <= 0x036F || r >= 0x1F3FB && r <= 0x1F3FF || r >= 0xE0020 && r <= 0xE007F:
+		case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0xA4CF, r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF,
+			r >= 0xFE30 && r <= 0xFE4F, r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6,
+			r >= 0x1F300 && r <= 0x1F64F, r >= 0x1F900 && r <= 0x1F9FF, r >= 0x1F680 && r <= 0x1F6FF, r >= 0x1FA70 && r <= 0x1FAFF,
+			r >= 0x20000 && r <= 0x3FFFD:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // JSON renders the list as a JSON array (never null).

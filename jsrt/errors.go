@@ -3,26 +3,13 @@ package jsrt
 import (
 	"fmt"
 	"time"
+
+	"github.com/scapeworld/scape/diag"
 )
 
-// Position is a place in author source (after source mapping), 1-based; zero when unknown.
-type Position struct {
-	File     string
-	Line     int
-	Column   int
-	LineText string
-}
-
-func (p Position) String() string {
-	switch {
-	case p.File == "":
-		return ""
-	case p.Line == 0:
-		return p.File
-	default:
-		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
-	}
-}
+// Position is a place in author source (after source mapping): the toolchain's one position
+// type, 1-based, columns in UTF-16 code units; zero when unknown.
+type Position = diag.Position
 
 // TimeoutError is author code that ran past its deadline.
 type TimeoutError struct {

@@ -347,3 +347,18 @@ func TestScriptCacheKeepsTheLastEight(t *testing.T) {
 		t.Fatalf("script 0 stayed cached past %d newer scripts", maxCachedScripts)
 	}
 }
+
+func TestVLQRoundTrip(t *testing.T) {
+	for _, v := range []int{0, 1, -1, 15, 16, -16, 31, 32, 1000, -123456} {
+		s := encodeVLQ(v)
+		got, n, ok := decodeVLQ(s + "AAAA")
+		if !ok || got != v || n != len(s) {
+			t.Errorf("%d → %q → %d (%d, %v)", v, s, got, n, ok)
+		}
+	}
+	// Only each line's first (absolute) generated column moves.
+	m := gojaMap([]byte(`{"version":3,"sources":["a.ts"],"mappings":"AAAA,EAAE;;IACA"}`))
+	if !strings.Contains(string(m), `"mappings":"CAAA,EAAE;;KACA"`) {
+		t.Fatalf("%s", m)
+	}
+}

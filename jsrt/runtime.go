@@ -707,13 +707,7 @@ func firstAuthorFrame(stack []goja.StackFrame) Position {
 		if !isAuthorFile(p.Filename) {
 			continue
 		}
-		col := p.Column
-		if p.Filename != f.SrcName() {
-			// Positions goja maps through a source map come back with 0-based columns; its own
-			// are 1-based.
-			col++
-		}
-		return Position{File: p.Filename, Line: p.Line, Column: col}
+		return framePosition(f)
 	}
 	return Position{}
 }

@@ -32,7 +32,8 @@ func CompileScript(name string, js []byte, sourceMap []byte) (*Script, error) {
 		// goja reads a map only from a trailing sourceMappingURL comment; the comment is added to
 		// the in-memory copy only, so the bundle on disk never mentions a map.
 		src = strings.TrimRight(src, "\n") + "\n//# sourceMappingURL=" + mapName + "\n"
-		opts = []parser.Option{parser.WithSourceMapLoader(func(string) ([]byte, error) { return sourceMap, nil })}
+		forGoja := gojaMap(sourceMap)
+		opts = []parser.Option{parser.WithSourceMapLoader(func(string) ([]byte, error) { return forGoja, nil })}
 	}
 	ast, err := goja.Parse(name, src, opts...)
 	if err != nil {
@@ -64,6 +65,14 @@ func (s *Script) LineText(file string, line int) string {
 		return ""
 	}
 	return lines[line-1]
+}
+
+// Source returns the whole text of a source-mapped file, or "" when unknown.
+func (s *Script) Source(file string) string {
+	if s == nil || s.sources == nil {
+		return ""
+	}
+	return strings.Join(s.sources[file], "\n")
 }
 
 func sourceLines(sourceMap []byte) map[string][]string {

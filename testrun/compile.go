@@ -8,6 +8,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/kit"
 )
 
@@ -82,10 +83,12 @@ func compileTest(dir, rel, sdkSource string) (*compiled, error) {
 		Platform:       api.PlatformBrowser,    // resolve node_modules exactly as the build does
 		Sourcemap:      api.SourceMapExternal,
 		SourcesContent: api.SourcesContentInclude,
-		Charset:        api.CharsetUTF8,
-		LogLevel:       api.LogLevelSilent,
-		Loader:         bundle.Loaders(), // assets load exactly as in a build
-		Plugins:        []api.Plugin{unsupported},
+		// ASCII (esbuild's default, as the build's): goja counts a generated column in bytes and
+		// looks it up in a source map that counts UTF-16 units; the two agree only on ASCII lines.
+		Charset:  api.CharsetASCII,
+		LogLevel: api.LogLevelSilent,
+		Loader:   bundle.Loaders(), // assets load exactly as in a build
+		Plugins:  []api.Plugin{unsupported},
 	})
 	if len(result.Errors) > 0 {
 		seen := map[string]bool{}
@@ -93,7 +96,8 @@ func compileTest(dir, rel, sdkSource string) (*compiled, error) {
 		for _, m := range result.Errors {
 			text := m.Text
 			if m.Location != nil {
-				text = fmt.Sprintf("%s:%d:%d: %s", filepath.ToSlash(m.Location.File), m.Location.Line, m.Location.Column+1, m.Text)
+				p := diag.FromByteColumn(filepath.ToSlash(m.Location.File), m.Location.Line, m.Location.Column, m.Location.LineText)
+				text = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Column, m.Text)
 			}
 			if !seen[text] { // a plugin error repeats once per importer
 				seen[text] = true

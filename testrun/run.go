@@ -19,6 +19,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 )
@@ -89,6 +90,16 @@ type Result struct {
 	// Diagnostics are the lines the test printed with t.diagnostic.
 	Diagnostics []string
 	Duration    time.Duration
+}
+
+// Diagnostic is a failed test as the one diagnostic shape `build --json` uses (code "test"):
+// the test's file, line and column (1-based, UTF-16 units), the line's text, and the message.
+func (r Result) Diagnostic() diag.Diagnostic {
+	d := diag.Diagnostic{Code: diag.CodeTestFailure, Path: r.Name, Message: r.Message}.At(r.At)
+	if d.File == "" {
+		d.File = r.File
+	}
+	return d
 }
 
 // Location renders At as file:line, falling back to the test file.
@@ -506,20 +517,14 @@ func withFile(p jsrt.Position, file string) jsrt.Position {
 	return p
 }
 
-// frameRE matches a goja stack line: "at name (file:line:col(pc))" or "at file:line:col(pc)".
-var frameRE = regexp.MustCompile(`at (?:.*? \()?([^()\s]+):(\d+):(\d+)(?:\(\d+\))?\)?\s*$`)
-
 // stackPosition is the innermost frame of a JavaScript stack that lies in the project's own
-// code (not the shims, the SDK, node_modules or esbuild's helpers).
+// code (not the shims, the SDK, node_modules or esbuild's helpers), through jsrt's one stack
+// parser (the same columns a build reports).
 func stackPosition(stack string, script *jsrt.Script) jsrt.Position {
-	for _, line := range strings.Split(stack, "\n") {
-		m := frameRE.FindStringSubmatch(strings.TrimSpace(line))
-		if m == nil || isInternal(m[1]) {
-			continue
+	for _, f := range script.Frames(stack) {
+		if !isInternal(f.File) {
+			return f.Position
 		}
-		ln, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		return jsrt.Position{File: m[1], Line: ln, Column: col, LineText: script.LineText(m[1], ln)}
 	}
 	return jsrt.Position{}
 }

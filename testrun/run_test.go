@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/testtree"
 	"github.com/scapeworld/scape/kit"
 )
@@ -428,5 +429,27 @@ test('still runs', () => {
 	}
 	if len(report.Results) != 7 {
 		t.Errorf("%d results: %+v", len(report.Results), report.Results)
+	}
+}
+
+// Failure columns are 1-based UTF-16 units, as a build's: after emoji and CJK text on the same
+// line (🏮 is two units, 灯 one), and at the start of a line. A method call is placed at the
+// method's name (`assert.equal` at `equal`), as goja and V8 place it.
+func TestFailureColumnsAfterMultibyteText(t *testing.T) {
+	line := "  const label = '🏮🏮 灯'; assert.equal(label, 'x');"
+	dir := testtree.Write(t, map[string]string{
+		"test/wide.test.ts": header + "test('wide', () => {\n" + line + "\n});\ntest('first column', () => {\nassert.equal(1, 2);\n});\ntest('thrown', () => {\n  const s = '灯🏮'; throw new Error(s);\n});\n",
+	})
+	results := byName(run(t, dir))
+	want := diag.UTF16Len(line[:strings.Index(line, "equal(")]) + 1
+	if r := results["wide"]; r.At.Line != 4 || r.At.Column != want {
+		t.Errorf("wide: at %d:%d, want 4:%d", r.At.Line, r.At.Column, want)
+	}
+	if r := results["first column"]; r.At.Line != 7 || r.At.Column != len("assert.")+1 {
+		t.Errorf("first column: at %d:%d, want 7:8", r.At.Line, r.At.Column)
+	}
+	thrownLine := "  const s = '灯🏮'; throw new Error(s);"
+	if r := results["thrown"]; r.At.Line != 10 || r.At.Column != diag.UTF16Len(thrownLine[:strings.Index(thrownLine, "new Error")])+1 {
+		t.Errorf("thrown: at %d:%d", r.At.Line, r.At.Column)
 	}
 }

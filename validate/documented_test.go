@@ -23,7 +23,7 @@ func TestReducersAreSynchronous(t *testing.T) {
 		"method": "async run(state, payload) {\n        requirePayload(payload, []);",
 	} {
 		rep := check(t, project(t, map[string]string{sync: run}, nil), Options{})
-		want := "src/definition.ts:16:21: example.lamp (🏮 Lamp): actions.toggle.run: must be synchronous (reducers are synchronous; got an async function)"
+		want := "src/definition.ts:32:7: example.lamp (🏮 Lamp): actions.toggle.run: must be synchronous (reducers are synchronous; got an async function)"
 		if rep.OK() || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].String() != want || rep.Diagnostics[0].Code != diag.CodeRule || rep.Diagnostics[0].Got != "" {
 			t.Errorf("%s: %v\nwant %s", name, rep.Diagnostics, want)
 		}

@@ -141,7 +141,7 @@ func (l *loaded) modelDiagnostics(def *Definition, severity diag.Severity, ps []
 		} else {
 			d.Notes = []diag.Note{{Message: "glTF check step " + itoa(p.Step) + ", " + string(p.Code) + "; run `scape gizmo model FILE.glb` on the exported file"}}
 		}
-		out = append(out, l.atDefinition(d, *def))
+		out = append(out, l.placed(d, *def, ""))
 	}
 	return out
 }

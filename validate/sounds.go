@@ -128,7 +128,7 @@ func checkSounds(ctx context.Context, opts Options, rep *Report, l *loaded) {
 		if len(j.names) > 1 {
 			d.Notes = []diag.Note{{Message: "the same recipe is also " + strings.Join(j.names[1:], ", ")}}
 		}
-		rep.Diagnostics = append(rep.Diagnostics, l.atDefinition(d, rep.Definitions[j.def]))
+		rep.Diagnostics = append(rep.Diagnostics, l.placed(d, rep.Definitions[j.def], ""))
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 
@@ -30,6 +31,7 @@ import (
 	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/locate"
 )
 
 // BundleName is the file name of a bundle in stack frames no source map covers.
@@ -172,6 +174,8 @@ type loaded struct {
 	rt      *jsrt.Runtime
 	script  *jsrt.Script
 	exports goja.Value
+	// literals are the definitions' defineObject literals, parsed on first use (locate).
+	literals map[int]*locate.Literal
 }
 
 // load compiles (cached per bundle hash) and runs the bundle. A bundle that fails to run
@@ -318,8 +322,43 @@ func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
 		}
 	}
 	if index >= 0 && index < len(defs) {
-		d = l.atDefinition(d, defs[index])
+		d = l.placed(d, defs[index], p.ValueJSON)
 	}
+	return d
+}
+
+// placed names def in d and places d where its Path was written in def's source (atMistake),
+// else at def's defineObject call. valueJSON is the offending value as JSON, or "".
+func (l *loaded) placed(d diag.Diagnostic, def Definition, valueJSON string) diag.Diagnostic {
+	return l.atMistake(l.atDefinition(d, def), def, d.Path, valueJSON)
+}
+
+// atMistake moves d from def's defineObject call to the expression in the author's TypeScript
+// that holds the mistake — the member `radiusCells: 30`, the array element, the literal a
+// callback returned, else the callback — when locate can tell for certain, and keeps the call
+// site as a note. A path it cannot follow leaves d at the call site.
+func (l *loaded) atMistake(d diag.Diagnostic, def Definition, path, valueJSON string) diag.Diagnostic {
+	if l == nil || def.Line <= 0 || path == "" {
+		return d
+	}
+	lit, ok := l.literals[def.Index]
+	if !ok {
+		lit = locate.At(def.File, l.script.Source(def.File), def.Line, def.Column)
+		if l.literals == nil {
+			l.literals = map[int]*locate.Literal{}
+		}
+		l.literals[def.Index] = lit
+	}
+	// A project-wide problem about one entry names it from the project: objects[1].type.
+	path = objectsIndex.ReplaceAllString(path, "")
+	path = strings.TrimPrefix(path, ".")
+	at, found := lit.Find(path, valueJSON)
+	if !found || at.Line == def.Line && at.Column == def.Column {
+		return d
+	}
+	site := diag.NoteAt(d.Position(), fmt.Sprintf("%s is defined here", def.Type))
+	d = d.At(at)
+	d.Notes = append(d.Notes, site)
 	return d
 }
 
@@ -328,7 +367,7 @@ func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
 func (l *loaded) atDefinition(d diag.Diagnostic, def Definition) diag.Diagnostic {
 	d.Definition = def.ref()
 	if def.Line > 0 && l != nil {
-		d = d.At(diag.FromCharColumn(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
+		d = d.At(diag.FromUTF16Column(def.File, def.Line, def.Column, l.script.LineText(def.File, def.Line)))
 	}
 	return d
 }
@@ -366,22 +405,19 @@ func (l *loaded) failure(err error, defs []Definition) diag.Diagnostic {
 		}
 	}
 	if at.Line > 0 {
-		d = d.At(diag.FromCharColumn(at.File, at.Line, at.Column, l.script.LineText(at.File, at.Line)))
+		d = d.At(diag.FromUTF16Column(at.File, at.Line, at.Column, l.script.LineText(at.File, at.Line)))
 	}
 	return d
 }
 
 var objectsIndex = regexp.MustCompile(`^objects\[(\d+)\]`)
 
-// stackFrame matches one goja stack line: "at name (file:line:col(pc))" or "at file:line:col(pc)".
-var stackFrame = regexp.MustCompile(`at (?:[^\n(]*\()?([^\n():]+):(\d+):(\d+)\(\d+\)`)
-
 // calleeColumn moves a call's position from its "(" back to the callee's name, so a definition
 // is shown at `defineObject<State>({` rather than at the parenthesis. col is 1-based, in
-// characters; anything unexpected leaves it as it is.
+// UTF-16 code units; anything unexpected leaves it as it is.
 func calleeColumn(line string, col int) int {
 	r := []rune(line)
-	i := col - 1
+	i := utf8.RuneCountInString(line[:diag.ByteOffset(line, col-1)])
 	if i > 0 && i < len(r) && r[i] == '{' && r[i-1] == '(' {
 		i-- // goja may place the call at its object argument: defineObject({
 	}
@@ -410,22 +446,15 @@ func calleeColumn(line string, col int) int {
 	if j == end {
 		return col
 	}
-	return j + 2
+	return diag.UTF16Len(string(r[:j+1])) + 1
 }
 
 // definedAt finds the first frame of a defineObject stack that is in author code.
 func (l *loaded) definedAt(stack string) jsrt.Position {
-	for _, m := range stackFrame.FindAllStringSubmatch(stack, -1) {
-		file := m[1]
-		if file == jsrt.SDKScriptName {
-			continue
+	for _, f := range l.script.Frames(stack) {
+		if f.File != jsrt.SDKScriptName && f.File != jsrt.LockdownScriptName {
+			return f.Position
 		}
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		if file != BundleName {
-			col++ // source-mapped frames carry 0-based columns (see jsrt.firstAuthorFrame)
-		}
-		return jsrt.Position{File: file, Line: line, Column: col}
 	}
 	return jsrt.Position{}
 }

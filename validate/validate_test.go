@@ -93,12 +93,16 @@ func TestRuleProblemNamesDefinitionAndLine(t *testing.T) {
 		t.Fatalf("diagnostics: %v", rep.Diagnostics)
 	}
 	d := rep.Diagnostics[0]
-	want := "src/definition.ts:16:21: example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)"
+	// At the member the lighting callback returned, not at defineObject (kept as a note).
+	want := "src/definition.ts:76:13: example.lamp (🏮 Lamp): lighting.light.radiusCells: must be 0.25–12 cells (got 13)"
 	if d.String() != want || d.Code != diag.CodeRule || string(d.Value) != "13" {
 		t.Fatalf("got  %s (%s, value %s)\nwant %s", d, d.Code, d.Value, want)
 	}
-	if !strings.Contains(d.LineText, "defineObject<LampState>") {
-		t.Fatalf("line text %q", d.LineText)
+	if d.LineText != "            radiusCells: 13," || d.Length != len("radiusCells: 13") {
+		t.Fatalf("line text %q, length %d", d.LineText, d.Length)
+	}
+	if n := d.Notes; len(n) != 1 || n[0].Line != 16 || n[0].Column != 21 || n[0].Message != "example.lamp is defined here" {
+		t.Fatalf("notes %+v", n)
 	}
 }
 
@@ -395,7 +399,7 @@ func TestWarningKeepsTheProjectValid(t *testing.T) {
 		t.Fatalf("diagnostics: %v", rep.Diagnostics)
 	}
 	d := rep.Diagnostics[0]
-	want := "src/definition.ts:16:21: warning: example.lamp (🏮 Lamp): lighting.light.motion.flare: has low above high, so the flare never fires (got [1,0.9,0.1,0.5,0])"
+	want := "src/definition.ts:81:58: warning: example.lamp (🏮 Lamp): lighting.light.motion.flare: has low above high, so the flare never fires (got [1,0.9,0.1,0.5,0])"
 	if d.String() != want || d.Severity != diag.Warning || d.Code != diag.CodeLikelyMistake || d.Rule != "light.motion.flare.order" {
 		t.Fatalf("got  %s (%s, %s, rule %q)\nwant %s", d, d.Severity, d.Code, d.Rule, want)
 	}

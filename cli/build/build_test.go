@@ -104,7 +104,7 @@ func TestRunInvalidKeepsPreviousBundle(t *testing.T) {
 	if cmdutil.ExitCode(err) != cmdutil.ExitInvalid {
 		t.Fatalf("exit %d", cmdutil.ExitCode(err))
 	}
-	if out.Len() != 0 || !strings.Contains(errOut.String(), "src/definition.ts:2:16: t.v (🧪 Vial): spin: must be −4–4 radians per second (got 9)") {
+	if out.Len() != 0 || !strings.Contains(errOut.String(), "src/definition.ts:7:3: t.v (🧪 Vial): spin: must be −4–4 radians per second (got 9)") {
 		t.Fatalf("stdout %q\nstderr %s", out, errOut)
 	}
 	after, _ := os.ReadFile(filepath.Join(dir, "dist", "vial.js"))

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/testrun"
 )
@@ -198,13 +199,15 @@ func printSummary(w io.Writer, dir string, pattern *regexp.Regexp, report *testr
 }
 
 type jsonResult struct {
-	File     string   `json:"file"`
-	Name     string   `json:"name"`
-	Status   string   `json:"status"`
-	Message  string   `json:"message,omitempty"`
-	At       *jsonAt  `json:"at,omitempty"`
-	Diag     []string `json:"diagnostics,omitempty"`
-	Duration float64  `json:"durationMs"`
+	File    string  `json:"file"`
+	Name    string  `json:"name"`
+	Status  string  `json:"status"`
+	Message string  `json:"message,omitempty"`
+	At      *jsonAt `json:"at,omitempty"`
+	// Diagnostic is a failure in the shape of build --json's errors.
+	Diagnostic *diag.Diagnostic `json:"diagnostic,omitempty"`
+	Diag       []string         `json:"diagnostics,omitempty"`
+	Duration   float64          `json:"durationMs"`
 }
 
 type jsonAt struct {
@@ -219,6 +222,10 @@ func writeJSON(w io.Writer, dir string, report *testrun.Report, took time.Durati
 		jr := jsonResult{File: r.File, Name: r.Name, Status: r.Status.String(), Message: r.Message, Diag: r.Diagnostics, Duration: float64(r.Duration.Microseconds()) / 1000}
 		if r.At.File != "" {
 			jr.At = &jsonAt{File: r.At.File, Line: r.At.Line, Column: r.At.Column}
+		}
+		if r.Status == testrun.Failed {
+			d := r.Diagnostic()
+			jr.Diagnostic = &d
 		}
 		results = append(results, jr)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/testtree"
 )
 
@@ -88,6 +89,7 @@ func TestRunJSON(t *testing.T) {
 				File string
 				Line int
 			}
+			Diagnostic *diag.Diagnostic
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &report); err != nil {
@@ -98,6 +100,13 @@ func TestRunJSON(t *testing.T) {
 	}
 	if r := report.Results[1]; r.Status != "fail" || r.At == nil || r.At.File != "test/a.test.ts" || r.At.Line != 5 {
 		t.Errorf("failure %+v", r)
+	}
+	// The same diagnostic shape as build --json.
+	if d := report.Results[1].Diagnostic; d == nil || d.Code != diag.CodeTestFailure || d.File != "test/a.test.ts" || d.Line != 5 || d.Column < 1 || d.LineText == "" || d.Message == "" {
+		t.Errorf("diagnostic %+v", d)
+	}
+	if report.Results[0].Diagnostic != nil {
+		t.Errorf("a passing test has a diagnostic")
 	}
 }
 

@@ -54,6 +54,13 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	devAlias := dev.NewCmd(f)
 	devAlias.Hidden = true
 	rootCmd.AddCommand(initAlias, devAlias)
+
+	rootCmd.SetHelpCommand(newHelpCmd())
+	gizmoHelp := newHelpCmd()
+	gizmoHelp.Hidden = true // listed once, at the root; `scape gizmo help build` still works
+	gizmo.AddCommand(gizmoHelp)
+	rootCmd.InitDefaultCompletionCmd() // now, so guardGroups sees `completion` too
+	guardGroups(rootCmd)
 	return rootCmd
 }
 

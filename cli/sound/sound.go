@@ -336,7 +336,8 @@ func write(opts *Options, base string, s *audio.Samples, res *Result) error {
 	}
 	if opts.PNG {
 		var buf bytes.Buffer
-		if err := png.Encode(&buf, audio.Picture(s, 800, 300)); err != nil {
+		img, _ := audio.Picture(s, res.Name, audio.PictureWidth, audio.PictureHeight)
+		if err := png.Encode(&buf, img); err != nil {
 			return err
 		}
 		res.Picture = filepath.Join(opts.Out, base+".png")

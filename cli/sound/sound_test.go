@@ -27,7 +27,7 @@ func TestArguments(t *testing.T) {
 	}
 	cmd = NewCmdSound(&cmdutil.Factory{IO: ios}, func(o *Options) error { got = o; return nil })
 	cmd.SetArgs(nil)
-	if err := cmd.Execute(); err != nil || got.Dir != "." || got.Out != "." || len(got.Names) != 0 {
+	if err := cmd.Execute(); err != nil || got.Dir != "." || got.Out != "" || len(got.Names) != 0 {
 		t.Fatalf("defaults: %+v %v", got, err)
 	}
 }

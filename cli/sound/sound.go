@@ -24,6 +24,7 @@ import (
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/validate"
 )
 
 // Sound is one declared sound: the definition that declares it (its type), its key in `sounds`
@@ -153,9 +154,9 @@ func Run(opts *Options) error {
 	}
 	// A project's sounds passed the SDK's validation in projectSounds; a --recipes file's have
 	// not, so each goes through the SDK's validators first and a refusal reads as the build's.
-	var sdk *sdkChecker
+	var sdk *validate.RecipeChecker
 	if opts.Recipes != "" {
-		if sdk, err = newSDKChecker(); err != nil {
+		if sdk, err = validate.NewRecipeChecker(); err != nil {
 			return fmt.Errorf("loading the SDK: %w", err)
 		}
 	}
@@ -166,7 +167,7 @@ func Run(opts *Options) error {
 		var samples *audio.Samples
 		if sdk != nil {
 			var msg string
-			if msg, err = sdk.problem(context.Background(), s.Recipe); err == nil && msg != "" {
+			if msg, err = sdk.Problem(context.Background(), s.Recipe); err == nil && msg != "" {
 				err = errors.New(msg)
 			}
 		}

@@ -55,23 +55,21 @@ func (s *Severity) UnmarshalJSON(b []byte) error {
 type Code string
 
 const (
-	CodeProject     Code = "project"     // package.json / entry problems
-	CodeSyntax      Code = "syntax"      // esbuild could not parse or resolve
-	CodeImport      Code = "import"      // an import the host cannot provide
-	CodeSize        Code = "size"        // bundle over the byte limit
-	CodeUnfaithful  Code = "unfaithful"  // code goja cannot run faithfully (regex \p{…}, /d, /v)
-	CodeRule        Code = "rule"        // a definition breaks an SDK rule
-	CodeThrown      Code = "thrown"      // author code threw
-	CodeTimeout     Code = "timeout"     // author code ran past its deadline
-	CodeStack       Code = "stack"       // runaway recursion
-	CodeMemory      Code = "memory"      // author code grew the heap past its budget
-	CodeLoad        Code = "load"        // the bundle does not export a project
-	CodeSDKVersion  Code = "sdk-version" // the project's vendored SDK differs from the toolchain's
-	CodeBuild       Code = "build"       // any other esbuild message
-	CodeInstance    Code = "instance"    // an existing instance no longer validates
-	CodeTestFailure Code = "test"        // a failed author test (scape gizmo test)
-	CodeSound       Code = "sound"       // a declared sound does not render within the budget
-	CodeModel       Code = "model"       // presentation.model is refused by the model check (glb)
+	CodeProject    Code = "project"     // package.json / entry problems
+	CodeSyntax     Code = "syntax"      // esbuild could not parse or resolve
+	CodeImport     Code = "import"      // an import the host cannot provide
+	CodeSize       Code = "size"        // bundle over the byte limit
+	CodeUnfaithful Code = "unfaithful"  // code goja cannot run faithfully (regex \p{…}, /d, /v)
+	CodeRule       Code = "rule"        // a definition breaks an SDK rule
+	CodeThrown     Code = "thrown"      // author code threw
+	CodeTimeout    Code = "timeout"     // author code ran past its deadline
+	CodeStack      Code = "stack"       // runaway recursion
+	CodeMemory     Code = "memory"      // author code grew the heap past its budget
+	CodeLoad       Code = "load"        // the bundle does not export a project
+	CodeSDKVersion Code = "sdk-version" // the project's vendored SDK differs from the toolchain's
+	CodeInstance   Code = "instance"    // an existing instance no longer validates
+	CodeSound      Code = "sound"       // a declared sound does not render within the budget
+	CodeModel      Code = "model"       // presentation.model is refused by the model check (glb)
 	// CodeLikelyMistake is a warning: a value the contract allows but that is very likely a
 	// mistake (a "guess" rule of the SDK, kit/sdk/LIMITS.md). It never fails a build, dev or the
 	// host; `scape gizmo build --strict` makes it an error.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strings"
 
 	"github.com/scapeworld/scape/internal/human"
 )
@@ -124,7 +125,7 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 		size := uint64(le.Uint32(b[pos+4:]))
 		body := pos + 8
 		if size > uint64(end-body) {
-			return WAVInfo{}, fmt.Errorf("chunk %q at byte %s declares %s bytes but only %s remain", id, human.Int(pos), human.Int(int(size)), human.Int(end-body))
+			return WAVInfo{}, fmt.Errorf("chunk %s at byte %s declares %s bytes but only %s remain", quoteChunkID(id), human.Int(pos), human.Int(int(size)), human.Int(end-body))
 		}
 		n := int(size)
 		switch id {
@@ -187,6 +188,28 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 	format.Frames = dataSize / (format.Channels * 2)
 	format.DataOffset = dataOffset
 	return *format, nil
+}
+
+// quoteChunkID quotes a chunk id for a message as the SDK's parseWav does: printable ASCII as
+// is, `"` and `\` escaped, any other byte as \xHH, so a corrupt id never puts control bytes on
+// the author's terminal and both readers word it alike.
+func quoteChunkID(id string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c <= 0x7e:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "\\x%02x", c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // DecodeWAV parses untrusted bytes and returns the samples (int16/32768).

@@ -18,23 +18,35 @@ interface WavCase {
   message?: string;
 }
 
-/** Concatenates a case's parts: ascii:TEXT, u16:N, u32:N (little-endian), hex:BYTES, zeros:N. */
+/**
+ * Concatenates a case's parts: ascii:TEXT, u16:N, u32:N (little-endian), hex:BYTES, zeros:N. The
+ * length is counted first and zeros are left as allocated: the size cases hold ~960 KB, and a
+ * byte-by-byte push would be slow under goja.
+ */
 function assemble(parts: string[]): Uint8Array {
-  const out: number[] = [];
-  for (const part of parts) {
+  const split = parts.map((part) => {
     const at = part.indexOf(':');
-    const kind = part.slice(0, at);
-    const v = part.slice(at + 1);
-    if (kind === 'ascii') for (let i = 0; i < v.length; i++) out.push(v.charCodeAt(i));
+    return { kind: part.slice(0, at), v: part.slice(at + 1), part };
+  });
+  const width = ({ kind, v, part }: { kind: string; v: string; part: string }): number => {
+    if (kind === 'ascii') return v.length;
+    if (kind === 'u16') return 2;
+    if (kind === 'u32') return 4;
+    if (kind === 'hex') return v.length / 2;
+    if (kind === 'zeros') return Number(v);
+    throw new Error(`unknown part ${part}`);
+  };
+  const bytes = new Uint8Array(split.reduce((n, p) => n + width(p), 0));
+  let at = 0;
+  for (const p of split) {
+    const { kind, v } = p;
+    if (kind === 'ascii') for (let i = 0; i < v.length; i++) bytes[at + i] = v.charCodeAt(i);
     else if (kind === 'u16' || kind === 'u32') {
       const n = Number(v);
-      for (let i = 0; i < (kind === 'u16' ? 2 : 4); i++) out.push(Math.floor(n / 2 ** (8 * i)) & 0xff);
-    } else if (kind === 'hex') for (let i = 0; i < v.length; i += 2) out.push(parseInt(v.slice(i, i + 2), 16));
-    else if (kind === 'zeros') for (let i = 0; i < Number(v); i++) out.push(0);
-    else throw new Error(`unknown part ${part}`);
+      for (let i = 0; i < width(p); i++) bytes[at + i] = Math.floor(n / 2 ** (8 * i)) & 0xff;
+    } else if (kind === 'hex') for (let i = 0; i < v.length; i += 2) bytes[at + i / 2] = parseInt(v.slice(i, i + 2), 16);
+    at += width(p);
   }
-  const bytes = new Uint8Array(out.length);
-  for (let i = 0; i < out.length; i++) bytes[i] = out[i];
   return bytes;
 }
 

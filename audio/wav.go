@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strings"
+
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // MaxWAVBytes is GIZMO_AUDIO_MAX_BYTES: a 44-byte header and 960,000 bytes of PCM16.
@@ -95,18 +98,19 @@ var pcmGUIDTail = []byte{0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0
 // LIST, fact, JUNK and other chunks are skipped with their pad byte; only PCM or extensible PCM,
 // 16-bit, 1–2 channels, a rate above 0, whole frames and at most MaxWAVBytes are accepted (the
 // SDK's WAV_RULES errors; what it only warns about — an unusual rate, an inconsistent block align
-// or byte rate, no samples — is accepted). The messages match the SDK's parseWav.
+// or byte rate, no samples — is accepted). The messages are the SDK's parseWav's, word for word
+// (numbers grouped as its formatNumber groups them): testdata/wav/cases.json holds both to it.
 func ParseWAV(b []byte) (WAVInfo, error) {
 	le := binary.LittleEndian
 	if len(b) > MaxWAVBytes {
-		return WAVInfo{}, fmt.Errorf("must be at most %d bytes (got %d)", MaxWAVBytes, len(b))
+		return WAVInfo{}, fmt.Errorf("must be at most %s bytes (got %d)", human.Int(MaxWAVBytes), len(b))
 	}
 	if len(b) < 12 || string(b[0:4]) != "RIFF" || string(b[8:12]) != "WAVE" {
 		return WAVInfo{}, errors.New("is not a RIFF/WAVE file")
 	}
 	riff := uint64(le.Uint32(b[4:]))
 	if riff < 4 || riff > uint64(len(b)-8) {
-		return WAVInfo{}, fmt.Errorf("declares a RIFF size of %d bytes but only %d follow", riff, len(b)-8)
+		return WAVInfo{}, fmt.Errorf("declares a RIFF size of %s bytes but only %s follow", human.Int(int(riff)), human.Int(len(b)-8))
 	}
 	end := 8 + int(riff)
 	pos := 12
@@ -115,13 +119,13 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 	haveData := false
 	for pos < end {
 		if end-pos < 8 {
-			return WAVInfo{}, fmt.Errorf("has a truncated chunk header at byte %d", pos)
+			return WAVInfo{}, fmt.Errorf("has a truncated chunk header at byte %s", human.Int(pos))
 		}
 		id := string(b[pos : pos+4])
 		size := uint64(le.Uint32(b[pos+4:]))
 		body := pos + 8
 		if size > uint64(end-body) {
-			return WAVInfo{}, fmt.Errorf("chunk %q at byte %d declares %d bytes but only %d remain", id, pos, size, end-body)
+			return WAVInfo{}, fmt.Errorf("chunk %s at byte %s declares %s bytes but only %s remain", quoteChunkID(id), human.Int(pos), human.Int(int(size)), human.Int(end-body))
 		}
 		n := int(size)
 		switch id {
@@ -169,7 +173,7 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 				return WAVInfo{}, errors.New("has its data chunk before the fmt chunk")
 			}
 			if n%(format.Channels*2) != 0 {
-				return WAVInfo{}, fmt.Errorf("has %d data bytes, not a whole number of %d-channel frames", n, format.Channels)
+				return WAVInfo{}, fmt.Errorf("has %s data bytes, not a whole number of %d-channel frames", human.Int(n), format.Channels)
 			}
 			haveData, dataOffset, dataSize = true, body, n
 		}
@@ -184,6 +188,28 @@ func ParseWAV(b []byte) (WAVInfo, error) {
 	format.Frames = dataSize / (format.Channels * 2)
 	format.DataOffset = dataOffset
 	return *format, nil
+}
+
+// quoteChunkID quotes a chunk id for a message as the SDK's parseWav does: printable ASCII as
+// is, `"` and `\` escaped, any other byte as \xHH, so a corrupt id never puts control bytes on
+// the author's terminal and both readers word it alike.
+func quoteChunkID(id string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c <= 0x7e:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "\\x%02x", c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // DecodeWAV parses untrusted bytes and returns the samples (int16/32768).
@@ -216,7 +242,7 @@ const maxBase64 = 4 * ((MaxWAVBytes + 2) / 3)
 func DecodeRecorded(encoded string) ([]byte, error) {
 	text := dataURL.ReplaceAllString(encoded, "")
 	if len(text) > maxBase64 {
-		return nil, fmt.Errorf("must be at most %d bytes of WAV (got about %d)", MaxWAVBytes, len(text)*3/4)
+		return nil, fmt.Errorf("must be at most %s bytes of WAV (got about %d)", human.Int(MaxWAVBytes), len(text)*3/4)
 	}
 	enc := base64.StdEncoding
 	if len(text)%4 != 0 {

@@ -140,8 +140,8 @@ func TestParseWAVRefusals(t *testing.T) {
 		b    []byte
 		want string
 	}{
-		{"riff size", buildWAV(ok(), 0xfffffff0), "declares a RIFF size of 4294967280 bytes"},
-		{"chunk size", hugeData, `chunk "data" at byte 36 declares 4294967280 bytes but only 4 remain`},
+		{"riff size", buildWAV(ok(), 0xfffffff0), "declares a RIFF size of 4,294,967,280 bytes"},
+		{"chunk size", hugeData, `chunk "data" at byte 36 declares 4,294,967,280 bytes but only 4 remain`},
 		{"8-bit", buildWAV([]chunk{fmtChunk(1, 48000, 8, 1), dataChunk(4)}, -1), "must be 16-bit PCM"},
 		{"3 channels", buildWAV([]chunk{fmtChunk(3, 48000, 16, 1), dataChunk(6)}, -1), "mono or stereo (got 3 channels)"},
 		{"0 Hz", buildWAV([]chunk{fmtChunk(1, 0, 16, 1), dataChunk(4)}, -1), "sample rate above 0 Hz"},
@@ -153,7 +153,7 @@ func TestParseWAVRefusals(t *testing.T) {
 		{"two fmt", buildWAV([]chunk{fmtChunk(1, 48000, 16, 1), fmtChunk(1, 48000, 16, 1), dataChunk(2)}, -1), "more than one fmt chunk"},
 		{"not riff", []byte("RIFX\x00\x00\x00\x00WAVE"), "not a RIFF/WAVE file"},
 		{"truncated", buildWAV(ok(), -1)[:30], "declares a RIFF size"},
-		{"too big", append(buildWAV(ok(), -1), make([]byte, MaxWAVBytes)...), "at most 960044 bytes"},
+		{"too big", append(buildWAV(ok(), -1), make([]byte, MaxWAVBytes)...), "at most 960,044 bytes"},
 		{"empty", nil, "not a RIFF/WAVE file"},
 	}
 	for _, c := range cases {
@@ -208,7 +208,7 @@ func TestRecorded(t *testing.T) {
 	if _, err := Recorded("@@@@").Render(); err == nil || !strings.Contains(err.Error(), "must be base64") {
 		t.Fatalf("got %v", err)
 	}
-	if _, err := Recorded(strings.Repeat("A", 2_000_000)).Render(); err == nil || !strings.Contains(err.Error(), "at most 960044 bytes") {
+	if _, err := Recorded(strings.Repeat("A", 2_000_000)).Render(); err == nil || !strings.Contains(err.Error(), "at most 960,044 bytes") {
 		t.Fatalf("got %v", err)
 	}
 }

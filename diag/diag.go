@@ -67,9 +67,8 @@ const (
 	CodeMemory      Code = "memory"      // author code grew the heap past its budget
 	CodeLoad        Code = "load"        // the bundle does not export a project
 	CodeSDKVersion  Code = "sdk-version" // the project's vendored SDK differs from the toolchain's
-	CodeBuild       Code = "build"       // any other esbuild message
 	CodeInstance    Code = "instance"    // an existing instance no longer validates
-	CodeTestFailure Code = "test"        // a failed author test (scape gizmo test)
+	CodeTestFailure Code = "test"        // a failed author test (scape gizmo test --json)
 	CodeSound       Code = "sound"       // a declared sound does not render within the budget
 	CodeModel       Code = "model"       // presentation.model is refused by the model check (glb)
 	// CodeLikelyMistake is a warning: a value the contract allows but that is very likely a

@@ -3,7 +3,6 @@ package validate
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -176,13 +175,6 @@ func (p *Project) ValidateInstances(ctx context.Context, instances []Instance) (
 		out = append(out, d)
 	}
 	return out, nil
-}
-
-// IsAuthorFailure says whether err is author code failing (timeout, recursion, memory, throw)
-// rather than the host.
-func IsAuthorFailure(err error) bool {
-	var r *Refused
-	return err != nil && !errors.As(err, &r)
 }
 
 // Derive returns what a world needs of a placed instance, as the SDK resolves it from the

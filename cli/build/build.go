@@ -65,7 +65,8 @@ published contract states or its types imply is an error; a value the contract a
 is very likely a mistake is a warning, which never fails the build (--strict makes warnings
 errors). Bounds that protect this toolchain's own cost say so in their message. The exit status
 is 0 for a valid project, 1 for an invalid one and 2 when the command cannot run (no project,
-bad arguments). See docs/build.md.`,
+bad arguments). Every rule, its bound and where the docs state it: vendor/scape-sdk/LIMITS.md
+in the project.`,
 		Example: "  scape gizmo build\n  scape gizmo build ./my-lamp --json\n  scape gizmo build --strict",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {

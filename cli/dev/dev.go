@@ -51,6 +51,10 @@ DIR/.scape/, connects to it without a browser step, and prints the link to your 
 
 Ctrl+C revokes the session and exits. --json prints one JSON object per event on stdout
 (human output goes to stderr).`,
+		Example: `  scape gizmo dev                                      # a local world, its data in ./.scape/
+  scape gizmo dev ./my-lamp
+  scape gizmo dev --origin https://world.example.com   # pair with a remote host
+  scape gizmo dev --json > events.jsonl`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Dir = "."

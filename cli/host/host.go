@@ -46,6 +46,9 @@ Serving beyond loopback needs HTTPS in front (a TLS-terminating proxy) and --pub
 to the https:// origin: clients refuse plain HTTP to remote hosts. Name that proxy with
 --trusted-proxy so pairing requests are limited per client (the address it puts in
 X-Forwarded-For) rather than all counted as the proxy's.`,
+		Example: `  scape gizmo host
+  scape gizmo host --addr 127.0.0.1:0 --data ./world    # a free port, data in ./world
+  scape gizmo host --addr 127.0.0.1:7070 --public-url https://world.example.com --trusted-proxy 127.0.0.1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)

@@ -24,9 +24,10 @@ type ExportOptions struct {
 // NewCmd returns the `kit` command with its `export` subcommand.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "kit",
-		Short: "Export a self-sufficient Gizmo kit",
-		Args:  cobra.NoArgs,
+		Use:     "kit",
+		Short:   "Export a self-sufficient Gizmo kit",
+		Example: "  scape gizmo kit export ./my-lamp --template lamp",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return cmdutil.Usage(errors.New("choose a subcommand: scape gizmo kit export <new-directory>"))
 		},

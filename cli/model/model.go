@@ -40,7 +40,13 @@ compression or external resources.
 Prints the model's facts, every problem (each with what to change in the exporter) and every
 warning. A warning does not refuse the model: more than 20,000 triangles or 32 draw calls (the
 bounds the docs state for agent avatars, not for Gizmo models) is one.
+The size limit is the contract's: a model is embedded in the bundle as base64, and the bundle
+may be 1 MiB, so a model may be 768 KiB (786,432 bytes). Each line names its rule; the SDK's
+vendor/scape-sdk/LIMITS.md ("Models") lists every model rule and where the docs state it.
+
 Exit status: 0 accepted (with or without warnings), 1 refused, 2 the file cannot be read.`,
+		Example: `  scape gizmo model lamp.glb
+  scape gizmo model assets/lamp.glb --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return cmdutil.Usagef("expected one .glb file (got %d arguments)", len(args))
@@ -135,21 +141,25 @@ func printText(w io.Writer, name string, res *glb.Result) {
 	default:
 		fmt.Fprintf(w, "%s: refused (%s, %s)\n", name, plural(int64(len(res.Problems)), "problem"), warnings)
 	}
+	// Each limit says whose it is: the size is the contract's (a refusal); the triangle and
+	// draw-call bounds are the docs' bounds for agent avatars, which only warn for a Gizmo model.
+	fmt.Fprintf(w, "  size        %s (%s bytes); at most %s (%s bytes), the contract's limit (rule model.size)\n",
+		human.Bytes(int(f.Bytes)), human.Int(int(f.Bytes)), human.Bytes(glb.MaxFileBytes), human.Int(glb.MaxFileBytes))
 	if f.Counted {
-		fmt.Fprintf(w, "  %s, %s in the default scene (the docs bound agent avatars at %s and %d)\n",
-			plural(f.Triangles, "triangle"), plural(f.DrawCalls, "draw call"), human.Int(glb.AvatarMaxTriangles), glb.AvatarMaxDrawCalls)
+		fmt.Fprintf(w, "  triangles   %s in the default scene; over %s warns (rule model.triangles: the docs' agent-avatar bound, not a Gizmo limit)\n",
+			human.Int(int(f.Triangles)), human.Int(glb.AvatarMaxTriangles))
+		fmt.Fprintf(w, "  draw calls  %s; over %s warns (rule model.drawCalls: the docs' agent-avatar bound, not a Gizmo limit)\n",
+			human.Int(int(f.DrawCalls)), human.Int(glb.AvatarMaxDrawCalls))
 	}
 	if f.JSONBytes > 0 {
-		fmt.Fprintf(w, "  %s, %s, %s, %s\n", plural(int64(f.Meshes), "mesh"), plural(int64(f.Primitives), "primitive"),
+		fmt.Fprintf(w, "  contents    %s, %s, %s, %s\n", plural(int64(f.Meshes), "mesh"), plural(int64(f.Primitives), "primitive"),
 			plural(int64(f.Nodes), "node"), plural(int64(f.Materials), "material"))
 	}
-	fmt.Fprintf(w, "  %d bytes (limit %d)", f.Bytes, glb.MaxFileBytes)
 	if f.Generator != "" {
-		fmt.Fprintf(w, ", written by %s", f.Generator)
+		fmt.Fprintf(w, "  written by  %s\n", f.Generator)
 	}
-	fmt.Fprintln(w)
 	if len(f.Extensions) > 0 {
-		fmt.Fprintf(w, "  extensions: %s\n", strings.Join(f.Extensions, ", "))
+		fmt.Fprintf(w, "  extensions  %s\n", strings.Join(f.Extensions, ", "))
 	}
 	for _, p := range res.Problems {
 		fmt.Fprintf(w, "  ✗ %s\n", p.Message)

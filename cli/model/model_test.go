@@ -39,7 +39,7 @@ func TestAccepted(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	for _, want := range []string{"cube.glb: accepted", "12 triangles, 1 draw call in the default scene (the docs bound agent avatars at 20,000 and 32)", "1 mesh, 1 primitive, 1 node, 1 material", "written by scape glbtest"} {
+	for _, want := range []string{"cube.glb: accepted", "triangles   12 in the default scene; over 20,000 warns (rule model.triangles", "draw calls  1; over 32 warns", "contents    1 mesh, 1 primitive, 1 node, 1 material", "written by  scape glbtest"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -73,7 +73,7 @@ func TestWarningOnly(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, want 0\n%s", code, out)
 	}
-	for _, want := range []string{"dense.glb: accepted with 1 warning\n", "20,001 triangles, 1 draw call in the default scene",
+	for _, want := range []string{"dense.glb: accepted with 1 warning\n", "triangles   20,001 in the default scene",
 		"  warning: the model has 20,001 triangles (meshes[0] × 1 instance); the docs bound agent avatars at 20,000 triangles, Scape may draw a Gizmo model this large slowly or refuse it\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -35,7 +35,20 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	rootCmd.SetErr(f.IO.ErrOut)
 	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Usage(err) })
 
-	gizmo := &cobra.Command{Use: "gizmo", Short: "Work on a Gizmo project"}
+	gizmo := &cobra.Command{
+		Use:   "gizmo",
+		Short: "Work on a Gizmo project",
+		Long: `Work on a Gizmo project: create one (init, kit export), bundle and validate it (build), run
+its tests (test), live-update it into a developer world (dev, host), listen to its sounds
+(sound) and check its models (model).
+
+In a project made by init, README.md says how to start; vendor/scape-sdk/README.md describes
+the SDK and vendor/scape-sdk/LIMITS.md lists every rule with its bound and where the docs state
+it.`,
+		Example: `  scape gizmo init ./my-lamp --template lamp
+  cd my-lamp && scape gizmo build && scape gizmo test
+  scape gizmo dev`,
+	}
 	gizmo.AddCommand(
 		initcmd.NewCmd(f),
 		build.NewCmd(f),
@@ -54,6 +67,13 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	devAlias := dev.NewCmd(f)
 	devAlias.Hidden = true
 	rootCmd.AddCommand(initAlias, devAlias)
+
+	rootCmd.SetHelpCommand(newHelpCmd())
+	gizmoHelp := newHelpCmd()
+	gizmoHelp.Hidden = true // listed once, at the root; `scape gizmo help build` still works
+	gizmo.AddCommand(gizmoHelp)
+	rootCmd.InitDefaultCompletionCmd() // now, so guardGroups sees `completion` too
+	guardGroups(rootCmd)
 	return rootCmd
 }
 

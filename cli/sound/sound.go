@@ -24,6 +24,7 @@ import (
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/validate"
 )
 
 // Sound is one declared sound: the definition that declares it (its type), its key in `sounds`
@@ -65,12 +66,20 @@ name → recipe, a list of {"name", "recipe"} entries, or a single recipe named 
 file. Each is first validated by the SDK, so a refused recipe is reported with the
 message "scape gizmo build" gives.
 
-Files are written to --out (default: the current directory) and existing files are kept
-unless --force is given. --png also writes NAME.png, a waveform above a spectrogram.
---json prints each sound's file, duration, channels, frames, peak and RMS.
+Files are written to DIR/dist/sounds/ (dist/ is in the project's .gitignore; with
+--recipes, ./dist/sounds/). A rerun replaces the renders it wrote there, and refuses a
+file it did not write or one changed since (an edit saved over a render) unless --force
+is given. --out D writes to D instead and keeps every existing file unless --force.
+--png also writes NAME.png: the waveform scaled to its peak with time and dBFS axes,
+above a spectrogram with a frequency axis. --json prints each sound's file, duration,
+channels, frames, peak and RMS.
 
 Exit status: 0 all rendered, 1 a sound failed to render (the others are still written),
 2 the command could not run (unknown name, unreadable input, existing file).`,
+		Example: `  scape gizmo sound                     # every sound: dist/sounds/NAME.wav
+  scape gizmo sound ring --png          # one sound, with its picture
+  scape gizmo sound ./my-chime --json   # another project; statistics as JSON
+  scape gizmo sound --recipes sounds.json --out renders`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, arg := range args {
 				if st, err := os.Stat(arg); err == nil && st.IsDir() {
@@ -91,7 +100,7 @@ Exit status: 0 all rendered, 1 a sound failed to render (the others are still wr
 			return Run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Out, "out", ".", "directory for the .wav (and .png) files")
+	cmd.Flags().StringVar(&opts.Out, "out", "", "directory for the .wav (and .png) files (default: DIR/"+DefaultOut+")")
 	cmd.Flags().StringVar(&opts.Recipes, "recipes", "", "render the recipes in this JSON file instead of a project's")
 	cmd.Flags().BoolVar(&opts.PNG, "png", false, "also write a waveform and spectrogram picture per sound")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each sound's statistics as JSON")
@@ -128,32 +137,26 @@ func Run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
-		return cmdutil.Usage(err)
+	out, err := openOut(opts)
+	if err != nil {
+		return err
 	}
 	if !opts.Force {
-		var existing []string
+		var targets []string
 		for _, base := range files {
 			for _, ext := range exts(opts.PNG) {
-				p := filepath.Join(opts.Out, base+ext)
-				if _, err := os.Lstat(p); err == nil {
-					existing = append(existing, p)
-				}
+				targets = append(targets, base+ext)
 			}
 		}
-		if len(existing) > 0 {
-			verb := "exists"
-			if len(existing) > 1 {
-				verb = "exist"
-			}
-			return cmdutil.Usagef("%s already %s (use --force to overwrite)", strings.Join(existing, ", "), verb)
+		if existing := out.conflicts(targets); len(existing) > 0 {
+			return out.refusal(existing)
 		}
 	}
 	// A project's sounds passed the SDK's validation in projectSounds; a --recipes file's have
 	// not, so each goes through the SDK's validators first and a refusal reads as the build's.
-	var sdk *sdkChecker
+	var sdk *validate.RecipeChecker
 	if opts.Recipes != "" {
-		if sdk, err = newSDKChecker(); err != nil {
+		if sdk, err = validate.NewRecipeChecker(); err != nil {
 			return fmt.Errorf("loading the SDK: %w", err)
 		}
 	}
@@ -164,7 +167,7 @@ func Run(opts *Options) error {
 		var samples *audio.Samples
 		if sdk != nil {
 			var msg string
-			if msg, err = sdk.problem(context.Background(), s.Recipe); err == nil && msg != "" {
+			if msg, err = sdk.Problem(context.Background(), s.Recipe); err == nil && msg != "" {
 				err = errors.New(msg)
 			}
 		}
@@ -172,13 +175,16 @@ func Run(opts *Options) error {
 			samples, err = audio.DefaultBudget.Render(s.Recipe)
 		}
 		if err == nil {
-			err = write(opts, files[i], samples, &res)
+			err = write(opts, out, files[i], samples, &res)
 		}
 		if err != nil {
 			failed = true
 			res.Error = err.Error()
 		}
 		results = append(results, res)
+	}
+	if err := out.save(); err != nil {
+		return err
 	}
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)
@@ -323,24 +329,23 @@ func fileNames(sounds []Sound) ([]string, error) {
 	return names, nil
 }
 
-func write(opts *Options, base string, s *audio.Samples, res *Result) error {
+func write(opts *Options, out *outDir, base string, s *audio.Samples, res *Result) error {
 	st := s.Stats()
 	res.Duration, res.Channels, res.Frames, res.Rate, res.Peak, res.RMS = st.Duration, st.Channels, st.Frames, s.Rate, st.Peak, st.RMS
 	wav, err := audio.EncodeWAV(s, true)
 	if err != nil {
 		return err
 	}
-	res.File = filepath.Join(opts.Out, base+".wav")
-	if err := writeAtomic(res.File, wav); err != nil {
+	if res.File, err = out.write(base+".wav", wav); err != nil {
 		return err
 	}
 	if opts.PNG {
 		var buf bytes.Buffer
-		if err := png.Encode(&buf, audio.Picture(s, 800, 300)); err != nil {
+		img, _ := audio.Picture(s, res.Name, audio.PictureWidth, audio.PictureHeight)
+		if err := png.Encode(&buf, img); err != nil {
 			return err
 		}
-		res.Picture = filepath.Join(opts.Out, base+".png")
-		if err := writeAtomic(res.Picture, buf.Bytes()); err != nil {
+		if res.Picture, err = out.write(base+".png", buf.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -49,7 +49,8 @@ full name ("suite > test"). With a single argument that names an existing direct
 argument is DIR.
 
 Each failure is printed with its TypeScript file and line; the last line is "N passed, N failed".
-The exit status is 1 when any test fails. See docs/projects.md for the supported test API.`,
+The exit status is 1 when any test fails. The supported API is declared in the project's
+vendor/scape-test/node-test.d.ts and vendor/scape-test/node-assert-strict.d.ts.`,
 		Example: "  scape gizmo test\n  scape gizmo test 'permission'\n  scape gizmo test lamp ./my-lamp",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 2 {

@@ -109,6 +109,21 @@ function u32(bytes: Uint8Array, at: number): number {
   return (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
 }
 
+/**
+ * A chunk id as messages show it (Go's audio.ParseWAV words it alike): printable ASCII as is,
+ * `"` and `\` escaped, any other byte as \xHH, so a corrupt id puts no control bytes in a message.
+ */
+function quoteChunkId(id: string): string {
+  let out = '"';
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c === 0x22 || c === 0x5c) out += `\\${id[i]}`;
+    else if (c >= 0x20 && c <= 0x7e) out += id[i];
+    else out += `\\x${c.toString(16).padStart(2, '0')}`;
+  }
+  return `${out}"`;
+}
+
 const PCM_GUID_TAIL = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71];
 
 /**
@@ -130,7 +145,7 @@ export function parseWav(bytes: Uint8Array, value: unknown = bytes, path = ''): 
     const id = ascii(bytes, pos);
     const size = u32(bytes, pos + 4);
     const body = pos + 8;
-    if (size > end - body) return bad(W.riff, `chunk "${id}" at byte ${formatNumber(pos)} declares ${formatNumber(size)} bytes but only ${formatNumber(end - body)} remain`);
+    if (size > end - body) return bad(W.riff, `chunk ${quoteChunkId(id)} at byte ${formatNumber(pos)} declares ${formatNumber(size)} bytes but only ${formatNumber(end - body)} remain`);
     if (id === 'fmt ') {
       if (format) return bad(W.riff, 'has more than one fmt chunk');
       if (size < 16) return bad(W.riff, `has a fmt chunk of ${size} bytes (at least 16 expected)`);

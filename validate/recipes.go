@@ -1,4 +1,4 @@
-package sound
+package validate
 
 import (
 	"context"
@@ -10,10 +10,12 @@ import (
 	"github.com/scapeworld/scape/jsrt"
 )
 
-// sdkChecker validates --recipes sounds with the SDK's own validators, so an author reads the
-// same message `scape gizmo build` would give (kit/sdk is the one home of the rules; package
-// audio's check is the renderer's guard, kept identical by audio's conformance test).
-type sdkChecker struct {
+// RecipeChecker validates sound recipes that come from no project (`scape gizmo sound
+// --recipes FILE`) with the SDK's own validators, so an author reads the message `scape gizmo
+// build` would give (kit/sdk is the one home of the rules; package audio's check is the
+// renderer's guard, kept identical by audio's conformance test). It lives here, not in the
+// command, so commands never touch goja: Problem takes JSON bytes and returns a Go string.
+type RecipeChecker struct {
 	rt     *jsrt.Runtime
 	parse  goja.Value
 	byKind map[string]goja.Value
@@ -24,13 +26,15 @@ type sdkChecker struct {
 // from the message, which then reads as if the sound were validated on its own.
 const wrapKey = "sound"
 
-func newSDKChecker() (*sdkChecker, error) {
+// NewRecipeChecker makes the runtime the checks run in. No author code ever runs in it: the
+// recipes arrive as JSON text and are parsed by JSON.parse.
+func NewRecipeChecker() (*RecipeChecker, error) {
 	rt, err := jsrt.New(jsrt.Options{})
 	if err != nil {
 		return nil, err
 	}
 	sdk := rt.Toolchain.Get("sdk").ToObject(rt.VM)
-	c := &sdkChecker{
+	c := &RecipeChecker{
 		rt:     rt,
 		parse:  rt.VM.Get("JSON").ToObject(rt.VM).Get("parse"),
 		anyOne: sdk.Get("gizmoSoundsError"),
@@ -48,8 +52,9 @@ func newSDKChecker() (*sdkChecker, error) {
 	return c, nil
 }
 
-// problem returns the SDK's message for one sound's JSON, or "" when the SDK accepts it.
-func (c *sdkChecker) problem(ctx context.Context, raw []byte) (string, error) {
+// Problem returns the SDK's message for one sound's JSON (a recipe object, or a string of
+// base64 WAV), or "" when the SDK accepts it.
+func (c *RecipeChecker) Problem(ctx context.Context, raw []byte) (string, error) {
 	value, err := c.rt.Call(ctx, "JSON.parse", c.parse, nil, c.rt.VM.ToValue(string(raw)))
 	if err != nil {
 		return "", fmt.Errorf("reading the recipe: %w", err)

@@ -171,7 +171,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 		msg := "Stopped; the session was revoked. The last accepted build stays in the world."
 		if approve != nil {
 			// The embedded world closes with this command: say what is kept, and where.
-			msg = "Stopped; the local world closed with this command. Its builds and placed Gizmos are kept in .scape/host and come back with the next scape gizmo dev."
+			msg = "Stopped; the session was revoked and the local world closed with this command. Its builds and placed Gizmos are kept in .scape/host and come back with the next scape gizmo dev."
 		}
 		if rerr != nil {
 			msg = "Stopped; the host could not be reached to revoke the session (it expires on its own)."

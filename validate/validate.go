@@ -84,40 +84,46 @@ type Options struct {
 	// are checked as initial() is, up to Explore new states per definition. 0 means
 	// DefaultExplore; any negative value (NoExplore) turns exploration off.
 	Explore int
-	// ExploreTime bounds exploration of the whole project (0: DefaultExploreTime when Explore is
-	// the default, DeepExploreTime when a caller asked for more states).
+	// ExploreTime bounds exploration of the whole project (0: DefaultExploreTime, or
+	// DeepExploreTime when Explore asks for more than the default; at most ¾ of Timeout).
 	ExploreTime time.Duration
 }
 
-// Exploration's defaults: enough for the templates' whole state graphs (the lamp has 6 states,
-// the fan 8) while a template build stays under 100 ms; a counter's 10,000 states are cut at
-// DefaultExplore. See docs/build.md, "State exploration", for the measurements.
+// Exploration's defaults. The state bound decides how far a build looks, so a build finds the
+// same problems on a quiet and on a loaded machine: 24 new states cover the templates' whole
+// state graphs (the lamp has 6 states, the fan 4) and keep a template build under 100 ms (a
+// counter's 10,000 states are cut at 24). The time bound is a safety net against costly
+// callbacks, under the guard's 2 s per call. See docs/build.md, "State exploration".
 const (
-	DefaultExplore     = 64
-	DefaultExploreTime = 40 * time.Millisecond
+	DefaultExplore     = 24
+	DefaultExploreTime = 500 * time.Millisecond
 	// DeepExploreTime is the time bound when Explore asks for more than the default.
-	DeepExploreTime = 2 * time.Second
+	DeepExploreTime = 1500 * time.Millisecond
 	// NoExplore turns exploration off (`scape gizmo build --explore=0`).
 	NoExplore = -1
 )
 
 // exploreLimits are the states per definition and the time for the project (0 states: off).
+// The time stays under the guard's per-call timeout: exploration is one guarded call.
 func (o Options) exploreLimits() (int, time.Duration) {
+	states, budget := o.Explore, o.ExploreTime
 	switch {
-	case o.Explore < 0:
+	case states < 0:
 		return 0, 0
-	case o.Explore == 0 || o.Explore == DefaultExplore:
-		if o.ExploreTime > 0 {
-			return DefaultExplore, o.ExploreTime
-		}
-		return DefaultExplore, DefaultExploreTime
-	case o.ExploreTime > 0:
-		return o.Explore, o.ExploreTime
-	case o.Explore < DefaultExplore:
-		return o.Explore, DefaultExploreTime
-	default:
-		return o.Explore, DeepExploreTime
+	case states == 0:
+		states = DefaultExplore
 	}
+	if budget <= 0 {
+		budget = DefaultExploreTime
+		if states > DefaultExplore {
+			budget = DeepExploreTime
+		}
+	}
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = jsrt.DefaultTimeout
+	}
+	return states, min(budget, timeout*3/4)
 }
 
 // DefaultBudget is Options.Budget's default: all author code of one validation together. A real

@@ -267,6 +267,8 @@ interface Explored {
 
 function findingFacts(index: number, found: Finding): ProblemFacts {
   const out = ruleProblem(index, found.problem, found.callback ?? '');
+  // The problem's own text decides whether it shows a value (a thrown error's does not).
+  out.got = gotText(found.problem.toString(), found.problem.value);
   out.trail = found.trail;
   return out;
 }

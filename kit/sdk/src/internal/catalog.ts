@@ -357,22 +357,28 @@ export const CATALOG_VIEWERS: readonly { viewer: { actorId: string; canEdit: boo
 /**
  * The checks of one state's derived outputs, shared by the initial state (the catalog) and every
  * state exploration reaches (internal/explore.ts): configuration and the editors' fields, the
- * views (`views: false` leaves them to a caller that renders them itself), the sound bank,
+ * views, the sound bank,
  * lighting linked and unlinked, step for a walk and a push, push, travel, navigation, sprite,
  * world text, the audio timeline and animate from `previous`. `copy` and `previous` return a
  * fresh copy of each state per call. Run in order; each check returns its first problem.
+ * `initial` is the catalog's full set; without it (an explored state) the views are left to the
+ * explorer, which renders them for its own viewers, and lighting is asked for `linked: true`
+ * only when the definition has a link.
  */
-export function stateChecks(d: ObjectDefinition, copy: () => unknown, previous: () => unknown, views: boolean): StateCheck[] {
+export function stateChecks(d: ObjectDefinition, copy: () => unknown, previous: () => unknown, initial: boolean): StateCheck[] {
   const checks: StateCheck[] = [
     ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, copy()))],
     ['textEditor', () => optional(d.textEditor, () => stringFieldProblem(d.textEditor!.field, 'textEditor.field', copy()))],
     ['worldEditor', () => optional(d.worldEditor, () => destinationFieldProblem(d.worldEditor!.field, 'worldEditor.field', copy()))],
   ];
-  if (views) for (const { viewer, who } of CATALOG_VIEWERS) checks.push(['view', () => viewCheck(d, copy(), viewer, who)]);
+  if (initial) for (const { viewer, who } of CATALOG_VIEWERS) checks.push(['view', () => viewCheck(d, copy(), viewer, who)]);
   checks.push(
     ['soundBank', () => definitionSounds(d, copy()).problem],
     ['lighting', () => lightingCheck(d, copy(), false)],
-    ['lighting', () => lightingCheck(d, copy(), true)],
+  );
+  // A definition without a link is never linked: only the catalog asks for both anyway.
+  if (initial || d.link !== undefined) checks.push(['lighting', () => lightingCheck(d, copy(), true)]);
+  checks.push(
     ['step', () => stepProbeProblem(d, copy())],
     ['push', () => (typeof d.push === 'function' ? checkedPush(d, callAuthor(d, 'push', d.push, copy())) : null)],
     ['travel', () => (typeof d.travel === 'function' ? checkedTravel(d, copy(), callAuthor(d, 'travel', d.travel, copy())) : null)],
@@ -452,12 +458,14 @@ function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: strin
   return typeof d.view === 'function' ? checkedView(d, state, viewer, who).problem : null;
 }
 
-/**
- * view(state, viewer) and its problem (checked with the definition), or the view when it has
- * none: exploration reads its controls. `who` names the viewer in the message. Needs d.view.
- */
+/** view(state, viewer) and its problem (checked with the definition); `who` names the viewer. */
 export function checkedView(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): { view: unknown; problem: Problem } {
   const view = callAuthor(d, 'view', d.view!, state, { ...viewer });
+  return viewResultProblem(d, view, who);
+}
+
+/** A view's problem (checked with the definition), with `who` named in the message. */
+export function viewResultProblem(d: ObjectDefinition, view: unknown, who: string): { view: unknown; problem: Problem } {
   const found = resultProblem(view, 'view', (v, p) => viewProblem(v, p, d));
   return { view, problem: found ? reworded(found, found.path, `${found.message} (in the view for ${who})`) : null };
 }

@@ -37,7 +37,7 @@ import { checkedReaction } from '../reaction.js';
 import { payloadProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
 import { boundsProblem } from './bounds.js';
-import { checkedView, guarded, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
+import { guarded, viewResultProblem as checkedView, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
 import { isPlainObject } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
 import { GizmoProblem, reworded } from './problem.js';
@@ -194,7 +194,8 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
   const entry = d.actions[action.name];
   const run = `actions.${action.name}.run`;
   let random = false;
-  const draw = seeded(hash(`${stateText}\u0000${action.name}\u0000${JSON.stringify(action.payload)}\u0000${role.viewer.actorId}`));
+  // Seeded by the step, not by the whole state text (hashing 32 KiB per action in goja costs ms).
+  const draw = seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${JSON.stringify(action.payload)}\u0000${role.viewer.actorId}`));
   const context: ObjectContext = {
     actorId: role.viewer.actorId,
     canEdit: role.viewer.canEdit,
@@ -345,13 +346,23 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           if (found) report(found, trail);
         }
       }
+      // A view the same as another viewer's (most views depend on canEdit alone) is checked once.
+      const checkedViews = new Set<string>();
       for (let r = 0; r < ROLES.length; r++) {
         if (typeof d.view !== 'function') break;
-        let viewed: { view: unknown; problem: GizmoProblem | null } | null = null;
-        const found = guarded('view', () => (viewed = checkedView(d, copy(), ROLES[r].viewer, ROLES[r].who)).problem);
+        let viewText = '';
+        const found = guarded('view', () => {
+          const view = callAuthor(d, 'view', d.view!, copy(), { ...ROLES[r].viewer });
+          const bounds = boundsProblem(view, 'view');
+          if (bounds) return bounds;
+          viewText = JSON.stringify(view) ?? '';
+          if (checkedViews.has(viewText)) return null;
+          checkedViews.add(viewText);
+          return checkedView(d, JSON.parse(viewText) as unknown, ROLES[r].who).problem;
+        });
         if (found) report(found, trail);
-        // A plain copy of the accepted view: its controls are read as data, never as author objects.
-        else if (viewed) viewActions(d, JSON.parse(JSON.stringify((viewed as { view: unknown }).view)) as unknown, r, node.actions);
+        // The accepted view's plain copy: its controls are read as data, never as author objects.
+        else if (viewText) viewActions(d, JSON.parse(viewText) as unknown, r, node.actions);
       }
       for (const action of declared) for (let r = 0; r < ROLES.length; r++) offer(d, action, r, node.actions);
     });

@@ -8,11 +8,15 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/fidelity"
 	"github.com/scapeworld/scape/internal/nodetest"
+	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/scaffold"
+	"github.com/scapeworld/scape/templates"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -113,5 +117,55 @@ func TestExploreCorpus(t *testing.T) {
 			}
 			t.Log(got.String())
 		})
+	}
+}
+
+// TestExploreFindsNothingInValidProjects: the eight templates and every fidelity case (projects
+// written from the docs alone) build with state exploration on and have no finding in any state
+// their controls reach, error or warning; exploration ran (a definition with controls reached
+// at least one new state). The conformance corpus's accepted catalogs are explored by the SDK's
+// own suite (kit/sdk/test/conformance.test.ts).
+func TestExploreFindsNothingInValidProjects(t *testing.T) {
+	var dirs []string
+	names := map[string]string{}
+	for _, name := range templates.Names() {
+		dir := filepath.Join(t.TempDir(), name)
+		if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: name, SDK: kit.SDK()}); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+		names[dir] = "template " + name
+	}
+	for _, c := range fidelity.Cases(t) {
+		dir := c.Project(t)
+		dirs = append(dirs, dir)
+		names[dir] = "fidelity " + c.Name
+	}
+	explored := 0
+	for _, dir := range dirs {
+		res, err := bundle.Build(bundle.Options{Dir: dir})
+		if err != nil || !res.OK() {
+			t.Fatalf("%s: %v %v", names[dir], err, res.Diagnostics)
+		}
+		rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap, ExploreTime: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range rep.Diagnostics {
+			if len(d.Trail) > 0 {
+				t.Errorf("%s: %v", names[dir], d)
+			}
+		}
+		for _, e := range rep.Explored {
+			explored += e.States
+			// A fidelity case may be costly per state (a 48×48 pixel canvas redraws its sprite); the
+			// templates must explore within the bound.
+			if e.Stopped == "time" && strings.HasPrefix(names[dir], "template") {
+				t.Errorf("%s: %s stopped at the time bound: %+v", names[dir], e.Type, e)
+			}
+		}
+	}
+	if explored == 0 {
+		t.Fatal("no state explored at all")
 	}
 }

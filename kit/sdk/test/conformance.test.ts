@@ -165,7 +165,7 @@ for (const [file, cases] of Object.entries(corpus)) {
         }
         // An accepted catalog has no problem in any state its controls reach either (state
         // exploration, src/internal/explore.ts): the corpus's boundaries hold beyond initial().
-        if (c.validator === 'ObjectRegistry' && c.ok && Array.isArray(c.value) && c.args === undefined) {
+        if (c.validator === 'ObjectRegistry' && c.ok && Array.isArray(c.value) && (c.args ?? []).length === 0) {
           for (const def of decode(c.value) as sdk.ObjectDefinition[]) {
             const found = collectWarnings(() => exploreDefinition(def, { states: 24, budgetMs: 10000 })).result;
             assert.deepEqual([...found.errors, ...found.warnings].map((f) => `after ${f.trail.join(' → ')}: ${String(f.problem)}`), [], 'a reachable state has a problem');

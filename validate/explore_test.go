@@ -64,7 +64,8 @@ func TestExploreCorpus(t *testing.T) {
 			if err != nil || len(off.Diagnostics) != 0 {
 				t.Fatalf("the initial state must be valid: %v %v", err, off.Diagnostics)
 			}
-			rep, err := validate.Check(ctx, res.JS, validate.Options{SourceMap: res.SourceMap})
+			// A generous time bound: on a loaded machine the default could stop before the state.
+			rep, err := validate.Check(ctx, res.JS, validate.Options{SourceMap: res.SourceMap, Timeout: time.Minute, Budget: 2 * time.Minute, ExploreTime: 30 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +148,7 @@ func TestExploreFindsNothingInValidProjects(t *testing.T) {
 		if err != nil || !res.OK() {
 			t.Fatalf("%s: %v %v", names[dir], err, res.Diagnostics)
 		}
-		rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap, ExploreTime: 10 * time.Second})
+		rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap, Timeout: time.Minute, Budget: 2 * time.Minute, ExploreTime: 30 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}

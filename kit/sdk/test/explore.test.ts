@@ -29,7 +29,7 @@ interface Explored {
   definitions: { type: string; states: number; actions: number; stopped: string }[];
   problems: Facts[];
 }
-const explore = (objects: unknown[], states = 64, budgetMs = 10000): Explored => JSON.parse(wired.explore({ default: defineProject({ objects: objects as never }) }, JSON.stringify({ states, budgetMs })));
+const explore = (objects: unknown[], states = 24, budgetMs = 60000): Explored => JSON.parse(wired.explore({ default: defineProject({ objects: objects as never }) }, JSON.stringify({ states, budgetMs })));
 
 describe('state exploration', () => {
   test('the eight templates reach no state with a problem', () => {

@@ -144,8 +144,12 @@ type Diagnostic struct {
 	Message string `json:"message"`
 	// Rule is the id of the SDK rule broken (kit/sdk/LIMITS.md: `light.radiusCells`), for rule
 	// problems and warnings; empty otherwise.
-	Rule  string `json:"rule,omitempty"`
-	Notes []Note `json:"notes,omitempty"`
+	Rule string `json:"rule,omitempty"`
+	// Trail is, for a problem of a state reached by actions (the build's state exploration), the
+	// actions that reach it from the initial state, shortest first: ["toggle", "color(blue)"].
+	// Rendered before the path: `after toggle → color(blue): lighting.light.radiusCells: …`.
+	Trail []string `json:"trail,omitempty"`
+	Notes []Note   `json:"notes,omitempty"`
 }
 
 // Location renders `file:line:col`, `file:line`, `file` or "".
@@ -162,9 +166,15 @@ func (d Diagnostic) Location() string {
 	}
 }
 
-// Detail renders the part after the location and definition: `path: message (got value)`.
+// Detail renders the part after the location and definition: `path: message (got value)`,
+// preceded by `after a → b: ` when the problem has a Trail.
 func (d Diagnostic) Detail() string {
 	var b strings.Builder
+	if len(d.Trail) > 0 {
+		b.WriteString("after ")
+		b.WriteString(strings.Join(d.Trail, " → "))
+		b.WriteString(": ")
+	}
 	if d.Path != "" {
 		b.WriteString(d.Path)
 		b.WriteString(": ")

@@ -27,6 +27,9 @@ type Options struct {
 	// Dir and Assets name the project files models came from (validate.AssetFiles).
 	Dir    string
 	Assets []string
+	// Explore and ExploreTime bound state exploration (validate.Options' fields of the names).
+	Explore     int
+	ExploreTime time.Duration
 	// NoOpen makes a live call that finds its bundle not open fail at once with ErrNotOpen
 	// instead of opening it (a whole validation) inside the caller's deadline: for callers
 	// with a short budget, which Open the bundle in the background instead.
@@ -57,7 +60,8 @@ func (p *Pool) Check(ctx context.Context, js []byte, opts Options) (*validate.Re
 	lim := p.cfg.Limits
 	req := request{Op: opCheck, Budget: budget{Author: lim.Author, Render: lim.Render, CPU: lim.CPU},
 		Check: &checkRequest{JS: js, SourceMap: opts.SourceMap, Instances: opts.Instances, Audio: opts.Audio,
-			NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js()}}
+			NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js(),
+			Explore: opts.Explore, ExploreTime: opts.ExploreTime}}
 	r, _, err := p.run(ctx, req, lim.Author+lim.Render+wallSlack, &pending{}, "", nil)
 	var b *Breach
 	if errors.As(err, &b) {

@@ -23,7 +23,8 @@ type inProcess struct {
 
 func (o Options) validate() validate.Options {
 	return validate.Options{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack,
-		SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio, CallerRenders: o.NoRender}
+		SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio, CallerRenders: o.NoRender,
+		Explore: o.Explore, ExploreTime: o.ExploreTime}
 }
 
 func (ip *inProcess) check(ctx context.Context, js []byte, opts Options) (*validate.Report, error) {

@@ -63,6 +63,9 @@ type checkRequest struct {
 	Dir    string    `json:"dir,omitempty"`
 	Assets []string  `json:"assets,omitempty"`
 	JSOpts jsOptions `json:"js_options"`
+	// Explore and ExploreTime: validate.Options' state exploration bounds.
+	Explore     int           `json:"explore,omitempty"`
+	ExploreTime time.Duration `json:"exploreTime,omitempty"`
 }
 
 // Live calls.
@@ -164,12 +167,14 @@ type breachInfo struct {
 // wireReport is validate.Report on the wire: every field of each definition, including the
 // ones its JSON form leaves out.
 type wireReport struct {
-	Definitions []wireDefinition `json:"definitions"`
-	Diagnostics diag.List        `json:"diagnostics"`
-	Logs        []jsrt.LogLine   `json:"logs,omitempty"`
-	Duration    time.Duration    `json:"duration"`
-	Sounds      time.Duration    `json:"sounds"`
-	Models      time.Duration    `json:"models"`
+	Definitions []wireDefinition    `json:"definitions"`
+	Diagnostics diag.List           `json:"diagnostics"`
+	Logs        []jsrt.LogLine      `json:"logs,omitempty"`
+	Duration    time.Duration       `json:"duration"`
+	Sounds      time.Duration       `json:"sounds"`
+	Models      time.Duration       `json:"models"`
+	Explored    []validate.Explored `json:"explored,omitempty"`
+	Explore     time.Duration       `json:"explore,omitempty"`
 }
 
 type wireDefinition struct {
@@ -185,7 +190,8 @@ type wireDefinition struct {
 }
 
 func toWire(r *validate.Report) *wireReport {
-	w := &wireReport{Diagnostics: r.Diagnostics, Logs: r.Logs, Duration: r.Duration, Sounds: r.Sounds, Models: r.Models}
+	w := &wireReport{Diagnostics: r.Diagnostics, Logs: r.Logs, Duration: r.Duration, Sounds: r.Sounds, Models: r.Models,
+		Explored: r.Explored, Explore: r.Explore}
 	for _, d := range r.Definitions {
 		w.Definitions = append(w.Definitions, wireDefinition{Definition: d, Index: d.Index, Export: d.Export,
 			Sounds: d.Sounds, SoundBank: d.SoundBank, Previews: d.Previews, Probed: d.Probed, Model: d.Model, Walkable: d.Walkable})
@@ -194,7 +200,8 @@ func toWire(r *validate.Report) *wireReport {
 }
 
 func (w *wireReport) report() *validate.Report {
-	r := &validate.Report{Diagnostics: w.Diagnostics, Logs: w.Logs, Duration: w.Duration, Sounds: w.Sounds, Models: w.Models}
+	r := &validate.Report{Diagnostics: w.Diagnostics, Logs: w.Logs, Duration: w.Duration, Sounds: w.Sounds, Models: w.Models,
+		Explored: w.Explored, Explore: w.Explore}
 	for _, wd := range w.Definitions {
 		d := wd.Definition
 		d.Index, d.Export = wd.Index, wd.Export

@@ -57,3 +57,21 @@ func TestWireReportCarriesEveryDefinitionField(t *testing.T) {
 		}
 	}
 }
+
+// TestWireReportCarriesExploration: what state exploration covered crosses from the worker (the
+// build prints it and --json carries it).
+func TestWireReportCarriesExploration(t *testing.T) {
+	in := &validate.Report{Explored: []validate.Explored{{Type: "t.a", States: 3}}, Explore: 7}
+	b, err := json.Marshal(toWire(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w wireReport
+	if err := json.Unmarshal(b, &w); err != nil {
+		t.Fatal(err)
+	}
+	got := w.report()
+	if !reflect.DeepEqual(got.Explored, in.Explored) || got.Explore != in.Explore {
+		t.Fatalf("explored %+v %v, want %+v %v", got.Explored, got.Explore, in.Explored, in.Explore)
+	}
+}

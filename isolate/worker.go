@@ -266,6 +266,7 @@ func (o jsOptions) validate() validate.Options {
 func (s *server) check(ctx context.Context, r *checkRequest, b budget) *reply {
 	opts := r.JSOpts.validate()
 	opts.SourceMap, opts.Instances, opts.Audio = r.SourceMap, r.Instances, r.Audio
+	opts.Explore, opts.ExploreTime = r.Explore, r.ExploreTime
 	opts.CallerRenders = true
 	if r.Dir != "" {
 		opts.ModelFile = validate.AssetFiles(r.Dir, r.Assets)

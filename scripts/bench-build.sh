@@ -4,6 +4,9 @@
 #
 #   scripts/bench-build.sh [RUNS]        (default 5 runs; prints medians)
 #
+# A second table compares warm builds with state exploration at its default and --explore=0
+# (alternated run by run), with the ratio of the medians.
+#
 # cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first);
 # warm: the SDK cache filled (the normal case after the first build on a machine).
 # Columns: whole-process wall time (ms), the report's bundle/validate split (ms), the part of
@@ -34,16 +37,17 @@ SCAPE_BENCH_SIXTEEN="$work/p/sixteen" go test ./validate -run TestWriteSixteenFo
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else print a[int((NR+1)/2)]}'; }
 
-# measure DIR MODE → one line of medians
+# measure DIR MODE [BUILD FLAGS…] → one line of medians
 measure() {
   local dir=$1 mode=$2 i walls=() bundles=() validates=() sounds=() rss=()
+  shift 2
   for ((i = 0; i < runs; i++)); do
     local cache="$work/cache" isolate=1
     if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; fi
     if [ "$mode" = inproc ]; then isolate=0; fi
     local t0 t1
     t0=$(date +%s%N)
-    SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" --json >"$work/out.json"
+    SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" --json "$@" >"$work/out.json"
     t1=$(date +%s%N)
     read -r kb <"$work/time"
     walls+=("$(((t1 - t0) / 1000000))")
@@ -72,4 +76,28 @@ for dir in "$work"/p/*; do
   measure "$dir" cold
   measure "$dir" warm
   measure "$dir" inproc
+done
+
+# State exploration (docs/build.md, "State exploration"): warm builds with exploration at its
+# default against --explore=0, alternated run by run so both see the same load; the ratio of
+# the medians is what exploring costs a whole build.
+echo
+printf '%-14s %10s %10s %7s %12s %12s\n' project explore_ms off_ms ratio rss_MB_on rss_MB_off
+for dir in "$work"/p/*; do
+  on=() off=() rss_on=() rss_off=()
+  for ((i = 0; i < runs; i++)); do
+    for flag in on off; do
+      args=()
+      [ "$flag" = off ] && args=(--explore=0)
+      t0=$(date +%s%N)
+      XDG_CACHE_HOME="$work/cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" "${args[@]}" >/dev/null
+      t1=$(date +%s%N)
+      read -r kb <"$work/time"
+      if [ "$flag" = on ]; then on+=("$(((t1 - t0) / 1000000))"); rss_on+=("$((kb / 1024))"); else off+=("$(((t1 - t0) / 1000000))"); rss_off+=("$((kb / 1024))"); fi
+    done
+  done
+  m_on=$(printf '%s\n' "${on[@]}" | median)
+  m_off=$(printf '%s\n' "${off[@]}" | median)
+  printf '%-14s %10s %10s %7s %12s %12s\n' "$(basename "$dir")" "$m_on" "$m_off" "$(awk -v a="$m_on" -v b="$m_off" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" \
+    "$(printf '%s\n' "${rss_on[@]}" | median)" "$(printf '%s\n' "${rss_off[@]}" | median)"
 done

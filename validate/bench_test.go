@@ -299,3 +299,50 @@ func BenchmarkModel(b *testing.B) {
 	})
 	b.ReportMetric(float64(len(model)), "bytes")
 }
+
+// BenchmarkExplore is what state exploration adds to validation, per template and for the
+// 16-definition project, in one run: each op validates the bundle with exploration at its
+// defaults and again with Explore: NoExplore (`--explore=0`), alternating so both see the same
+// machine load. Metrics: on-ms and off-ms per validation, their ratio, and the states explored.
+//
+//	go test ./validate -run XXX -bench Explore
+func BenchmarkExplore(b *testing.B) {
+	dirs := benchProjects(b)
+	for _, name := range benchNames() {
+		b.Run(name, func(b *testing.B) {
+			res, err := bundle.Build(bundle.Options{Dir: dirs[name]})
+			if err != nil || !res.OK() {
+				b.Fatalf("%v %v", err, res.Diagnostics)
+			}
+			on := Options{SourceMap: res.SourceMap}
+			off := Options{SourceMap: res.SourceMap, Explore: NoExplore}
+			rep, err := Check(context.Background(), res.JS, on) // also warms the SDK program
+			if err != nil || !rep.OK() {
+				b.Fatalf("%v %v", err, rep.Diagnostics)
+			}
+			states := 0
+			for _, e := range rep.Explored {
+				states += e.States
+			}
+			b.ResetTimer()
+			var onTime, offTime time.Duration
+			for i := 0; i < b.N; i++ {
+				for _, o := range []struct {
+					opts Options
+					sum  *time.Duration
+				}{{on, &onTime}, {off, &offTime}} {
+					start := time.Now()
+					rep, err := Check(context.Background(), res.JS, o.opts)
+					*o.sum += time.Since(start)
+					if err != nil || !rep.OK() {
+						b.Fatalf("%v %v", err, rep.Diagnostics)
+					}
+				}
+			}
+			b.ReportMetric(float64(onTime.Microseconds())/1e3/float64(b.N), "on-ms/op")
+			b.ReportMetric(float64(offTime.Microseconds())/1e3/float64(b.N), "off-ms/op")
+			b.ReportMetric(float64(onTime)/float64(offTime), "on/off")
+			b.ReportMetric(float64(states), "states")
+		})
+	}
+}

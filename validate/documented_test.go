@@ -33,10 +33,16 @@ func TestReducersAreSynchronous(t *testing.T) {
 		t.Fatalf("a synchronous method: %v", rep.Diagnostics)
 	}
 
-	// A plain function that returns a Promise passes the build and is refused when it runs.
+	// A plain function that returns a Promise is refused when it runs: state exploration runs
+	// the toggle the view offers, so the build says so with the trail; without exploration the
+	// build passes and the registry refuses the action.
 	res := project(t, map[string]string{"return { ...state, on: !state.on };": "return Promise.resolve({ ...state, on: !state.on }) as never;"}, nil)
-	if rep := check(t, res, Options{}); !rep.OK() {
-		t.Fatalf("build: %v", rep.Diagnostics)
+	want := "src/definition.ts:16:21: example.lamp (🏮 Lamp): after toggle: actions.toggle.run: must be synchronous (reducers are synchronous; returned a Promise)"
+	if rep := check(t, res, Options{}); rep.OK() || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].String() != want {
+		t.Fatalf("build: %v\nwant %s", rep.Diagnostics, want)
+	}
+	if rep := check(t, res, Options{Explore: NoExplore}); !rep.OK() {
+		t.Fatalf("build without exploration: %v", rep.Diagnostics)
 	}
 	ctx := context.Background()
 	p, rep, err := Open(ctx, res.JS, Options{SourceMap: res.SourceMap})

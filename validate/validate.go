@@ -81,6 +81,51 @@ type Options struct {
 	// ModelFile names the project file a model's bytes were embedded from ("" when unknown); see
 	// AssetFiles. Used only to name a model's file: in its diagnostics and in Definition.ModelFile.
 	ModelFile func(data []byte) string
+	// Explore bounds state exploration (docs/build.md, "State exploration"): once the catalog
+	// check accepts the project, the states each definition's own controls reach from initial()
+	// are checked as initial() is, up to Explore new states per definition. 0 means
+	// DefaultExplore; any negative value (NoExplore) turns exploration off.
+	Explore int
+	// ExploreTime bounds exploration of the whole project (0: DefaultExploreTime, or
+	// DeepExploreTime when Explore asks for more than the default; at most ¾ of Timeout).
+	ExploreTime time.Duration
+}
+
+// Exploration's defaults. The state bound decides how far a build looks, so a build finds the
+// same problems on a quiet and on a loaded machine: 24 new states cover the templates' whole
+// state graphs (the lamp has 6 states, the fan 4) and keep a template build under 100 ms (a
+// counter's 10,000 states are cut at 24). The time bound is a safety net against costly
+// callbacks, under the guard's 2 s per call. See docs/build.md, "State exploration".
+const (
+	DefaultExplore     = 24
+	DefaultExploreTime = 500 * time.Millisecond
+	// DeepExploreTime is the time bound when Explore asks for more than the default.
+	DeepExploreTime = 1500 * time.Millisecond
+	// NoExplore turns exploration off (`scape gizmo build --explore=0`).
+	NoExplore = -1
+)
+
+// exploreLimits are the states per definition and the time for the project (0 states: off).
+// The time stays under the guard's per-call timeout: exploration is one guarded call.
+func (o Options) exploreLimits() (int, time.Duration) {
+	states, budget := o.Explore, o.ExploreTime
+	switch {
+	case states < 0:
+		return 0, 0
+	case states == 0:
+		states = DefaultExplore
+	}
+	if budget <= 0 {
+		budget = DefaultExploreTime
+		if states > DefaultExplore {
+			budget = DeepExploreTime
+		}
+	}
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = jsrt.DefaultTimeout
+	}
+	return states, min(budget, timeout*3/4)
 }
 
 // DefaultBudget is Options.Budget's default: all author code of one validation together. A real
@@ -141,6 +186,22 @@ type Report struct {
 	Duration    time.Duration
 	// Sounds is the part of Duration spent rendering sounds, Models checking models (glb).
 	Sounds, Models time.Duration
+	// Explored is what state exploration covered, per definition (empty when it did not run:
+	// turned off, or the catalog check already failed). Explore is its part of Duration.
+	Explored []Explored
+	Explore  time.Duration
+}
+
+// Explored is one definition's state exploration.
+type Explored struct {
+	Type string `json:"type"`
+	// States is the number of new states reached and checked (initial() not counted); Actions
+	// the actions run to find them (each payload, viewer and randomness variant once).
+	States  int `json:"states"`
+	Actions int `json:"actions"`
+	// Stopped says why exploration ended before every reachable state was seen: "states" (the
+	// Explore bound) or "time" (the ExploreTime bound); "" when it saw them all.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // OK says whether the project is valid (warnings allowed).
@@ -159,6 +220,7 @@ func Check(ctx context.Context, js []byte, opts Options) (*Report, error) {
 		return rep, err
 	}
 	l.check(ctx, opts, rep)
+	l.explore(ctx, opts, rep)
 	l.verify(ctx, opts, rep)
 	rep.Logs = l.rt.Logs
 	rep.Duration = time.Since(start)
@@ -222,14 +284,15 @@ func ctxErr(ctx context.Context, err error) error {
 }
 
 type problemFacts struct {
-	Index     int    `json:"index"`
-	Path      string `json:"path"`
-	Message   string `json:"message"`
-	ValueJSON string `json:"valueJSON"`
-	Got       string `json:"got"`
-	Callback  string `json:"callback"`
-	Rule      string `json:"rule"`
-	Severity  string `json:"severity"`
+	Index     int      `json:"index"`
+	Path      string   `json:"path"`
+	Message   string   `json:"message"`
+	ValueJSON string   `json:"valueJSON"`
+	Got       string   `json:"got"`
+	Callback  string   `json:"callback"`
+	Rule      string   `json:"rule"`
+	Severity  string   `json:"severity"`
+	Trail     []string `json:"trail"`
 }
 
 type definitionFacts struct {
@@ -300,8 +363,54 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 	}
 }
 
+// explored is the toolchain's explore: per definition what was covered, and the problems of
+// reachable states (each with its trail), errors before warnings.
+type explored struct {
+	Definitions []Explored     `json:"definitions"`
+	Problems    []problemFacts `json:"problems"`
+}
+
+// explore runs state exploration for a project the catalog check accepted (docs/build.md,
+// "State exploration"). A warning the initial state already raised is not repeated.
+func (l *loaded) explore(ctx context.Context, opts Options, rep *Report) {
+	states, budget := opts.exploreLimits()
+	if states == 0 || !rep.OK() || ctx.Err() != nil {
+		return
+	}
+	start := time.Now()
+	defer func() { rep.Explore = time.Since(start) }()
+	limits := fmt.Sprintf(`{"states":%d,"budgetMs":%d}`, states, budget.Milliseconds())
+	var res explored
+	if err := l.call(ctx, "explore", &res, l.exports, l.rt.VM.ToValue(limits)); err != nil {
+		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
+		return
+	}
+	rep.Explored = res.Definitions
+	seen := map[string]bool{}
+	key := func(d diag.Diagnostic) string {
+		def := ""
+		if d.Definition != nil {
+			def = d.Definition.Type
+		}
+		return def + "\x00" + d.Rule + "\x00" + d.Path + "\x00" + d.Message
+	}
+	for _, d := range rep.Diagnostics {
+		if d.Severity == diag.Warning {
+			seen[key(d)] = true
+		}
+	}
+	for _, p := range res.Problems {
+		d := l.problem(p, rep.Definitions)
+		if d.Severity == diag.Warning && seen[key(d)] {
+			continue
+		}
+		seen[key(d)] = true
+		rep.Diagnostics = append(rep.Diagnostics, d)
+	}
+}
+
 func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
-	d := diag.Diagnostic{Code: diag.CodeRule, Path: p.Path, Message: p.Message, Got: p.Got, Rule: p.Rule}
+	d := diag.Diagnostic{Code: diag.CodeRule, Path: p.Path, Message: p.Message, Got: p.Got, Rule: p.Rule, Trail: p.Trail}
 	switch {
 	case p.Severity == "warning":
 		d.Severity, d.Code = diag.Warning, diag.CodeLikelyMistake

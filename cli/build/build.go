@@ -41,6 +41,9 @@ type Options struct {
 	AudioBudget time.Duration
 	// NoTypecheck skips tsc (see package typecheck).
 	NoTypecheck bool
+	// Explore is `--explore=N`: the states checked beyond initial() per definition (0: off,
+	// negative: validate.DefaultExplore). See docs/build.md, "State exploration".
+	Explore int
 }
 
 // NewCmd returns the `build` command.
@@ -86,6 +89,7 @@ in the project.`,
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one machine-readable report on stdout")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings (allowed values that are likely mistakes) as errors")
+	cmd.Flags().IntVar(&opts.Explore, "explore", validate.DefaultExplore, "check up to N states the Gizmo's own controls reach beyond initial(), per definition (0: off)")
 	// Hidden: a valid recipe renders in well under the default 10 s, so only tests (and a CI
 	// that wants a tighter bound) set it.
 	cmd.Flags().DurationVar(&opts.AudioBudget, "audio-budget", 0, "wall-clock render budget of one sound (default 10s)")
@@ -180,7 +184,7 @@ func Run(ctx context.Context, opts *Options) error {
 	// report stops at the bundle's own errors. (An over-size bundle is still validated, so the
 	// author sees everything that is wrong at once.)
 	if res.JS != nil && !hasCode(res.Diagnostics, diag.CodeUnfaithful) {
-		vopts := isolate.Options{SourceMap: res.SourceMap, Dir: res.Project.Dir, Assets: res.Assets}
+		vopts := isolate.Options{SourceMap: res.SourceMap, Dir: res.Project.Dir, Assets: res.Assets, Explore: exploreOption(opts.Explore)}
 		if opts.AudioBudget > 0 {
 			b := audio.DefaultBudget
 			b.Time = opts.AudioBudget
@@ -376,4 +380,16 @@ func writeBundle(p *bundle.Project, js []byte) (string, error) {
 		return "", fmt.Errorf("writing %s: %w", target, err)
 	}
 	return filepath.ToSlash(filepath.Join("dist", p.Name+".js")), nil
+}
+
+// exploreOption maps `--explore=N` to validate.Options.Explore, whose zero value is the default:
+// 0 turns exploration off, a negative N keeps the default.
+func exploreOption(n int) int {
+	switch {
+	case n == 0:
+		return validate.NoExplore
+	case n < 0:
+		return 0
+	}
+	return n
 }

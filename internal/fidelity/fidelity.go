@@ -46,7 +46,13 @@ func Dir(t testing.TB) string {
 // Cases lists the corpus in name order. A corpus with no case fails the test.
 func Cases(t testing.TB) []Case {
 	t.Helper()
-	dir := Dir(t)
+	return CasesIn(t, Dir(t))
+}
+
+// CasesIn lists the cases of another corpus of the same layout (one entry file per case, e.g.
+// testdata/explore) in name order. A corpus with no case fails the test.
+func CasesIn(t testing.TB, dir string) []Case {
+	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*.ts"))
 	if err != nil {
 		t.Fatal(err)

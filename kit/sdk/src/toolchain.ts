@@ -19,6 +19,7 @@
 import * as sdk from './index.js';
 import * as runtime from './runtime.js';
 import { reviewCatalog, type CatalogProblem } from './internal/catalog.js';
+import { exploreDefinition, type ExploreLimits, type Finding } from './internal/explore.js';
 import { allRules, collectWarnings, type Rule } from './internal/rules.js';
 import { authorCall, callAuthor, frozenHint, thrownMessage, thrownRule } from './internal/call.js';
 import { boundsProblem, jsonWithin } from './internal/bounds.js';
@@ -60,6 +61,8 @@ interface ProblemFacts {
   rule?: string;
   /** 'warning' for a guess rule that reports (never fails a build), else 'error' or absent. */
   severity?: 'error' | 'warning';
+  /** For a problem in an explored state: the actions that reach it from initial() (`color(blue)`). */
+  trail?: string[];
 }
 
 /** describe's result: the definitions, or why the exports hold none. */
@@ -245,6 +248,52 @@ function instanceProblems(objects: unknown[], instances: InstanceInput[]): Probl
 function walkabilityMessage(instance: InstanceInput, walkable: boolean): string {
   const change = walkable ? `is placed as blocking but ${instance.type} is now walkable` : `is placed as walkable but ${instance.type} is no longer walkable`;
   return `${change} (remove the placed instances before changing fixed walkability)`;
+}
+
+/** One definition's exploration, for the report. */
+interface ExploredFacts {
+  index: number;
+  type: string;
+  states: number;
+  actions: number;
+  stopped: string;
+}
+
+/** explore's result: what was explored, and the problems of reachable states (with trails). */
+interface Explored {
+  definitions: ExploredFacts[];
+  problems: ProblemFacts[];
+}
+
+function findingFacts(index: number, found: Finding): ProblemFacts {
+  const out = ruleProblem(index, found.problem, found.callback ?? '');
+  // The problem's own text decides whether it shows a value (a thrown error's does not).
+  out.got = gotText(found.problem.toString(), found.problem.value);
+  out.trail = found.trail;
+  return out;
+}
+
+/**
+ * State exploration (internal/explore.ts) of every definition of a project the catalog check
+ * accepted: `limitsJSON` is { states, budgetMs } per definition; the budget is shared, so a
+ * project of 16 definitions takes no longer than one would. Errors first, then warnings.
+ */
+function explore(exports: unknown, limitsJSON: string): Explored {
+  const { objects } = findProject(exports);
+  const limits = JSON.parse(limitsJSON) as ExploreLimits;
+  const out: Explored = { definitions: [], problems: [] };
+  const warnings: ProblemFacts[] = [];
+  const end = Date.now() + limits.budgetMs;
+  for (let i = 0; i < objects.length; i++) {
+    const def = objects[i] as sdk.ObjectDefinition;
+    // What is left of the budget, shared among the definitions still to explore.
+    const found = exploreDefinition(def, { states: limits.states, budgetMs: Math.max(0, (end - Date.now()) / (objects.length - i)) });
+    out.definitions.push({ index: i, type: text(def.type), states: found.states, actions: found.actions, stopped: found.stopped });
+    for (const f of found.errors) out.problems.push(findingFacts(i, f));
+    for (const f of found.warnings) warnings.push(findingFacts(i, f));
+  }
+  out.problems.push(...warnings);
+  return out;
 }
 
 /** The author callback running now (for a timeout message): { type, callback }, or null. */
@@ -654,6 +703,7 @@ export const toolchain = {
   runtime,
   describe: wire(describe),
   check: wire(check),
+  explore: wire(explore),
   effects: wire(effects),
   models: wire(models),
   open,

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import * as sdk from '../src/index.js';
 import * as runtime from '../src/runtime.js';
 import { allRules, collectWarnings, lastFailedRule } from '../src/internal/rules.js';
+import { exploreDefinition } from '../src/internal/explore.js';
 import api from '../../../testdata/conformance/api.json';
 import audio from '../../../testdata/conformance/audio.json';
 import configuration from '../../../testdata/conformance/configuration.json';
@@ -161,6 +162,14 @@ for (const [file, cases] of Object.entries(corpus)) {
         if (c.rule !== undefined) {
           if (!c.ok) assert.equal(rule, c.rule, 'refused by another rule');
           (c.ok ? covered.accepted : covered.refused).add(c.rule);
+        }
+        // An accepted catalog has no problem in any state its controls reach either (state
+        // exploration, src/internal/explore.ts): the corpus's boundaries hold beyond initial().
+        if (c.validator === 'ObjectRegistry' && c.ok && Array.isArray(c.value) && (c.args ?? []).length === 0) {
+          for (const def of decode(c.value) as sdk.ObjectDefinition[]) {
+            const found = collectWarnings(() => exploreDefinition(def, { states: 24, budgetMs: 10000 })).result;
+            assert.deepEqual([...found.errors, ...found.warnings].map((f) => `after ${f.trail.join(' → ')}: ${String(f.problem)}`), [], 'a reachable state has a problem');
+          }
         }
       });
     });

@@ -213,20 +213,20 @@ const CALLBACK_SIGNATURES: Record<string, string> = {
 };
 
 /** A problem whose text is just `path: message` (a thrown error has no "got" value). */
-class ThrownProblem extends GizmoProblem {
+export class ThrownProblem extends GizmoProblem {
   toString(): string {
     return `${this.path ? `${this.path}: ` : ''}${this.message}`;
   }
 }
 
 /** Found problem plus the callback it came from. */
-interface Located {
+export interface Located {
   problem: GizmoProblem;
   callback?: string;
 }
 
 /** Runs one author-facing check; a throw from author code becomes a problem naming `callback`. */
-function guarded(callback: string, check: () => Problem): Located | null {
+export function guarded(callback: string, check: () => Problem): Located | null {
   try {
     const found = check();
     return found ? { problem: found, callback } : null;
@@ -341,8 +341,55 @@ function handlersProblem(value: unknown, path: string, permissions: string[]): P
   return null;
 }
 
+
 const EDITOR_VIEWER = { actorId: 'catalog-editor', canEdit: true };
 const PARTICIPANT_VIEWER = { actorId: 'catalog-participant', canEdit: false };
+
+/** One named check of a state: the callback it runs (for a thrown error) and the check. */
+export type StateCheck = [callback: string, check: () => Problem];
+
+/** The viewers the catalog renders the initial state's view for. */
+export const CATALOG_VIEWERS: readonly { viewer: { actorId: string; canEdit: boolean }; who: string }[] = [
+  { viewer: EDITOR_VIEWER, who: 'an editor' },
+  { viewer: PARTICIPANT_VIEWER, who: 'a participant' },
+];
+
+/**
+ * The checks of one state's derived outputs, shared by the initial state (the catalog) and every
+ * state exploration reaches (internal/explore.ts): configuration and the editors' fields, the
+ * views, the sound bank,
+ * lighting linked and unlinked, step for a walk and a push, push, travel, navigation, sprite,
+ * world text, the audio timeline and animate from `previous`. `copy` and `previous` return a
+ * fresh copy of each state per call. Run in order; each check returns its first problem.
+ * `initial` is the catalog's full set; without it (an explored state) the views are left to the
+ * explorer, which renders them for its own viewers, and lighting is asked for `linked: true`
+ * only when the definition has a link.
+ */
+export function stateChecks(d: ObjectDefinition, copy: () => unknown, previous: () => unknown, initial: boolean): StateCheck[] {
+  const checks: StateCheck[] = [
+    ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, copy()))],
+    ['textEditor', () => optional(d.textEditor, () => stringFieldProblem(d.textEditor!.field, 'textEditor.field', copy()))],
+    ['worldEditor', () => optional(d.worldEditor, () => destinationFieldProblem(d.worldEditor!.field, 'worldEditor.field', copy()))],
+  ];
+  if (initial) for (const { viewer, who } of CATALOG_VIEWERS) checks.push(['view', () => viewCheck(d, copy(), viewer, who)]);
+  checks.push(
+    ['soundBank', () => definitionSounds(d, copy()).problem],
+    ['lighting', () => lightingCheck(d, copy(), false)],
+  );
+  // A definition without a link is never linked: only the catalog asks for both anyway.
+  if (initial || d.link !== undefined) checks.push(['lighting', () => lightingCheck(d, copy(), true)]);
+  checks.push(
+    ['step', () => stepProbeProblem(d, copy())],
+    ['push', () => (typeof d.push === 'function' ? checkedPush(d, callAuthor(d, 'push', d.push, copy())) : null)],
+    ['travel', () => (typeof d.travel === 'function' ? checkedTravel(d, copy(), callAuthor(d, 'travel', d.travel, copy())) : null)],
+    ['navigate', () => (typeof d.navigate === 'function' ? checkedNavigation(d, copy(), callAuthor(d, 'navigate', d.navigate, copy())) : null)],
+    ['sprite', () => (typeof d.sprite === 'function' ? resultProblem(callAuthor(d, 'sprite', d.sprite, copy()), 'sprite', spriteProblem) : null)],
+    ['worldText', () => (typeof d.worldText === 'function' ? worldTextProblem(callAuthor(d, 'worldText', d.worldText, copy()), 'worldText') : null)],
+    ['audio', () => audioCheck(d, copy(), previous())],
+    ['animate', () => (typeof d.animate === 'function' ? resultProblem(callAuthor(d, 'animate', d.animate, copy(), previous()), 'animate', timelineProblem) : null)],
+  );
+  return checks;
+}
 
 /** Checks of the initial state and everything derived from it. */
 function stateProblem(d: ObjectDefinition): Located | null {
@@ -356,24 +403,9 @@ function stateProblem(d: ObjectDefinition): Located | null {
   // next one sees); the state is serialised once for all of them.
   const stateText = JSON.stringify(state);
   const copy = () => JSON.parse(stateText) as unknown;
-  const checks: [string, () => Problem][] = [
+  const checks: StateCheck[] = [
     ['valid', () => (callAuthor(d, 'valid', d.valid, copy()) === true ? null : fail(R.initialValid, 'initial()', 'must pass valid() (valid returned false for the initial state)', state))],
-    ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, state))],
-    ['textEditor', () => optional(d.textEditor, () => stringFieldProblem(d.textEditor!.field, 'textEditor.field', state))],
-    ['worldEditor', () => optional(d.worldEditor, () => destinationFieldProblem(d.worldEditor!.field, 'worldEditor.field', state))],
-    ['view', () => viewCheck(d, copy(), EDITOR_VIEWER, 'an editor')],
-    ['view', () => viewCheck(d, copy(), PARTICIPANT_VIEWER, 'a participant')],
-    ['soundBank', () => definitionSounds(d, copy()).problem],
-    ['lighting', () => lightingCheck(d, copy(), false)],
-    ['lighting', () => lightingCheck(d, copy(), true)],
-    ['step', () => stepProbeProblem(d, copy())],
-    ['push', () => (typeof d.push === 'function' ? checkedPush(d, callAuthor(d, 'push', d.push, copy())) : null)],
-    ['travel', () => (typeof d.travel === 'function' ? checkedTravel(d, copy(), callAuthor(d, 'travel', d.travel, copy())) : null)],
-    ['navigate', () => (typeof d.navigate === 'function' ? checkedNavigation(d, copy(), callAuthor(d, 'navigate', d.navigate, copy())) : null)],
-    ['sprite', () => (typeof d.sprite === 'function' ? resultProblem(callAuthor(d, 'sprite', d.sprite, copy()), 'sprite', spriteProblem) : null)],
-    ['worldText', () => (typeof d.worldText === 'function' ? worldTextProblem(callAuthor(d, 'worldText', d.worldText, copy()), 'worldText') : null)],
-    ['audio', () => audioCheck(d, copy())],
-    ['animate', () => (typeof d.animate === 'function' ? resultProblem(callAuthor(d, 'animate', d.animate, copy(), copy()), 'animate', timelineProblem) : null)],
+    ...stateChecks(d, copy, copy, true),
     [
       'sequence',
       () =>
@@ -421,11 +453,21 @@ function resultProblem(value: unknown, path: string, check: (value: unknown, pat
   return boundsProblem(value, path) ?? jsonProblem(value, path) ?? check(value, path);
 }
 
+/** The view for `viewer` checked with the definition; `who` names the viewer in the message. */
 function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): Problem {
-  if (typeof d.view !== 'function') return null;
-  const view = callAuthor(d, 'view', d.view, state, { ...viewer });
+  return typeof d.view === 'function' ? checkedView(d, state, viewer, who).problem : null;
+}
+
+/** view(state, viewer) and its problem (checked with the definition); `who` names the viewer. */
+export function checkedView(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): { view: unknown; problem: Problem } {
+  const view = callAuthor(d, 'view', d.view!, state, { ...viewer });
+  return viewResultProblem(d, view, who);
+}
+
+/** A view's problem (checked with the definition), with `who` named in the message. */
+export function viewResultProblem(d: ObjectDefinition, view: unknown, who: string): { view: unknown; problem: Problem } {
   const found = resultProblem(view, 'view', (v, p) => viewProblem(v, p, d));
-  return found ? reworded(found, found.path, `${found.message} (in the view for ${who})`) : null;
+  return { view, problem: found ? reworded(found, found.path, `${found.message} (in the view for ${who})`) : null };
 }
 
 function lightingCheck(d: ObjectDefinition, state: unknown, linked: boolean): Problem {
@@ -434,9 +476,9 @@ function lightingCheck(d: ObjectDefinition, state: unknown, linked: boolean): Pr
   return found && d.link !== undefined ? reworded(found, found.path, `${found.message} (with linked: ${linked})`) : found;
 }
 
-function audioCheck(d: ObjectDefinition, state: unknown): Problem {
+function audioCheck(d: ObjectDefinition, state: unknown, previous: unknown): Problem {
   if (typeof d.audio !== 'function') return null;
-  const timeline = callAuthor(d, 'audio', d.audio, state, JSON.parse(JSON.stringify(state)));
+  const timeline = callAuthor(d, 'audio', d.audio, state, previous);
   return effectResultProblem(d, state, timeline, 'audio', 'an audio timeline', audioTimelineProblem);
 }
 

@@ -1,0 +1,416 @@
+/**
+ * State exploration: the states a definition's own controls reach, checked like the initial state.
+ *
+ * The catalog (./catalog.ts) checks `initial()` and what is derived from it. A state two clicks
+ * away can still break a stated rule (a light radius, a view field) that the world only finds
+ * when it refuses to render it. So, for a definition the catalog accepted, `exploreDefinition`
+ * walks the state graph breadth first from `initial()`:
+ *
+ * - each state is rendered for four viewers (a participant, a second participant with another
+ *   actor id, an editor who may also remove, a remover who may not edit); every enabled control
+ *   of each view (not `disabled`, not a local `kind: 'preview'`), plus the declared
+ *   `interaction.tap`/`bump` and `presentation.tap` actions, is submitted as the host would:
+ *   the control's `action.payload` with the values of the fields it names ("the host collects
+ *   their values into the submitted payload"), each select option in turn and, for a text field,
+ *   its current value, the empty string, one character and `maxLength` characters. Fields vary one
+ *   at a time (the others keep their current value), not as a product. An action is run only by
+ *   a viewer with its permission (the server refuses the others).
+ * - an action runs as the registry's `execute` runs it (runtime.ts apply: run, the 32 KiB JSON
+ *   bound, valid(), then react) with a fixed clock (`now` advances a minute per step) and a
+ *   seeded randomInt; an action that draws randomness is run again with randomInt at its minimum
+ *   and its maximum. An ObjectActionError is the reducer's refusal: normal, not reported. Any
+ *   other throw, a state that cannot be saved or that valid() rejects, and an invalid reaction are
+ *   findings.
+ * - a new state (deduplicated by its canonical JSON: keys sorted) gets every check the catalog
+ *   gives the initial state (catalog.ts stateChecks), with the audio timeline and animate from
+ *   the state it was reached from.
+ *
+ * Every finding carries its trail: the actions that reach it from the initial state, shortest
+ * first (breadth first finds that one first); one report per definition and (rule, path), and
+ * per callback for a throw. Warnings are collected the same way, each once. Exploration stops at
+ * a number of new states and at a time budget (Date.now(); the Go side's guard and per-build
+ * budget still bound every author call); `stopped` says which ended it.
+ */
+import type { ObjectAction, ObjectContext, ObjectDefinition } from '../api.js';
+import { ObjectActionError } from '../api.js';
+import { checkedReaction } from '../reaction.js';
+import { payloadProblem } from '../view.js';
+import { callAuthor, thrownRule } from './call.js';
+import { boundsProblem } from './bounds.js';
+import { guarded, viewResultProblem as checkedView, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
+import { isPlainObject } from './checks.js';
+import { JSON_RULES, jsonProblem } from './json.js';
+import { GizmoProblem, reworded } from './problem.js';
+import { collectWarnings, fail, rule } from './rules.js';
+import { pendingResultProblem, REACTION_REASON, REDUCER_REASON } from './synchronous.js';
+
+export const EXPLORE_RULES = {
+  stateValid: rule({
+    id: 'explore.state.valid',
+    class: 'type',
+    section: 'Definitions, state and actions',
+    item: 'State an action returns for a payload its own controls submit',
+    bound: 'passes `valid()`',
+    source:
+      'declared `run: (state: S, payload, context) => S` with `valid(value): value is S`: a state valid() rejects is not an S; Projects, state and actions: "Invalid resulting state is rejected by the runtime"',
+  }),
+};
+
+/** How far to explore: new states (beyond the initial one) and milliseconds. */
+export interface ExploreLimits {
+  states: number;
+  budgetMs: number;
+}
+
+/** A problem found in a reachable state, with the actions that reach it. */
+export interface Finding extends Located {
+  trail: string[];
+}
+
+export interface Exploration {
+  errors: Finding[];
+  warnings: Finding[];
+  /** New states found and checked (the initial state not counted). */
+  states: number;
+  /** Actions run (each payload, viewer and randomness variant once). */
+  actions: number;
+  /** Why exploration ended early: '' (every reachable state seen), 'states' or 'time'. */
+  stopped: '' | 'states' | 'time';
+}
+
+interface Role {
+  viewer: { actorId: string; canEdit: boolean };
+  canRemove: boolean;
+  who: string;
+  /** Added to a trail step when the action is not run by the first viewer with its permission. */
+  by: string;
+}
+
+const ROLES: readonly Role[] = [
+  { viewer: { actorId: 'explore-participant-1', canEdit: false }, canRemove: false, who: 'a participant', by: '' },
+  { viewer: { actorId: 'explore-participant-2', canEdit: false }, canRemove: false, who: 'a second participant', by: 'by a second participant' },
+  { viewer: { actorId: 'explore-editor', canEdit: true }, canRemove: true, who: 'an editor', by: 'by an editor' },
+  { viewer: { actorId: 'explore-remover', canEdit: false }, canRemove: true, who: 'a remover', by: 'by a remover' },
+];
+
+/** The first role allowed each permission: its steps need no "by …". */
+const NATURAL: Readonly<Record<string, number>> = { participant: 0, editor: 2, remover: 2 };
+
+/** Midnight UTC, 1 January 2026: the explored clock's start; each step is a minute later. */
+const EXPLORE_EPOCH = 1767225600000;
+const STEP_MS = 60000;
+/** At most this many findings per definition (errors and warnings each). */
+const FINDING_LIMIT = 32;
+/** At most this many payloads per control (a view of 16 selects of 64 options has 1,009). */
+const PAYLOAD_LIMIT = 96;
+
+/** A state reached, checked, with the actions its views offer. */
+interface Node {
+  text: string;
+  trail: string[];
+  depth: number;
+  actions: Candidate[];
+}
+
+/** One action to submit: by whom, and its trail step. */
+interface Candidate {
+  action: ObjectAction;
+  role: number;
+  label: string;
+}
+
+/** JSON with object keys sorted: two states equal as data have one key. */
+export function canonicalJSON(value: unknown): string {
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJSON(value[i]);
+    return `${out}]`;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    let out = '{';
+    for (let i = 0; i < keys.length; i++) out += `${i ? ',' : ''}${JSON.stringify(keys[i])}:${canonicalJSON((value as Record<string, unknown>)[keys[i]])}`;
+    return `${out}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** mulberry32: a small seeded generator, the same on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+type RandomMode = 'seeded' | 'min' | 'max';
+
+/** A trail step's text for a payload value: `blue`, `""`, `"xxxxxxxxxxxx…" (60 characters)`. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string') {
+    if (/^[A-Za-z0-9_.#:+-]{1,24}$/.test(value)) return value;
+    if (value.length > 24) return `${JSON.stringify(value.slice(0, 12))}… (${value.length} characters)`;
+    return JSON.stringify(value);
+  }
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 24 ? `${text.slice(0, 23)}…` : text;
+}
+
+/** `toggle`, `color(blue)`, `set(color=blue, size=3)`. */
+function stepLabel(action: ObjectAction, role: number, permission: string): string {
+  const keys = Object.keys(action.payload);
+  let label = action.name;
+  if (keys.length === 1) label += `(${valueText(action.payload[keys[0]])})`;
+  else if (keys.length > 1) label += `(${keys.map((k) => `${k}=${valueText(action.payload[k])}`).join(', ')})`;
+  if (role !== NATURAL[permission] && ROLES[role].by) label += ` ${ROLES[role].by}`;
+  return label;
+}
+
+function allowed(permission: string, role: Role): boolean {
+  if (permission === 'participant') return true;
+  if (permission === 'editor') return role.viewer.canEdit;
+  return permission === 'remover' && role.canRemove;
+}
+
+/** What one submitted action did. */
+type Outcome = { kind: 'refused' } | { kind: 'problem'; found: Located } | { kind: 'state'; state: unknown; text: string; random: boolean };
+
+/**
+ * One action as ObjectRegistry.execute runs it (runtime.ts apply and execute: the same order and
+ * the same checks), keeping the problem rather than the registry's 400, and telling the
+ * reducer's own ObjectActionError (a refusal) from everything else (a finding).
+ */
+function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role: Role, now: number, mode: RandomMode): Outcome {
+  const entry = d.actions[action.name];
+  const run = `actions.${action.name}.run`;
+  let random = false;
+  // Seeded by the step, not by the whole state text (hashing 32 KiB per action in goja costs ms).
+  const draw = seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${JSON.stringify(action.payload)}\u0000${role.viewer.actorId}`));
+  const context: ObjectContext = {
+    actorId: role.viewer.actorId,
+    canEdit: role.viewer.canEdit,
+    canRemove: role.canRemove,
+    now,
+    randomInt: (min: number, max: number): number => {
+      random = true;
+      // As the Go host's: an empty range gives min.
+      if (typeof min !== 'number' || typeof max !== 'number' || !(max >= min)) return min;
+      const lo = Math.ceil(min);
+      const hi = Math.floor(max);
+      if (hi < lo) return min;
+      return mode === 'min' ? lo : mode === 'max' ? hi : lo + Math.floor(draw() * (hi - lo + 1));
+    },
+  };
+  let result: unknown;
+  try {
+    result = callAuthor(d, run, entry.run, JSON.parse(stateText) as unknown, JSON.parse(JSON.stringify(action.payload)) as Record<string, unknown>, context);
+  } catch (err) {
+    if (err instanceof ObjectActionError) return { kind: 'refused' };
+    return { kind: 'problem', found: { problem: new ThrownProblem(run, thrownRule(err), undefined), callback: run } };
+  }
+  const pending = pendingResultProblem(result, run, REDUCER_REASON);
+  if (pending) return { kind: 'problem', found: { problem: pending, callback: run } };
+  const found = boundsProblem(result, 'state', OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? (jsonProblem(result, 'state', JSON_RULES.stateBytes) as GizmoProblem | null);
+  if (found) return { kind: 'problem', found: { problem: reworded(found, found.path, `${found.message} (returned by ${run})`), callback: run } };
+  const text = JSON.stringify(result);
+  const valid = guarded('valid', () => (callAuthor(d, 'valid', d.valid, JSON.parse(text) as unknown) === true ? null : fail(EXPLORE_RULES.stateValid, 'state', `must pass valid() (${run} returned state that valid() rejects)`, result)));
+  if (valid) return { kind: 'problem', found: valid };
+  if (typeof d.react === 'function') {
+    const react = d.react;
+    const reaction = guarded('react', () => {
+      const next = JSON.parse(text) as unknown;
+      const out = callAuthor(d, 'react', react, next, JSON.parse(stateText) as unknown, JSON.parse(JSON.stringify(action)) as ObjectAction, { now });
+      return pendingResultProblem(out, 'react', REACTION_REASON) ?? checkedReaction(d, next, out);
+    });
+    if (reaction) return { kind: 'problem', found: reaction };
+  }
+  return { kind: 'state', state: result, text, random };
+}
+
+/** The payloads a control submits: its own payload with its fields' values, one field varied at a time. */
+function payloads(control: Record<string, unknown>, fields: Map<string, Record<string, unknown>>): Record<string, unknown>[] {
+  const action = control.action as ObjectAction;
+  const base: Record<string, unknown> = isPlainObject(action.payload) ? { ...action.payload } : {};
+  const named = Array.isArray(control.fields) ? (control.fields as unknown[]).filter((id): id is string => typeof id === 'string' && fields.has(id)) : [];
+  const current: Record<string, unknown> = { ...base };
+  for (const id of named) Object.defineProperty(current, id, { value: fields.get(id)!.value, enumerable: true, writable: true, configurable: true });
+  const out = [current];
+  const seen = new Set([JSON.stringify(current)]);
+  for (const id of named) {
+    for (const value of fieldValues(fields.get(id)!)) {
+      if (out.length >= PAYLOAD_LIMIT) return out;
+      const payload = { ...current };
+      Object.defineProperty(payload, id, { value, enumerable: true, writable: true, configurable: true });
+      const key = JSON.stringify(payload);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(payload);
+    }
+  }
+  return out;
+}
+
+/** Each select option; a text field's current value, '', one character and maxLength characters. */
+function fieldValues(field: Record<string, unknown>): string[] {
+  if (field.kind === 'select') return (field.options as { value: string }[]).map((o) => o.value);
+  const out = [field.value as string, '', 'a'];
+  const max = field.maxLength as number;
+  if (Number.isInteger(max) && max > 1 && max <= 2048) out.push('x'.repeat(max));
+  return out;
+}
+
+/** The actions a view offers one role (enabled, non-preview controls the role may submit). */
+function viewActions(d: ObjectDefinition, view: unknown, roleIndex: number, into: Candidate[]): void {
+  const v = view as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
+  const fields = new Map<string, Record<string, unknown>>();
+  for (const f of v.fields ?? []) if (!fields.has(f.id as string)) fields.set(f.id as string, f);
+  for (const control of v.controls) {
+    if (control.disabled === true || control.kind === 'preview') continue;
+    const name = (control.action as ObjectAction).name;
+    for (const payload of payloads(control, fields)) offer(d, { name, payload }, roleIndex, into);
+  }
+}
+
+/** Adds `action` for the role when the role may submit it and the payload is one a host sends. */
+function offer(d: ObjectDefinition, action: ObjectAction, roleIndex: number, into: Candidate[]): void {
+  const entry = Object.prototype.hasOwnProperty.call(d.actions, action.name) ? d.actions[action.name] : undefined;
+  if (entry === undefined || !allowed(entry.permission, ROLES[roleIndex])) return;
+  // A payload over 2 KiB (long text in several fields) is refused before any reducer runs.
+  if (payloadProblem(action.payload, 'payload')) return;
+  into.push({ action, role: roleIndex, label: stepLabel(action, roleIndex, entry.permission) });
+}
+
+/** The declared host-triggered actions: interaction.tap, interaction.bump, presentation.tap. */
+function declaredActions(d: ObjectDefinition): ObjectAction[] {
+  const out: ObjectAction[] = [];
+  const interaction = d.interaction as { tap?: ObjectAction; bump?: ObjectAction } | undefined;
+  if (interaction?.tap) out.push(interaction.tap);
+  if (interaction?.bump) out.push(interaction.bump);
+  const tap = (d.presentation as { tap?: ObjectAction } | undefined)?.tap;
+  if (tap) out.push(tap);
+  return out.map((a) => ({ name: a.name, payload: isPlainObject(a.payload) ? a.payload : {} }));
+}
+
+/** Explored states' problems say "the state", not "the initial state" (the catalog's words). */
+function explored(found: Located): Located {
+  const message = found.problem.message.replace(/the initial state/g, 'this state');
+  return message === found.problem.message ? found : { problem: reworded(found.problem, found.problem.path, message), callback: found.callback };
+}
+
+/**
+ * Explores one definition the catalog accepted (see the file comment). Author code runs only
+ * through callAuthor; a throw outside the checked callbacks (initial itself) ends exploration.
+ */
+export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): Exploration {
+  const out: Exploration = { errors: [], warnings: [], states: 0, actions: 0, stopped: '' };
+  if (!(limits.states > 0)) return out;
+  const deadline = Date.now() + limits.budgetMs;
+  const reported = new Set<string>();
+  const warned = new Set<string>();
+  const report = (found: Located, trail: string[]) => {
+    const p = found.problem;
+    const key = p.rule !== undefined ? `${p.rule.id}\u0000${p.path}` : `thrown\u0000${found.callback ?? ''}`;
+    if (reported.has(key) || out.errors.length >= FINDING_LIMIT) return;
+    reported.add(key);
+    out.errors.push({ ...explored(found), trail });
+  };
+  const warn = (w: GizmoProblem, trail: string[]) => {
+    const key = `${w.path}\u0000${w.message}`;
+    if (warned.has(key) || out.warnings.length >= FINDING_LIMIT) return;
+    warned.add(key);
+    out.warnings.push({ ...explored({ problem: w }), trail });
+  };
+  const declared = declaredActions(d);
+
+  /** Checks a state reached by `trail` from `previousText`, and lists the actions it offers. */
+  const visit = (text: string, previousText: string, trail: string[], depth: number): Node => {
+    const copy = () => JSON.parse(text) as unknown;
+    const previous = () => JSON.parse(previousText) as unknown;
+    const node: Node = { text, trail, depth, actions: [] };
+    const { warnings } = collectWarnings(() => {
+      // The initial state's own checks are the catalog's; its views for the other viewers are new.
+      if (depth > 0) {
+        const checks = stateChecks(d, copy, previous, false);
+        for (let i = 0; i < checks.length; i++) {
+          const found = guarded(checks[i][0], checks[i][1]);
+          if (found) report(found, trail);
+        }
+      }
+      // A view the same as another viewer's (most views depend on canEdit alone) is checked once.
+      const checkedViews = new Set<string>();
+      for (let r = 0; r < ROLES.length; r++) {
+        if (typeof d.view !== 'function') break;
+        let viewText = '';
+        const found = guarded('view', () => {
+          const view = callAuthor(d, 'view', d.view!, copy(), { ...ROLES[r].viewer });
+          const bounds = boundsProblem(view, 'view');
+          if (bounds) return bounds;
+          viewText = JSON.stringify(view) ?? '';
+          if (checkedViews.has(viewText)) return null;
+          checkedViews.add(viewText);
+          return checkedView(d, JSON.parse(viewText) as unknown, ROLES[r].who).problem;
+        });
+        if (found) report(found, trail);
+        // The accepted view's plain copy: its controls are read as data, never as author objects.
+        else if (viewText) viewActions(d, JSON.parse(viewText) as unknown, r, node.actions);
+      }
+      for (const action of declared) for (let r = 0; r < ROLES.length; r++) offer(d, action, r, node.actions);
+    });
+    for (const w of warnings) warn(w, trail);
+    return node;
+  };
+
+  const initial = callAuthor(d, 'initial', d.initial);
+  const initialText = JSON.stringify(initial);
+  const seen = new Set<string>([canonicalJSON(initial)]);
+  const queue: Node[] = [visit(initialText, initialText, [], 0)];
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head];
+    const now = EXPLORE_EPOCH + STEP_MS * (node.depth + 1);
+    const tried = new Set<string>();
+    for (const candidate of node.actions) {
+      const role = ROLES[candidate.role];
+      const key = `${candidate.action.name}\u0000${JSON.stringify(candidate.action.payload)}\u0000${candidate.role}`;
+      if (tried.has(key)) continue;
+      tried.add(key);
+      const modes: RandomMode[] = ['seeded'];
+      for (let m = 0; m < modes.length; m++) {
+        if (Date.now() > deadline) {
+          out.stopped = 'time';
+          return out;
+        }
+        out.actions++;
+        const outcome = act(d, node.text, candidate.action, role, now, modes[m]);
+        const label = modes[m] === 'seeded' ? candidate.label : `${candidate.label} [randomInt ${modes[m]}]`;
+        if (outcome.kind === 'refused') continue;
+        const trail = [...node.trail, label];
+        if (outcome.kind === 'problem') {
+          report(outcome.found, trail);
+          continue;
+        }
+        // Randomness drawn: the lowest and the highest draws are states a player can reach too.
+        if (outcome.random && m === 0) modes.push('min', 'max');
+        const key = canonicalJSON(outcome.state);
+        if (seen.has(key)) continue;
+        if (out.states >= limits.states) {
+          out.stopped = 'states';
+          return out;
+        }
+        seen.add(key);
+        out.states++;
+        queue.push(visit(outcome.text, node.text, trail, node.depth + 1));
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+/**
+ * World text grows by 200 characters a press: three presses pass 512.
+ */
+import { defineObject, exactKeys, ObjectActionError, record, requirePayload } from '@scape/sdk';
+
+type State = { n: number };
+
+export default defineObject<State>({
+  type: 'explore.world-text-long',
+  version: 1,
+  emoji: '🪪',
+  label: 'World text long',
+  hint: '',
+  initial: () => ({ n: 0 }),
+  valid: (s): s is State => record(s) && exactKeys(s, ['n']) && Number.isSafeInteger(s.n) && Number(s.n) >= 0 && Number(s.n) <= 100,
+  actions: {
+    up: {
+      permission: 'participant',
+      run: (s, p) => {
+        requirePayload(p, []);
+        if (s.n >= 9) throw new ObjectActionError(409, 'Reset first.');
+        return { n: s.n + 1 };
+      },
+    },
+  },
+  view: (s) => ({
+    title: 'Count ' + s.n,
+    description: '',
+    controls: [{ id: 'up', label: 'Up', action: { name: 'up', payload: {} } }],
+  }),
+  worldText: (s) => 'y'.repeat(s.n * 200),
+});

@@ -94,7 +94,7 @@ in the project.`,
 	// that wants a tighter bound) set it.
 	cmd.Flags().DurationVar(&opts.AudioBudget, "audio-budget", 0, "wall-clock render budget of one sound (default 10s)")
 	_ = cmd.Flags().MarkHidden("audio-budget")
-	cmd.Flags().BoolVar(&opts.NoTypecheck, "no-typecheck", false, "do not run the project's tsc (it runs when node_modules/typescript is installed)")
+	cmd.Flags().BoolVar(&opts.NoTypecheck, "no-typecheck", false, "do not type-check (the build runs tsc when TypeScript is installed in the project: npm install --save-dev typescript)")
 	return cmd
 }
 

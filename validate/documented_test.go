@@ -37,7 +37,7 @@ func TestReducersAreSynchronous(t *testing.T) {
 	// the toggle the view offers, so the build says so with the trail; without exploration the
 	// build passes and the registry refuses the action.
 	res := project(t, map[string]string{"return { ...state, on: !state.on };": "return Promise.resolve({ ...state, on: !state.on }) as never;"}, nil)
-	want := "src/definition.ts:16:21: example.lamp (🏮 Lamp): after toggle: actions.toggle.run: must be synchronous (reducers are synchronous; returned a Promise)"
+	want := "src/definition.ts:32:7: example.lamp (🏮 Lamp): after toggle: actions.toggle.run: must be synchronous (reducers are synchronous; returned a Promise)"
 	if rep := check(t, res, Options{}); rep.OK() || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].String() != want {
 		t.Fatalf("build: %v\nwant %s", rep.Diagnostics, want)
 	}

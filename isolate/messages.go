@@ -63,6 +63,8 @@ type checkRequest struct {
 	Dir    string    `json:"dir,omitempty"`
 	Assets []string  `json:"assets,omitempty"`
 	JSOpts jsOptions `json:"js_options"`
+	// KeepOpen: a valid bundle stays open in the worker for live calls (Options.KeepOpen).
+	KeepOpen bool `json:"keepOpen,omitempty"`
 }
 
 // Live calls.
@@ -70,6 +72,7 @@ const (
 	liveInitial = "initial"
 	liveView    = "view"
 	liveAct     = "act"
+	liveValid   = "valid"
 	// liveOpen only opens the bundle, so later calls find it open (a host warming a build).
 	liveOpen = "open"
 )
@@ -153,6 +156,8 @@ type liveReply struct {
 	Missing bool            `json:"missing,omitempty"`
 	State   json.RawMessage `json:"state,omitempty"`
 	View    json.RawMessage `json:"view,omitempty"`
+	// Reaction is an action's reaction (JSON, "null" when none).
+	Reaction json.RawMessage `json:"reaction,omitempty"`
 }
 
 type breachInfo struct {

@@ -147,6 +147,7 @@ func (p *Pool) spawn() {
 	}
 	p.err = nil
 	p.idle = append(p.idle, w)
+	p.trimLocked(nil) // a worker handed over while this one started
 	p.wake()
 }
 
@@ -211,6 +212,7 @@ func (p *Pool) release(w *proc) {
 		(w.space == 0 || w.space < w.ready.Baseline+p.cfg.Limits.Memory/4)
 	if reuse {
 		p.idle = append(p.idle, w)
+		p.trimLocked(nil) // over size after a hand-over: the worker holding least goes
 	} else {
 		p.workers--
 		go w.close()
@@ -224,6 +226,12 @@ func (p *Pool) release(w *proc) {
 // run sends one request to a worker, preferring one that has the bundle prefer open; prepare,
 // when set, completes the request for the worker it goes to.
 func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *pending, prefer string, prepare func(*proc)) (*reply, *proc, error) {
+	return p.runTo(ctx, req, wall, pend, prefer, prepare, nil)
+}
+
+// runTo is run whose worker, when handTo names another pool for the request's outcome, goes to
+// that pool instead of back to this one (see CheckOpen).
+func (p *Pool) runTo(ctx context.Context, req request, wall time.Duration, pend *pending, prefer string, prepare func(*proc), handTo func(*reply, error) *Pool) (*reply, *proc, error) {
 	w, err := p.acquire(ctx, prefer)
 	if err != nil {
 		return nil, nil, err
@@ -244,6 +252,72 @@ func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *p
 		}
 		p.cfg.OnRequest(st)
 	}
+	if handTo != nil {
+		if to := handTo(r, err); to != nil && to != p {
+			p.handOver(w, to)
+			return r, w, err
+		}
+	}
 	p.release(w)
 	return r, w, err
+}
+
+// handOver moves a worker from p to the pool to (same executable and limits), and an idle
+// worker of to back to p in exchange (it holds an older build, which its next bundles evict),
+// so both pools keep their size without starting a process. When to has no idle worker (all
+// busy, or still starting) p starts a replacement and to ends its excess as workers come back.
+func (p *Pool) handOver(w *proc, to *Pool) {
+	back := to.adopt(w)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if back != nil && !p.closed && back.alive() {
+		p.idle = append(p.idle, back)
+	} else {
+		if back != nil {
+			go back.close()
+		}
+		p.workers--
+		p.fill()
+	}
+	p.wake()
+}
+
+// adopt takes w into p and returns the idle worker it gives up to stay at its size, if any.
+func (p *Pool) adopt(w *proc) *proc {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed || !w.alive() {
+		go w.close()
+		return nil
+	}
+	var back *proc
+	if n := len(p.idle); n > 0 {
+		back = p.idle[0] // the longest idle
+		p.idle = p.idle[1:]
+	} else {
+		p.workers++ // over size until a worker comes back (release, spawn)
+	}
+	p.idle = append(p.idle, w)
+	p.wake()
+	return back
+}
+
+// trimLocked ends workers beyond the pool's size, idle ones holding no bundle first, never keep.
+// The caller holds mu.
+func (p *Pool) trimLocked(keep *proc) {
+	for p.workers > p.cfg.Size {
+		i := -1
+		for j, o := range p.idle {
+			if o != keep && (i < 0 || len(o.open) < len(p.idle[i].open)) {
+				i = j
+			}
+		}
+		if i < 0 {
+			return
+		}
+		old := p.idle[i]
+		p.idle = append(p.idle[:i], p.idle[i+1:]...)
+		p.workers--
+		go old.close()
+	}
 }

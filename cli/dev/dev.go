@@ -244,7 +244,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	checker := host.NewCheckerWith(host.CheckerConfig{Checks: 1, Live: 1})
 	var srv *host.Server
 	srv, err = host.New(host.Options{
-		DataDir: filepath.Join(data, "host"), Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now,
+		DataDir: filepath.Join(data, "host"), Engine: checker, BaseURL: base, Now: f.Now,
 		OnOwnerToken: func(tok string) {
 			// The world link signs its owner in once; a new one is printed after each use.
 			emit(devclient.Event{Kind: devclient.EventWorld, Link: base + "/login?token=" + tok})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -147,7 +148,7 @@ func (p *Pool) spawn() {
 	}
 	p.err = nil
 	p.idle = append(p.idle, w)
-	p.trimLocked(nil) // a worker handed over while this one started
+	p.trimLocked() // a worker handed over while this one started
 	p.wake()
 }
 
@@ -212,7 +213,7 @@ func (p *Pool) release(w *proc) {
 		(w.space == 0 || w.space < w.ready.Baseline+p.cfg.Limits.Memory/4)
 	if reuse {
 		p.idle = append(p.idle, w)
-		p.trimLocked(nil) // over size after a hand-over: the worker holding least goes
+		p.trimLocked() // over size after a hand-over: the worker holding least goes
 	} else {
 		p.workers--
 		go w.close()
@@ -290,6 +291,7 @@ func (p *Pool) adopt(w *proc) *proc {
 		go w.close()
 		return nil
 	}
+	w.handed = handedOver.Add(1)
 	var back *proc
 	if n := len(p.idle); n > 0 {
 		back = p.idle[0] // the longest idle
@@ -302,14 +304,23 @@ func (p *Pool) adopt(w *proc) *proc {
 	return back
 }
 
-// trimLocked ends workers beyond the pool's size, idle ones holding no bundle first, never keep.
-// The caller holds mu.
-func (p *Pool) trimLocked(keep *proc) {
+// trimLocked ends workers beyond the pool's size. A worker still starting counts, so only idle
+// ones holding no bundle go while any is starting or busy; when all are idle, the one handed
+// over longest ago goes (the newest hand-over holds the active build). The caller holds mu.
+func (p *Pool) trimLocked() {
 	for p.workers > p.cfg.Size {
 		i := -1
 		for j, o := range p.idle {
-			if o != keep && (i < 0 || len(o.open) < len(p.idle[i].open)) {
+			if len(o.open) == 0 {
 				i = j
+				break
+			}
+		}
+		if i < 0 && len(p.idle) == p.workers {
+			for j, o := range p.idle {
+				if i < 0 || o.handed < p.idle[i].handed {
+					i = j
+				}
 			}
 		}
 		if i < 0 {
@@ -321,3 +332,6 @@ func (p *Pool) trimLocked(keep *proc) {
 		go old.close()
 	}
 }
+
+// handedOver numbers hand-overs, so a pool knows which adopted worker is the newest.
+var handedOver atomic.Uint64

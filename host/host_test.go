@@ -103,6 +103,7 @@ func (f *fixture) start() {
 
 func (f *fixture) stop() {
 	if f.http != nil {
+		f.srv.EndStreams()
 		f.http.Close()
 		f.srv.Close()
 		f.http = nil

@@ -266,6 +266,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	}
 	return &embeddedHost{srv: srv, client: client, stop: func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		srv.EndStreams() // open tabs' event streams, which Shutdown would wait for
 		hs.Shutdown(sctx)
 		cancel()
 		srv.Close()

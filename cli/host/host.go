@@ -116,6 +116,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	srv.EndStreams() // open tabs' event streams, which Shutdown would wait for
 	hs.Shutdown(sctx)
 	fmt.Fprintln(out, "Host stopped.")
 	return nil

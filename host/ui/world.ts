@@ -145,8 +145,8 @@ function drawChrome(w: World): void {
   const bar = document.getElementById('world-bar') as HTMLElement;
   bar.replaceChildren();
   bar.append(el('p', { id: 'who', text: `You are ${w.actor} (${w.role})` }));
-  bar.append(el('p', { id: 'active-revision', text: w.revision ? `Active revision ${w.revision.number} of ${w.revision.project}` : 'No accepted build yet' }));
-  if (w.rejection) bar.append(el('div', { id: 'last-rejection', class: 'error' }, el('p', { text: `Revision ${w.rejection.number} was rejected:` }),
+  bar.append(el('p', { id: 'world-active', text: w.revision ? `Active revision ${w.revision.number} of ${w.revision.project}` : 'No accepted build yet' }));
+  if (w.rejection) bar.append(el('div', { id: 'world-rejection', class: 'error' }, el('p', { text: `Revision ${w.rejection.number} was rejected:` }),
     el('ul', {}, ...(w.rejection.problems || []).map((p) => el('li', { text: p })))));
   if (w.canPlace && w.revision) {
     const place = el('div', { id: 'place', role: 'group', 'aria-label': 'Place a Gizmo' });

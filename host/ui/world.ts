@@ -89,7 +89,7 @@ function controlNode(card: HTMLElement, inst: Instance, c: Control): HTMLElement
   const toggle = c.icon === 'toggle';
   return el('button', {
     type: 'button', 'data-control': c.id, disabled: c.disabled, class: toggle ? 'toggle' : c.placement === 'action' ? 'play' : '',
-    'aria-pressed': toggle ? String(!!c.pressed) : undefined, title: c.label, text: (toggle ? (c.pressed ? '● ' : '○ ') : c.placement === 'action' ? '▶ ' : '') + c.label,
+    'aria-pressed': toggle ? String(!!c.pressed) : undefined, title: c.label, text: c.label, // the icon is drawn by CSS: the label stays the accessible name
     onclick: () => void act(card, inst, c),
   });
 }

@@ -66,7 +66,7 @@ func newEnv(t *testing.T) *env {
 		hung: make(chan struct{}, 16), abandoned: make(chan struct{}, 16)}
 	tokens := make(chan string, 8)
 	now := func() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) }
-	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: e.val, Now: now, OnOwnerToken: func(s string) { tokens <- s }})
+	srv, err := host.New(host.Options{DataDir: t.TempDir(), Engine: hosttest.Engine{Checks: e.val}, Now: now, OnOwnerToken: func(s string) { tokens <- s }})
 	if err != nil {
 		t.Fatal(err)
 	}

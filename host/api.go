@@ -336,12 +336,12 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 		return protocol.RevisionResponse{}, 0, err
 	}
 	for attempt := 1; ; attempt++ {
-		rev, err := s.judge(ctx, sess, req, hash, snap.placed)
+		rev, proj, err := s.judge(ctx, sess, req, hash, snap.placed)
 		if err != nil {
 			return protocol.RevisionResponse{}, 0, err
 		}
 		s.worldMu.Lock()
-		resp, status, done, err := s.recordLocked(ctx, sess, rev, req, hash, snap)
+		resp, status, done, err := s.recordLocked(ctx, sess, rev, proj, req, hash, snap)
 		if !done && err == nil {
 			// The world changed while the bundle was validated: judge it again.
 			snap, err = s.snapshotLocked(ctx)
@@ -350,6 +350,9 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			}
 		}
 		s.worldMu.Unlock()
+		if done && err == nil && status == http.StatusCreated {
+			s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
+		}
 		if done || err != nil {
 			return resp, status, err
 		}
@@ -378,21 +381,22 @@ func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.Rev
 	return protocol.RevisionResponse{}, false, nil
 }
 
-// judge validates an upload against placed instances, without the world lock.
-func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []Instance) (Revision, error) {
+// judge validates an upload against placed instances, without the world lock: the verdict and,
+// for an accepted build, its live project (the caller activates or closes it).
+func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []Instance) (Revision, Project, error) {
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
 	if len(req.Bundle) > MaxBundleBytes {
 		rev.Status = "rejected"
 		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
 			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", MaxBundleBytes)}}
-		return rev, nil
+		return rev, nil, nil
 	}
 	vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
-	verdict, err := s.opts.Validator.Check(vctx, []byte(req.Bundle), placed)
+	verdict, proj, err := s.opts.Engine.Load(vctx, []byte(req.Bundle), placed)
 	cancel()
 	if err != nil {
-		return rev, err
+		return rev, nil, err
 	}
 	if verdict.Definitions != nil {
 		rev.Definitions = verdict.Definitions
@@ -402,14 +406,24 @@ func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.Upload
 	}
 	if rev.Problems.HasErrors() {
 		rev.Status = "rejected"
+		if proj != nil {
+			proj.Close()
+			proj = nil
+		}
 	}
-	return rev, nil
+	return rev, proj, nil
 }
 
 // recordLocked stores a judged revision (and activates it when accepted) if the placed instances
 // are still those it was judged against; done is false when they are not. The caller holds
 // worldMu.
-func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, req protocol.UploadRequest, hash string, judged worldSnapshot) (resp protocol.RevisionResponse, status int, done bool, err error) {
+func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, proj Project, req protocol.UploadRequest, hash string, judged worldSnapshot) (resp protocol.RevisionResponse, status int, done bool, err error) {
+	activated := false
+	defer func() {
+		if proj != nil && !activated {
+			proj.Close() // not recorded as the active build: nothing uses it
+		}
+	}()
 	// An identical upload may have been recorded while this one was judged.
 	if dup, ok, err := s.duplicateLocked(ctx, hash); err != nil || ok {
 		return dup, http.StatusOK, true, err
@@ -430,9 +444,8 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 	active := now.active
 	if rev.Status == "accepted" {
 		active = rev.Number
-		if wr, ok := s.opts.Runtime.(Warmer); ok && len(now.placed) > 0 {
-			wr.Warm([]byte(req.Bundle)) // the world page's views find it open
-		}
+		s.live.set(rev.Number, proj) // the project this verdict came from serves the world page
+		activated = true
 		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])

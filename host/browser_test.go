@@ -62,11 +62,11 @@ func TestBrowserApproveAndSidebar(t *testing.T) {
 	// Place the Gizmo from the sidebar, see its view, then disconnect.
 	if err := chromedp.Do(ctx,
 		chromedp.Click(`#gizmos button`),
-		chromedp.WaitVisible(`.instance`),
+		chromedp.WaitVisible(`#world-grid .instance`), // the panel (world.ts) draws it
 	); err != nil {
 		t.Fatal(err)
 	}
-	if view := chromium.Text(t, ctx, `.instance`); !strings.Contains(view, "Toggle") || !strings.Contains(view, `"on":false`) {
+	if view := chromium.Text(t, ctx, `#world-grid .instance`); !strings.Contains(view, "Toggle") || !strings.Contains(view, `"on":false`) {
 		t.Fatalf("placed instance view: %q", view)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(`#disconnect`), chromedp.WaitVisible(`#no-project`)); err != nil {

@@ -15,8 +15,8 @@ import (
 	"github.com/scapeworld/scape/validate"
 )
 
-// Checker is the production Validator and Runtime: the validate package, the one home of the
-// Gizmo rules (run from the SDK), with placed instances checked under the new definitions.
+// Checker is the production Engine: the validate package, the one home of the Gizmo rules (run
+// from the SDK), with placed instances checked under the new definitions.
 //
 // Author code never runs in the host's process: uploads are validated in one pool of worker
 // processes and the active build runs for the world page in another (package isolate), each
@@ -25,10 +25,11 @@ import (
 // host's memory, its world lock and its other requests are untouched. Two pools, so an upload
 // being validated never delays a view.
 //
-// The live side keeps the active build open in its worker. Opening it (a whole validation)
-// happens in the background, once per build (Warm, or the first call), so a caller with a short
-// deadline (the world page's views) never pays for it or aborts it: it gets ErrNotReady, and a
-// later call finds the build open. Views never open a build inside their own deadline.
+// One validation per upload: Load validates in a checks worker that keeps the project open
+// (isolate.Pool.CheckOpen) and, for an accepted build, moves that worker into the live pool, so
+// the Project's calls run on the very project the verdict came from. Live calls never open a
+// build (NoOpen): only when the live worker was replaced (a breach, or recycled) is the build
+// opened again, in the background (reopen), while the world page shows placeholders.
 type Checker struct {
 	// Options carry jsrt's per-call bounds for author code (deadline, heap, stack).
 	Options isolate.Options
@@ -119,34 +120,43 @@ func (c *Checker) Close() {
 	c.live.Close()
 }
 
-// Check implements Validator. A bundle that passes a worker's hard limit is a rejected
-// verdict (code memory or timeout), as is one whose validation outlives ctx's deadline; only a
-// host that cannot start workers, or a client that went away, is an error.
-func (c *Checker) Check(ctx context.Context, js []byte, placed []Instance) (Verdict, error) {
+// Load implements Engine. A bundle that passes a worker's hard limit is a rejected verdict
+// (code memory or timeout), as is one whose validation outlives ctx's deadline; only a host that
+// cannot start workers, or a client that went away, is an error.
+func (c *Checker) Load(ctx context.Context, js []byte, placed []Instance) (Verdict, Project, error) {
 	opts := c.Options
 	opts.Instances = make([]validate.Instance, len(placed))
 	for i, in := range placed {
 		opts.Instances[i] = toValidate(in)
 	}
-	rep, err := c.checks.Check(ctx, js, opts)
+	rep, err := c.checks.CheckOpen(ctx, js, opts, c.live)
 	if errors.Is(err, context.DeadlineExceeded) {
 		return Verdict{Problems: diag.List{{Code: diag.CodeTimeout,
-			Message: "validating did not finish in time: this host's limit for one upload"}}}, nil
+			Message: "validating did not finish in time: this host's limit for one upload"}}}, nil, nil
 	}
 	if err != nil {
-		return Verdict{}, err
+		return Verdict{}, nil, err
 	}
 	v := Verdict{Problems: rep.Diagnostics}
 	for _, d := range rep.Definitions {
 		walkable := d.Walkable
 		v.Definitions = append(v.Definitions, Definition{Type: d.Type, Version: d.Version, Emoji: d.Emoji, Label: d.Label, Walkable: &walkable})
 	}
-	return v, nil
+	if !rep.OK() {
+		return v, nil, nil
+	}
+	c.mu.Lock()
+	if c.open != nil && !bytes.Equal(c.open.js, js) {
+		c.open.cancel() // a reopening of an older build is not wanted any more
+		c.open = nil
+	}
+	c.mu.Unlock()
+	return v, &checkerProject{c: c, js: js}, nil
 }
 
-// opened waits until js is open in the live pool, starting its opening in the background when
-// it is not the build already open (or being opened); it waits at most until ctx ends (then
-// ErrNotReady). An opening that failed is remembered for its bundle for reopenAfter.
+// opened is reopen's machinery: it waits until js is open again in the live pool, starting its
+// opening in the background when it is not being opened already; it waits at most until ctx
+// ends (then ErrNotReady). An opening that failed is remembered for its bundle for reopenAfter.
 func (c *Checker) opened(ctx context.Context, js []byte) error {
 	c.mu.Lock()
 	b := c.open
@@ -191,9 +201,8 @@ func (c *Checker) forget(js []byte) {
 	}
 }
 
-// Warm starts opening js for live use, when it is not the build already open, and returns at
-// once: the host calls it when a build becomes active, so the world page finds it open.
-func (c *Checker) Warm(js []byte) {
+// reopen starts opening js again in the live pool (its worker was replaced) and returns at once.
+func (c *Checker) reopen(js []byte) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_ = c.opened(ctx, js)
@@ -232,67 +241,108 @@ func notReady(err error) error {
 	return err
 }
 
-// Initial implements Runtime: the definition's initial state, checked by the registry.
-func (c *Checker) Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error) {
-	if err := c.opened(ctx, js); err != nil {
+// checkerProject is a Checker's accepted build, open in its live pool.
+type checkerProject struct {
+	c  *Checker
+	js []byte
+}
+
+// call runs one live call on the open build; a worker that lost it (replaced) starts the build
+// reopening in the background and the call is ErrNotReady: no view waits for a validation.
+func (p *checkerProject) call(err error) error {
+	if errors.Is(err, isolate.ErrNotOpen) {
+		p.c.reopen(p.js)
+	}
+	return notReady(err)
+}
+
+// live are the options of a live call: never open the build inside the caller's deadline.
+func (p *checkerProject) live() isolate.Options {
+	opts := p.c.Options
+	opts.NoOpen = true
+	return opts
+}
+
+// reopened waits for a reopening in progress, if any (most calls find none).
+func (p *checkerProject) reopened(ctx context.Context) error {
+	p.c.mu.Lock()
+	b := p.c.open
+	p.c.mu.Unlock()
+	if b == nil || !bytes.Equal(b.js, p.js) {
+		return nil
+	}
+	return p.c.opened(ctx, p.js)
+}
+
+// Initial implements Project: the definition's initial state, checked by the registry.
+func (p *checkerProject) Initial(ctx context.Context, typ string) (json.RawMessage, error) {
+	if err := p.reopened(ctx); err != nil {
 		return nil, err
 	}
-	out, err := c.live.Initial(ctx, js, typ, c.Options)
-	return out, notReady(err)
+	out, err := p.c.live.Initial(ctx, p.js, typ, p.live())
+	return out, p.call(err)
 }
 
 func toValidate(in Instance) validate.Instance {
 	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, Walkable: in.Walkable}
 }
 
-// View implements Runtime. A view whose author code passed a hard limit, or ran out its
+// View implements Project. A view whose author code passed a hard limit, or ran out its
 // deadline, is not run again for the same build and state: the failure is remembered, so a
 // world page with hostile instances placed stays fast.
-func (c *Checker) View(ctx context.Context, js []byte, in Instance, viewer Viewer) (json.RawMessage, error) {
-	key := failureKey(js, in, viewer)
-	if err := c.failed.get(key); err != nil {
+func (p *checkerProject) View(ctx context.Context, in Instance, viewer Viewer) (json.RawMessage, error) {
+	key := failureKey(p.js, in, viewer)
+	if err := p.c.failed.get(key); err != nil {
 		return nil, err
 	}
-	if err := c.opened(ctx, js); err != nil {
+	if err := p.reopened(ctx); err != nil {
 		return nil, err
 	}
-	opts := c.Options
-	opts.NoOpen = true
-	v, err := c.live.View(ctx, js, toValidate(in), validate.Viewer{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit}, opts)
-	if errors.Is(err, isolate.ErrNotOpen) {
-		// Its worker was replaced (a breach, or recycled): open it again in the background.
-		c.forget(js)
-		c.Warm(js)
-	}
+	v, err := p.c.live.View(ctx, p.js, toValidate(in), validate.Viewer{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit}, p.live())
 	if runaway(err) {
-		c.failed.put(key, err)
+		p.c.failed.put(key, err)
 	}
-	return v, notReady(err)
+	return v, p.call(err)
 }
 
-// Act implements Runtime: the action through the registry, as the owner.
-func (c *Checker) Act(ctx context.Context, js []byte, in Instance, action string, payload json.RawMessage, viewer Viewer) (json.RawMessage, error) {
+// Act implements Project: the action through the registry's execute, with viewer's authority.
+func (p *checkerProject) Act(ctx context.Context, in Instance, action Action, viewer Viewer) (Outcome, error) {
 	var fields map[string]any
-	if len(payload) > 0 {
-		if err := json.Unmarshal(payload, &fields); err != nil {
-			return nil, fmt.Errorf("payload is not a JSON object: %w", err)
+	if len(action.Payload) > 0 {
+		if err := json.Unmarshal(action.Payload, &fields); err != nil {
+			return Outcome{}, &Refusal{Status: 400, Message: "payload is not a JSON object: " + err.Error()}
 		}
 	}
-	if err := c.opened(ctx, js); err != nil {
-		return nil, err
+	if err := p.reopened(ctx); err != nil {
+		return Outcome{}, err
 	}
-	out, err := c.live.Act(ctx, js, toValidate(in), validate.Action{Name: action, Payload: fields},
-		validate.Context{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit, CanRemove: viewer.CanEdit, Now: time.Now().UnixMilli()}, c.Options)
-	err = notReady(err)
-	if err != nil {
+	st, reaction, err := p.c.live.Act(ctx, p.js, toValidate(in), validate.Action{Name: action.Name, Payload: fields},
+		validate.Context{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit, CanRemove: viewer.CanRemove, Now: time.Now().UnixMilli()}, p.live())
+	if err = p.call(err); err != nil {
 		var refused *validate.Refused
 		if errors.As(err, &refused) {
-			return nil, errors.New(refused.Message)
+			return Outcome{}, &Refusal{Status: refused.Status, Message: refused.Message}
 		}
-		return nil, err
+		return Outcome{}, err
 	}
-	return out, nil
+	return Outcome{State: st, Reaction: reaction}, nil
 }
+
+// Valid implements Project.
+func (p *checkerProject) Valid(ctx context.Context, in Instance) error {
+	if err := p.reopened(ctx); err != nil {
+		return err
+	}
+	err := p.call(p.c.live.Valid(ctx, p.js, toValidate(in), p.live()))
+	var refused *validate.Refused
+	if errors.As(err, &refused) {
+		return &Refusal{Status: refused.Status, Message: refused.Message}
+	}
+	return err
+}
+
+// Close implements Project. The live worker keeps the build until a newer one displaces it.
+func (p *checkerProject) Close() {}
 
 // runaway says whether err is author code that ran out a bound (not a throw or a refusal, which
 // are quick and may depend on more than the state).

@@ -19,7 +19,9 @@ func TestCheckerSurvivesAPanickingOpen(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_, err := c.View(ctx, []byte("x"), Instance{ID: "obj-1"}, ownerViewer)
+	c.reopen([]byte("x")) // the live worker lost the build: it is opened again
+	p := &checkerProject{c: c, js: []byte("x")}
+	_, err := p.View(ctx, Instance{ID: "obj-1"}, Viewer{ActorID: "owner"})
 	if err == nil || !strings.Contains(err.Error(), "index out of range") {
 		t.Fatalf("view of a build whose opening panicked: %v", err)
 	}

@@ -3,8 +3,9 @@
 // revisions), durable storage in SQLite, and a small web UI for the world's owner.
 //
 // The host never holds a second copy of the Gizmo rules: every revision goes through the
-// Validator it is given (the validate package in production), and only a clean verdict is
-// activated, in the same transaction that records it.
+// Engine it is given (the validate package in worker processes in production), and only a clean
+// verdict is activated, in the same transaction that records it; the accepted build's live
+// project then serves the world page (engine.go).
 package host
 
 import (
@@ -45,12 +46,14 @@ const (
 	worldID            = "dev"
 )
 
-// Options configure a host. Only Validator and DataDir are required.
+// Options configure a host. Only Engine and DataDir are required.
 type Options struct {
-	DataDir   string
-	Validator Validator
-	// Runtime lets the owner place Gizmos and use them on the world page; nil hides that.
-	Runtime Runtime
+	DataDir string
+	// Engine validates uploads and runs the active build (Checker in production).
+	Engine Engine
+	// Authorize is the permission rule (default the package's Authorize; the world model's
+	// replaces it).
+	Authorize func(Actor, *Instance) Authority
 	// BaseURL is the public origin used in verification links (e.g. http://127.0.0.1:7070).
 	BaseURL string
 	// Now is the clock; tests inject one to expire codes and sessions.
@@ -90,12 +93,20 @@ type Server struct {
 	ownerMu    sync.Mutex
 	ownerTok   string // hash of the current one-time owner token
 	world      world
+	// live is the active revision's open project (engine.go); events and sessions serve the
+	// world page's tabs (events.go, sessions.go).
+	live     liveSlot
+	events   *hub
+	sessions *sessions
 }
 
 // New opens (or creates) the host's storage in opts.DataDir.
 func New(opts Options) (*Server, error) {
-	if opts.Validator == nil {
-		return nil, errors.New("host: no validator")
+	if opts.Engine == nil {
+		return nil, errors.New("host: no engine")
+	}
+	if opts.Authorize == nil {
+		opts.Authorize = Authorize
 	}
 	if opts.DataDir == "" {
 		return nil, errors.New("host: no data directory")
@@ -134,11 +145,10 @@ func New(opts Options) (*Server, error) {
 		uploads: make(chan struct{}, maxUploadsInFlight), world: w}
 	s.routes()
 	s.rotateOwnerToken()
-	if wr, ok := opts.Runtime.(Warmer); ok && w.ActiveRevision > 0 {
-		placed, err := st.instances(context.Background(), worldID)
-		if js, berr := st.bundle(context.Background(), worldID, w.ActiveRevision); err == nil && berr == nil && len(placed) > 0 {
-			wr.Warm(js) // the world page's views find it open
-		}
+	s.events = newHub()
+	s.sessions = newSessions()
+	if w.ActiveRevision > 0 {
+		s.resume(w.ActiveRevision) // the build accepted before this start, opened in the background
 	}
 	return s, nil
 }
@@ -149,8 +159,16 @@ func (s *Server) SetBaseURL(u string) { s.opts.BaseURL = strings.TrimRight(u, "/
 // BaseURL is the origin used in links.
 func (s *Server) BaseURL() string { return s.opts.BaseURL }
 
-// Close releases the storage.
-func (s *Server) Close() error { return s.store.Close() }
+// EndStreams ends the world page's event streams (they never end on their own): call it before
+// shutting the HTTP server down, which waits for every request to finish.
+func (s *Server) EndStreams() { s.events.close() }
+
+// Close ends the world page's event streams and releases the storage.
+func (s *Server) Close() error {
+	s.events.close()
+	s.live.set(0, nil)
+	return s.store.Close()
+}
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -180,6 +198,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /instances/{id}/act", s.handleAct)
 	m.HandleFunc("POST /instances/{id}/remove", s.handleRemove)
 	m.HandleFunc("GET /static/{file}", s.handleStatic)
+	s.worldRoutes(m)
 	s.mux = m
 }
 

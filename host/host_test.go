@@ -82,12 +82,11 @@ func newFixtureWith(t *testing.T, dir string, options func(*host.Options)) *fixt
 }
 
 func (f *fixture) start() {
-	var validator host.Validator = f.val
-	var runtime host.Runtime = fakeRuntime{}
+	var engine host.Engine = hosttest.Engine{Checks: f.val, Live: fakeRuntime{}}
 	if f.real != nil {
-		validator, runtime = f.real, f.real
+		engine = f.real
 	}
-	opts := host.Options{DataDir: f.dir, Validator: validator, Runtime: runtime, Now: f.clock.Now,
+	opts := host.Options{DataDir: f.dir, Engine: engine, Now: f.clock.Now,
 		OnOwnerToken: func(tok string) { f.tokens <- tok }}
 	if f.options != nil {
 		f.options(&opts)
@@ -104,6 +103,7 @@ func (f *fixture) start() {
 
 func (f *fixture) stop() {
 	if f.http != nil {
+		f.srv.EndStreams()
 		f.http.Close()
 		f.srv.Close()
 		f.http = nil
@@ -572,7 +572,7 @@ func TestLoginRedirectStaysOnHost(t *testing.T) {
 // stallingValidator hangs in Check while stall is set, until the check's context ends, and
 // reports how the hung check ended on ended.
 type stallingValidator struct {
-	host.Validator
+	hosttest.Checks
 	stall   atomic.Bool
 	started chan struct{}
 	ended   chan error
@@ -585,7 +585,7 @@ func (v *stallingValidator) Check(ctx context.Context, js []byte, placed []host.
 		v.ended <- ctx.Err()
 		return host.Verdict{}, ctx.Err()
 	}
-	return v.Validator.Check(ctx, js, placed)
+	return v.Checks.Check(ctx, js, placed)
 }
 
 // TestAbandonedUploadStopsItsValidation: a client that gives up on an upload (a newer save
@@ -595,8 +595,9 @@ func TestAbandonedUploadStopsItsValidation(t *testing.T) {
 	var logs syncLog
 	v := &stallingValidator{started: make(chan struct{}, 1), ended: make(chan error, 1)}
 	f := newFixtureWith(t, t.TempDir(), func(o *host.Options) {
-		v.Validator = o.Validator
-		o.Validator, o.Logf = v, logs.Logf
+		e := o.Engine.(hosttest.Engine)
+		v.Checks, e.Checks = e.Checks, v
+		o.Engine, o.Logf = e, logs.Logf
 	})
 	tok := f.pair(f.owner())
 	v.stall.Store(true)

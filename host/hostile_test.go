@@ -18,7 +18,7 @@ func checkerFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, tokens: make(chan string, 16), dir: t.TempDir()}
 	checker := host.NewChecker()
-	srv, err := host.New(host.Options{DataDir: f.dir, Validator: checker, Runtime: checker, Now: f.clock.Now,
+	srv, err := host.New(host.Options{DataDir: f.dir, Engine: checker, Now: f.clock.Now,
 		OnOwnerToken: func(tok string) { f.tokens <- tok }})
 	if err != nil {
 		t.Fatal(err)

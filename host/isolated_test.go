@@ -23,7 +23,7 @@ import (
 	"github.com/scapeworld/scape/isolate"
 )
 
-// isolatedHost is a host whose Validator and Runtime are the production Checker: author code in
+// isolatedHost is a host whose Engine is the production Checker: author code in
 // worker processes (this test binary, re-executed; see main_test.go).
 type isolatedHost struct {
 	t      *testing.T
@@ -49,7 +49,7 @@ func (h *isolatedHost) liveSince(t time.Time) int {
 	return n
 }
 
-func newIsolatedHost(t *testing.T, v host.Validator) *isolatedHost {
+func newIsolatedHost(t *testing.T, v host.Engine) *isolatedHost {
 	t.Helper()
 	if !isolate.Available() {
 		t.Skip("isolation is not available here (Linux only; SCAPE_ISOLATE=0 turns it off)")
@@ -67,7 +67,7 @@ func newIsolatedHost(t *testing.T, v host.Validator) *isolatedHost {
 	if v == nil {
 		v = h.check
 	}
-	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: v, Runtime: h.check,
+	srv, err := host.New(host.Options{DataDir: t.TempDir(), Engine: v,
 		OnOwnerToken: func(tok string) { h.tokens <- tok }})
 	if err != nil {
 		t.Fatal(err)
@@ -184,16 +184,16 @@ func TestHostileUploadsAreRefusals(t *testing.T) {
 	}
 }
 
-// signalling is a Validator that says when a check started, then runs the real one.
+// signalling is an Engine that says when a check started, then runs the real one.
 type signalling struct {
-	host.Validator
+	host.Engine
 	started chan struct{}
 	once    sync.Once
 }
 
-func (s *signalling) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
+func (s *signalling) Load(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, host.Project, error) {
 	s.once.Do(func() { close(s.started) })
-	return s.Validator.Check(ctx, js, placed)
+	return s.Engine.Load(ctx, js, placed)
 }
 
 // TestWorldLockFreeWhileValidating: while an upload's author code runs (an endless loop, for
@@ -201,7 +201,7 @@ func (s *signalling) Check(ctx context.Context, js []byte, placed []host.Instanc
 func TestWorldLockFreeWhileValidating(t *testing.T) {
 	sig := &signalling{started: make(chan struct{})}
 	h := newIsolatedHost(t, sig)
-	sig.Validator = h.check
+	sig.Engine = h.check
 	tok := h.pair()
 	o := h.owner()
 	done := make(chan protocol.RevisionResponse, 1)
@@ -285,14 +285,14 @@ func TestWorldPageWithHostileInstances(t *testing.T) {
 	}
 	ctx := context.Background()
 	for range 3 {
-		if err := h.srv.Place(ctx, "t.lamp"); err != nil {
+		if _, err := h.srv.Place(ctx, host.Owner, "t.lamp"); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// Turn them on: the views now loop.
 	placed, _ := h.srv.Instances(ctx)
 	for _, in := range placed {
-		if err := h.srv.Act(ctx, in.ID, "toggle", json.RawMessage(`{}`)); err != nil {
+		if _, err := h.srv.Act(ctx, host.Owner, in.ID, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -328,12 +328,12 @@ func TestWorldPageViewStuckInANativeBuiltIn(t *testing.T) {
 		t.Fatalf("upload: %d %s %v", st, r.Status, r.Problems)
 	}
 	ctx := context.Background()
-	if err := h.srv.Place(ctx, "t.lamp"); err != nil {
+	if _, err := h.srv.Place(ctx, host.Owner, "t.lamp"); err != nil {
 		t.Fatal(err)
 	}
 	o := h.owner() // signing in loads the page once, with the view still harmless
 	placed, _ := h.srv.Instances(ctx)
-	if err := h.srv.Act(ctx, placed[0].ID, "toggle", json.RawMessage(`{}`)); err != nil {
+	if _, err := h.srv.Act(ctx, host.Owner, placed[0].ID, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
 	resp, err := o.Client.Get(h.http.URL + "/")

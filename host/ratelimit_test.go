@@ -53,7 +53,7 @@ func (d direct) pair(remoteAddr string, header map[string]string) (protocol.Pair
 
 func newDirect(t *testing.T, clk *clock, opts host.Options) direct {
 	t.Helper()
-	opts.DataDir, opts.Validator, opts.Now = t.TempDir(), &hosttest.JSONValidator{}, clk.Now
+	opts.DataDir, opts.Engine, opts.Now = t.TempDir(), hosttest.Engine{Checks: &hosttest.JSONValidator{}}, clk.Now
 	srv, err := host.New(opts)
 	if err != nil {
 		t.Fatal(err)

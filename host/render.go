@@ -119,8 +119,8 @@ func (b *viewBudget) next() time.Duration {
 
 // view runs one instance's view within the budget and fills v: the view, a problem, or the
 // reason it is a placeholder.
-func (s *Server) view(ctx context.Context, b *viewBudget, rev int, js []byte, in Instance, v *instanceView) {
-	key := viewKey(rev, in, ownerViewer)
+func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj Project, in Instance, viewer Viewer, v *instanceView) {
+	key := viewKey(rev, in, viewer)
 	if s.slow.known(rev, key, s.opts.Now()) {
 		v.Late = lateKnown
 		return
@@ -131,7 +131,8 @@ func (s *Server) view(ctx context.Context, b *viewBudget, rev int, js []byte, in
 		return
 	}
 	vctx, cancel := context.WithTimeout(ctx, bound)
-	raw, err := s.opts.Runtime.View(vctx, js, in, ownerViewer)
+	raw, err := proj.View(vctx, in, viewer)
+	v.Raw = raw
 	// A worker may answer its own timeout a moment before this process sees the same deadline.
 	late := err != nil && (errors.Is(vctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded))
 	cancel()

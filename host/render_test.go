@@ -102,7 +102,7 @@ func loadWorld(t *testing.T, o *hosttest.Owner) pageReport {
 // after them renders.
 func TestWorldPageRenderBudget(t *testing.T) {
 	rt := &loopRuntime{hostile: map[string]bool{}}
-	f := newFixtureWith(t, t.TempDir(), func(o *host.Options) { o.Runtime = rt })
+	f := newFixtureWith(t, t.TempDir(), func(o *host.Options) { o.Engine = hosttest.Engine{Checks: o.Engine.(hosttest.Engine).Checks, Live: rt} })
 	o := f.owner()
 	tok := f.pair(o)
 	if _, st := f.upload(tok, 0, bundleJSON(lampV1, "")); st != 201 {
@@ -217,12 +217,12 @@ func (r *notReadyRuntime) View(ctx context.Context, js []byte, in host.Instance,
 // placeholder that says so, and is tried again on the next load: it is not the Gizmo's fault.
 func TestWorldPageRuntimeNotReady(t *testing.T) {
 	rt := &notReadyRuntime{}
-	f := newFixtureWith(t, t.TempDir(), func(o *host.Options) { o.Runtime = rt })
+	f := newFixtureWith(t, t.TempDir(), func(o *host.Options) { o.Engine = hosttest.Engine{Checks: o.Engine.(hosttest.Engine).Checks, Live: rt} })
 	o := f.owner()
 	if _, st := f.upload(f.pair(o), 0, bundleJSON(lampV1, "")); st != 201 {
 		t.Fatalf("upload: %d", st)
 	}
-	if err := f.srv.Place(context.Background(), "example.lamp"); err != nil {
+	if _, err := f.srv.Place(context.Background(), host.Owner, "example.lamp"); err != nil {
 		t.Fatal(err)
 	}
 	for load := 1; load <= 2; load++ {

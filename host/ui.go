@@ -29,12 +29,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"size":  human.Bytes,
 	// problem renders a diagnostic for the sidebar: positions inside the bundle mean nothing to
 	// the owner (the host has no source map), so only project files are shown.
-	"problem": func(d diag.Diagnostic) string {
-		if d.File == "bundle.js" {
-			d.File, d.Line, d.Column = "", 0, 0
-		}
-		return d.String()
-	},
+	"problem": ownerProblem,
 	"short": func(h string) string {
 		if len(h) > 12 {
 			return h[:12]
@@ -42,6 +37,15 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		return h
 	},
 }).ParseFS(uiFiles, "ui/pages.html"))
+
+// ownerProblem renders a diagnostic for the owner: positions inside the bundle mean nothing to
+// the owner (the host has no source map), so only project files are shown.
+func ownerProblem(d diag.Diagnostic) string {
+	if d.File == "bundle.js" {
+		d.File, d.Line, d.Column = "", 0, 0
+	}
+	return d.String()
+}
 
 const ownerCookie = "scape_owner"
 
@@ -303,7 +307,7 @@ func (s *Server) sidebarData(ctx context.Context, d *pageData) error {
 		after = rev.Number
 	}
 	d.Rejections, err = s.store.rejectionsSince(ctx, worldID, after, 10)
-	d.CanPlace = ok && s.opts.Runtime != nil
+	d.CanPlace = ok
 	return err
 }
 
@@ -342,7 +346,7 @@ func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 	}
 	var err error
 	var report viewReport
-	d.Instances, report, err = s.instanceViews(r.Context(), d.Active)
+	d.Instances, report, err = s.instanceViews(r.Context(), d.Active, Owner)
 	if err != nil && r.Context().Err() != nil {
 		return // the browser went away mid-render: nobody to answer, nothing to log
 	}
@@ -374,6 +378,8 @@ type instanceView struct {
 	Version  int
 	Fields   []struct{ Label, Value string }
 	Controls []controlView
+	// Raw is the view as the Gizmo returned it, for the panel (nil for a placeholder).
+	Raw json.RawMessage
 }
 
 type controlView struct {
@@ -381,25 +387,28 @@ type controlView struct {
 	Disabled, Pressed                  bool
 }
 
-// ownerViewer is the world page's viewer: the owner, who placed everything and may edit it.
-var ownerViewer = Viewer{ActorID: "owner", CanEdit: true}
+// Owner is the signed-in owner as an actor: the world's admin (the server-rendered page
+// acts as it).
+var Owner = Actor{ID: "owner", Role: RoleAdmin}
 
-// instanceViews renders the placed instances within the page's view budget (render.go).
-func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanceView, viewReport, error) {
+// instanceViews renders the placed instances for actor within the page's view budget
+// (render.go).
+func (s *Server) instanceViews(ctx context.Context, active *Revision, actor Actor) ([]instanceView, viewReport, error) {
 	var report viewReport
 	placed, err := s.store.instances(ctx, worldID)
 	if err != nil {
 		return nil, report, err
 	}
-	var js []byte
+	var proj Project
 	emoji := map[string]Definition{}
 	if active != nil {
 		for _, d := range active.Definitions {
 			emoji[d.Type] = d
 		}
-		if s.opts.Runtime != nil && len(placed) > 0 {
-			if js, err = s.store.bundle(ctx, worldID, active.Number); err != nil {
-				return nil, report, err
+		if len(placed) > 0 {
+			var perr error
+			if proj, perr = s.live.get(active.Number); perr != nil {
+				proj = nil
 			}
 		}
 	}
@@ -411,11 +420,13 @@ func (s *Server) instanceViews(ctx context.Context, active *Revision) ([]instanc
 		if v.Title == "" {
 			v.Title = in.Type
 		}
-		if js != nil {
-			s.view(ctx, budget, active.Number, js, in, &v)
+		if proj != nil {
+			s.view(ctx, budget, active.Number, proj, in, s.viewer(actor, &in), &v)
 			if err := ctx.Err(); err != nil {
 				return nil, report, err // the browser went away
 			}
+		} else if active != nil {
+			v.Late = lateNotDone
 		}
 		if v.Late != "" {
 			report.Placeholders++
@@ -480,37 +491,24 @@ func (s *Server) backToWorld(w http.ResponseWriter, r *http.Request, err error) 
 	http.Redirect(w, r, target, http.StatusSeeOther)
 }
 
-// activeBuild returns the active revision and its bundle, for running author code, or why
-// there is none to run. Place and Act call it without worldMu, before running author code.
-func (s *Server) activeBuild(ctx context.Context) (Revision, []byte, error) {
-	if s.opts.Runtime == nil {
-		return Revision{}, nil, errors.New("this host cannot run Gizmos")
-	}
-	rev, ok, err := s.ActiveRevision(ctx)
-	if err != nil {
-		return Revision{}, nil, err
-	}
-	if !ok {
-		return Revision{}, nil, errNoActive
-	}
-	js, err := s.store.bundle(ctx, worldID, rev.Number)
-	return rev, js, err
-}
-
 func (s *Server) handlePlace(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.requireOwner(w, r); !ok {
 		return
 	}
-	s.backToWorld(w, r, s.Place(r.Context(), r.PostFormValue("type")))
+	_, err := s.Place(r.Context(), Owner, r.PostFormValue("type"))
+	s.backToWorld(w, r, err)
 }
 
 // Place puts a new instance of typ from the active build into the world, with its initial state.
 // initial() runs without the world lock; the instance is added only if the build that made its
 // state is still the active one.
-func (s *Server) Place(ctx context.Context, typ string) error {
-	rev, js, err := s.activeBuild(ctx)
+func (s *Server) Place(ctx context.Context, actor Actor, typ string) (string, error) {
+	if !s.opts.Authorize(actor, nil).CanPlace {
+		return "", &Refusal{Status: http.StatusForbidden, Message: "your role may not place Gizmos in this world"}
+	}
+	rev, proj, err := s.project(ctx)
 	if err != nil {
-		return err
+		return "", err
 	}
 	var def *Definition
 	for i := range rev.Definitions {
@@ -519,23 +517,30 @@ func (s *Server) Place(ctx context.Context, typ string) error {
 		}
 	}
 	if def == nil {
-		return fmt.Errorf("the accepted build has no Gizmo %q", typ)
+		return "", &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("the accepted build has no Gizmo %q", typ)}
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-	state, err := s.opts.Runtime.Initial(rctx, js, typ)
+	state, err := proj.Initial(rctx, typ)
 	cancel()
 	if err != nil {
-		return fmt.Errorf("place %s: %w", typ, err)
-	}
-	s.worldMu.Lock()
-	defer s.worldMu.Unlock()
-	if cur, ok, err := s.ActiveRevision(ctx); err != nil {
-		return err
-	} else if !ok || cur.Number != rev.Number {
-		return errBuildChanged
+		return "", fmt.Errorf("place %s: %w", typ, err)
 	}
 	id := "obj-" + strings.ToLower(newSecret("")[:10])
-	return s.store.addInstance(ctx, worldID, Instance{ID: id, Type: typ, Version: def.Version, State: state}, s.opts.Now())
+	err = func() error {
+		s.worldMu.Lock()
+		defer s.worldMu.Unlock()
+		if cur, ok, err := s.ActiveRevision(ctx); err != nil {
+			return err
+		} else if !ok || cur.Number != rev.Number {
+			return errBuildChanged
+		}
+		return s.store.addInstance(ctx, worldID, Instance{ID: id, Type: typ, Version: def.Version, State: state}, s.opts.Now())
+	}()
+	if err != nil {
+		return "", err
+	}
+	s.changed(change{Kind: "placed", Instance: id})
+	return id, nil
 }
 
 // Refusals of a place or an action whose author code ran while the world changed.
@@ -557,48 +562,79 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	if len(payload) == 0 {
 		payload = json.RawMessage("{}")
 	}
-	s.backToWorld(w, r, s.Act(r.Context(), r.PathValue("id"), r.PostFormValue("action"), payload))
+	_, err := s.Act(r.Context(), Owner, r.PathValue("id"), Action{Name: r.PostFormValue("action"), Payload: payload})
+	s.backToWorld(w, r, err)
 }
 
-// Act applies an action to a placed instance as its owner and saves the new state. The action
-// runs without the world lock; the state is saved only if the instance and the active build are
-// still those it ran on.
-func (s *Server) Act(ctx context.Context, id, action string, payload json.RawMessage) error {
-	rev, js, err := s.activeBuild(ctx)
+// Act applies an action to a placed instance as actor and saves the new state; the reaction
+// goes to every tab. The action runs without the world lock, with the authority Authorize
+// grants actor on the instance (the SDK's registry refuses an action whose permission it lacks:
+// 403); the state is saved only if the instance and the active build are still those it ran on.
+func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action) (Outcome, error) {
+	rev, proj, err := s.project(ctx)
 	if err != nil {
-		return err
+		return Outcome{}, err
 	}
 	in, err := s.store.instance(ctx, worldID, id)
 	if err != nil {
-		return fmt.Errorf("no placed instance %q", id)
+		return Outcome{}, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+	}
+	if len(action.Payload) == 0 {
+		action.Payload = json.RawMessage("{}")
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-	state, err := s.opts.Runtime.Act(rctx, js, in, action, payload, ownerViewer)
+	out, err := proj.Act(rctx, in, action, s.viewer(actor, &in))
 	cancel()
 	if err != nil {
-		return fmt.Errorf("%s: %w", action, err)
+		var ref *Refusal
+		if errors.As(err, &ref) {
+			return Outcome{}, ref
+		}
+		return Outcome{}, fmt.Errorf("%s: %w", action.Name, err)
 	}
-	s.worldMu.Lock()
-	defer s.worldMu.Unlock()
-	if cur, ok, err := s.ActiveRevision(ctx); err != nil {
-		return err
-	} else if !ok || cur.Number != rev.Number {
-		return errBuildChanged
+	err = func() error {
+		s.worldMu.Lock()
+		defer s.worldMu.Unlock()
+		if cur, ok, err := s.ActiveRevision(ctx); err != nil {
+			return err
+		} else if !ok || cur.Number != rev.Number {
+			return errBuildChanged
+		}
+		if now, err := s.store.instance(ctx, worldID, id); err != nil || now.Version != in.Version || !bytes.Equal(now.State, in.State) {
+			return errStateChanged
+		}
+		return s.store.setInstanceState(ctx, worldID, id, out.State, s.opts.Now())
+	}()
+	if err != nil {
+		return Outcome{}, err
 	}
-	if now, err := s.store.instance(ctx, worldID, id); err != nil || now.Version != in.Version || !bytes.Equal(now.State, in.State) {
-		return errStateChanged
-	}
-	return s.store.setInstanceState(ctx, worldID, id, state, s.opts.Now())
+	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction})
+	return out, nil
 }
 
 func (s *Server) handleRemove(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.requireOwner(w, r); !ok {
 		return
 	}
+	s.backToWorld(w, r, s.Remove(r.Context(), Owner, r.PathValue("id")))
+}
+
+// Remove takes a placed instance out of the world, if actor may remove it (Authorize).
+func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
+	in, err := s.store.instance(ctx, worldID, id)
+	if err != nil {
+		return &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+	}
+	if !s.opts.Authorize(actor, &in).CanRemove {
+		return &Refusal{Status: http.StatusForbidden, Message: "your role may not remove this Gizmo"}
+	}
 	s.worldMu.Lock()
-	err := s.store.removeInstance(r.Context(), worldID, r.PathValue("id"))
+	err = s.store.removeInstance(ctx, worldID, id)
 	s.worldMu.Unlock()
-	s.backToWorld(w, r, err)
+	if err == nil {
+		s.changed(change{Kind: "removed", Instance: id})
+	}
+	return err
 }
 
 // Instances lists the placed instances (for tests and tools).

@@ -22,15 +22,15 @@ type gateValidator struct {
 	checking atomic.Int32
 }
 
-func (v *gateValidator) Check(ctx context.Context, js []byte, placed []Instance) (Verdict, error) {
+func (v *gateValidator) Load(ctx context.Context, js []byte, placed []Instance) (Verdict, Project, error) {
 	v.checking.Add(1)
 	defer v.checking.Add(-1)
 	select {
 	case <-v.open:
 	case <-ctx.Done():
-		return Verdict{}, ctx.Err()
+		return Verdict{}, nil, ctx.Err()
 	}
-	return Verdict{}, nil
+	return Verdict{}, nil, nil
 }
 
 // TestUploadsInFlightBounded: however many uploads one session sends at once, at most
@@ -38,7 +38,7 @@ func (v *gateValidator) Check(ctx context.Context, js []byte, placed []Instance)
 // unread, and all are answered once the host is free.
 func TestUploadsInFlightBounded(t *testing.T) {
 	v := &gateValidator{open: make(chan struct{})}
-	s, err := New(Options{DataDir: t.TempDir(), Validator: v})
+	s, err := New(Options{DataDir: t.TempDir(), Engine: v})
 	if err != nil {
 		t.Fatal(err)
 	}

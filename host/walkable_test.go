@@ -62,7 +62,7 @@ func TestWalkabilityChangeNeedsInstancesRemoved(t *testing.T) {
 	if r1.Status != "accepted" || len(r1.Definitions) != 1 || r1.Definitions[0].Walkable == nil || !*r1.Definitions[0].Walkable {
 		t.Fatalf("walkable tile: %+v", r1)
 	}
-	if err := f.srv.Place(ctx, "example.walkable-tile"); err != nil {
+	if _, err := f.srv.Place(ctx, host.Owner, "example.walkable-tile"); err != nil {
 		t.Fatal(err)
 	}
 	placed, err := f.srv.Instances(ctx)
@@ -95,7 +95,7 @@ func TestWalkabilityChangeNeedsInstancesRemoved(t *testing.T) {
 		t.Fatalf("after removing the tile: %+v", r4)
 	}
 	// And back: a blocking tile placed refuses walkable.
-	if err := f.srv.Place(ctx, "example.walkable-tile"); err != nil {
+	if _, err := f.srv.Place(ctx, host.Owner, "example.walkable-tile"); err != nil {
 		t.Fatal(err)
 	}
 	r5, _ := f.upload(tok, 4, tileBundle(t))

@@ -30,29 +30,57 @@ type Verdict struct {
 	Problems    []diag.Diagnostic
 }
 
-// Validator checks a whole project bundle, including that every placed instance still
-// validates under the new definitions. An error means the check itself could not run (the
-// revision is then neither accepted nor rejected); a refusal is a Verdict with problems.
-type Validator interface {
-	Check(ctx context.Context, js []byte, placed []Instance) (Verdict, error)
+// Engine is the one place the host runs author code. Load validates a whole project bundle
+// against the placed instances (each must still validate under the new definitions) and, for an
+// accepted build, returns the live Project that validation built: the host keeps it for the
+// active revision and calls it for every place, view and action, so nothing is validated twice.
+// An error means the check itself could not run (the revision is then neither accepted nor
+// rejected); a refusal is a Verdict with problems and a nil Project.
+type Engine interface {
+	Load(ctx context.Context, js []byte, placed []Instance) (Verdict, Project, error)
 }
 
-// Viewer is who looks at or acts on an instance in the world page: the owner, who may edit.
+// Project is an accepted build kept open for live use. Every call runs author code through the
+// SDK's registry, bounded by ctx and the engine's own limits; it is safe for concurrent use.
+type Project interface {
+	// Initial is the initial state of a new instance of the definition typ.
+	Initial(ctx context.Context, typ string) (json.RawMessage, error)
+	// View is the instance's ObjectView for viewer (JSON).
+	View(ctx context.Context, in Instance, viewer Viewer) (json.RawMessage, error)
+	// Act runs an action through the registry's execute with viewer's authority: the new state
+	// and the reaction. A refusal is a *Refusal.
+	Act(ctx context.Context, in Instance, action Action, viewer Viewer) (Outcome, error)
+	// Valid checks a state the admin seeds: its definition's valid() (a *Refusal when not).
+	Valid(ctx context.Context, in Instance) error
+	// Close says the host no longer uses the project (a newer build replaced it).
+	Close()
+}
+
+// Action is an action as a viewer sends it: a name and a JSON object payload.
+type Action struct {
+	Name    string          `json:"name"`
+	Payload json.RawMessage `json:"payload"`
+}
+
+// Outcome is an accepted action's new state and reaction (JSON; "null" when none).
+type Outcome struct {
+	State    json.RawMessage `json:"state"`
+	Reaction json.RawMessage `json:"reaction"`
+}
+
+// Refusal is an action or view the definition (or the SDK's registry) refused: 400, 403 or 409
+// with the author's message; also the host's own permission refusals (403).
+type Refusal struct {
+	Status  int
+	Message string
+}
+
+func (r *Refusal) Error() string { return r.Message }
+
+// Viewer is who looks at or acts on an instance: a session's actor and the authority its role
+// grants on that instance (Authorize).
 type Viewer struct {
-	ActorID string
-	CanEdit bool
-}
-
-// Runtime runs the active build's definitions for the world page: placing a Gizmo, showing
-// its view and applying an action. Every call runs author code, so it must be bounded.
-type Runtime interface {
-	Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error)
-	View(ctx context.Context, js []byte, inst Instance, viewer Viewer) (json.RawMessage, error)
-	Act(ctx context.Context, js []byte, inst Instance, action string, payload json.RawMessage, viewer Viewer) (json.RawMessage, error)
-}
-
-// Warmer is a Runtime that can start loading a build before its first call; the host calls Warm
-// when a build becomes active (accepted, or active at start), without waiting.
-type Warmer interface {
-	Warm(js []byte)
+	ActorID   string
+	CanEdit   bool
+	CanRemove bool
 }

@@ -67,7 +67,7 @@ func newRealWorld(tb testing.TB, hostile bool, n int) *realWorld {
 	tb.Helper()
 	tokens := make(chan string, 64)
 	c := host.NewChecker()
-	srv, err := host.New(host.Options{DataDir: tb.TempDir(), Validator: c, Runtime: c, OnOwnerToken: func(t string) { tokens <- t }})
+	srv, err := host.New(host.Options{DataDir: tb.TempDir(), Engine: c, OnOwnerToken: func(t string) { tokens <- t }})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func newRealWorld(tb testing.TB, hostile bool, n int) *realWorld {
 	}
 	// Placed directly, as the Place button does, without loading the page in between.
 	for i := 0; i < n; i++ {
-		if err := srv.Place(context.Background(), "example.lamp"); err != nil {
+		if _, err := srv.Place(context.Background(), host.Owner, "example.lamp"); err != nil {
 			tb.Fatalf("place %d: %v", i, err)
 		}
 	}
@@ -211,23 +211,33 @@ func TestWorldPageHostileLampsWithTheEngine(t *testing.T) {
 	}
 }
 
-// TestCheckerOpensBuildsInTheBackground: a caller whose deadline is too short for opening a
-// build gets ErrNotReady at once, and the opening goes on without it: the next call finds the
-// build open.
-func TestCheckerOpensBuildsInTheBackground(t *testing.T) {
+// TestCheckerLoadKeepsTheValidatedProject: Load's project is the one its validation built: its
+// calls never open a build (they would be ErrNotReady), so the first view after Load answers
+// at once; a participant's editor action is refused by the registry with 403.
+func TestCheckerLoadKeepsTheValidatedProject(t *testing.T) {
 	c := host.NewChecker()
+	t.Cleanup(c.Close)
 	js := lampBundle(t, false)
-	in := host.Instance{ID: "obj-1", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"warm"}`)}
-	owner := host.Viewer{ActorID: "owner", CanEdit: true}
-	done, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := c.View(done, js, in, owner); !errors.Is(err, host.ErrNotReady) {
-		t.Fatalf("view before the build is open: %v, want ErrNotReady", err)
-	}
 	ctx, stop := context.WithTimeout(context.Background(), 20*time.Second)
 	defer stop()
-	view, err := c.View(ctx, js, in, owner)
+	verdict, proj, err := c.Load(ctx, js, nil)
+	if err != nil || proj == nil {
+		t.Fatalf("load: %v %v", err, verdict.Problems)
+	}
+	in := host.Instance{ID: "obj-1", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"warm"}`)}
+	vctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	view, err := proj.View(vctx, in, host.Viewer{ActorID: "owner", CanEdit: true})
 	if err != nil || !strings.Contains(string(view), `"label":"Turn off"`) {
-		t.Fatalf("view once open: %s %v", view, err)
+		t.Fatalf("view right after Load: %s %v", view, err)
+	}
+	out, err := proj.Act(vctx, in, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}, host.Viewer{ActorID: "p-1"})
+	if err != nil || !strings.Contains(string(out.State), `"on":false`) {
+		t.Fatalf("participant toggle: %s %v", out.State, err)
+	}
+	_, err = proj.Act(vctx, in, host.Action{Name: "color", Payload: json.RawMessage(`{"color":"cool"}`)}, host.Viewer{ActorID: "p-1"})
+	var ref *host.Refusal
+	if !errors.As(err, &ref) || ref.Status != 403 {
+		t.Fatalf("participant's editor action: %v, want a 403 refusal", err)
 	}
 }

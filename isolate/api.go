@@ -34,6 +34,9 @@ type Options struct {
 	// instead of opening it (a whole validation) inside the caller's deadline: for callers
 	// with a short budget, which Open the bundle in the background instead.
 	NoOpen bool
+	// KeepOpen (Check, CheckOpen): a bundle found valid stays open in the worker that validated
+	// it, for live calls, instead of being opened again (a second whole validation).
+	KeepOpen bool
 }
 
 // ErrNotOpen is a NoOpen live call's error when its worker does not have the bundle open: no
@@ -53,16 +56,44 @@ func (o Options) js() jsOptions {
 // verdict, not a failure. The error is for ctx ending (context.Canceled or DeadlineExceeded) and
 // for the toolchain itself failing (no worker can start).
 func (p *Pool) Check(ctx context.Context, js []byte, opts Options) (*validate.Report, error) {
+	return p.check(ctx, js, opts, nil)
+}
+
+// CheckOpen is Check with KeepOpen whose worker, when the bundle is valid, moves to the pool live
+// (which must have this pool's executable and limits) with the bundle open: live's calls on js
+// then run on the project this validation built. live keeps its size: a worker holding an older
+// build is ended. An invalid bundle's worker stays in p.
+func (p *Pool) CheckOpen(ctx context.Context, js []byte, opts Options, live *Pool) (*validate.Report, error) {
+	opts.KeepOpen = true
+	return p.check(ctx, js, opts, live)
+}
+
+func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (*validate.Report, error) {
 	if p.inProcess != nil {
-		return p.inProcess.check(ctx, js, opts)
+		return p.inProcess.check(ctx, js, opts, live)
 	}
 	start := time.Now()
 	lim := p.cfg.Limits
 	req := request{Op: opCheck, Budget: budget{Author: lim.Author, Render: lim.Render, CPU: lim.CPU},
 		Check: &checkRequest{JS: js, SourceMap: opts.SourceMap, Instances: opts.Instances, Audio: opts.Audio,
-			NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js(),
+			NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js(), KeepOpen: opts.KeepOpen,
 			Explore: opts.Explore, ExploreTime: opts.ExploreTime}}
-	r, _, err := p.run(ctx, req, lim.Author+lim.Render+wallSlack, &pending{}, "", nil)
+	var handTo func(*reply, error) *Pool
+	if live != nil {
+		hash := bundleHash(js)
+		handTo = func(r *reply, err error) *Pool {
+			if err != nil || r == nil || r.Error != nil {
+				return nil
+			}
+			for _, h := range r.Open {
+				if h == hash {
+					return live
+				}
+			}
+			return nil
+		}
+	}
+	r, _, err := p.runTo(ctx, req, lim.Author+lim.Render+wallSlack, &pending{}, "", nil, handTo)
 	var b *Breach
 	if errors.As(err, &b) {
 		b.Subject, b.Doing, b.Owner = "the bundle", "validating", p.cfg.Owner
@@ -116,14 +147,34 @@ func (p *Pool) View(ctx context.Context, js []byte, inst validate.Instance, view
 	return out.View, nil
 }
 
-// Act runs an action through the registry's execute and returns the new state. Errors as View's.
-func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, action validate.Action, actx validate.Context, opts Options) (json.RawMessage, error) {
+// Valid checks an instance against its definition in the bundle js (type, version, valid()):
+// nil, or a *validate.Refused (400) whose message is the first problem. Errors as View's.
+func (p *Pool) Valid(ctx context.Context, js []byte, inst validate.Instance, opts Options) error {
+	_, err := p.live(ctx, js, &liveRequest{Call: liveValid, Instance: inst, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	return err
+}
+
+// validInstance is Valid's check on an open project.
+func validInstance(ctx context.Context, p *validate.Project, inst validate.Instance) error {
+	problems, err := p.ValidateInstances(ctx, []validate.Instance{inst})
+	if err != nil {
+		return err
+	}
+	if errs := problems.Errors(); len(errs) > 0 {
+		return &validate.Refused{Status: 400, Message: errs[0].Message}
+	}
+	return nil
+}
+
+// Act runs an action through the registry's execute and returns the new state and its reaction
+// (JSON, "null" when none). Errors as View's.
+func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, action validate.Action, actx validate.Context, opts Options) (state, reaction json.RawMessage, err error) {
 	actx.Random = nil // the worker draws its own numbers
 	out, err := p.live(ctx, js, &liveRequest{Call: liveAct, Instance: inst, Action: action, Context: actx, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return out.State, nil
+	return out.State, out.Reaction, nil
 }
 
 func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply, error) {

@@ -27,10 +27,34 @@ func (o Options) validate() validate.Options {
 		Explore: o.Explore, ExploreTime: o.ExploreTime}
 }
 
-func (ip *inProcess) check(ctx context.Context, js []byte, opts Options) (*validate.Report, error) {
+func (ip *inProcess) check(ctx context.Context, js []byte, opts Options, live *Pool) (*validate.Report, error) {
 	vo := opts.validate()
 	if opts.Dir != "" {
 		vo.ModelFile = validate.AssetFiles(opts.Dir, opts.Assets)
+	}
+	if opts.KeepOpen {
+		// As a worker's checkOpen: the project this validation built serves the live calls.
+		vo.CallerRenders = true
+		proj, rep, err := validate.Open(ctx, js, vo)
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !opts.NoRender && rep.OK() {
+			validate.RenderSounds(ctx, js, vo, rep)
+		}
+		if proj != nil && rep.OK() {
+			to := ip
+			if live != nil && live.inProcess != nil {
+				to = live.inProcess
+			}
+			to.mu.Lock()
+			to.proj, to.js = proj, js
+			to.mu.Unlock()
+		}
+		return rep, nil
 	}
 	rep, err := validate.Check(ctx, js, vo)
 	if err != nil {
@@ -79,6 +103,10 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 		}
 		return nil, &loadError{msg: fmt.Sprintf("the build has no Gizmo %q", lr.Type)}
 	case liveOpen:
+	case liveValid:
+		if err := validInstance(ctx, ip.proj, lr.Instance); err != nil {
+			return nil, err
+		}
 	case liveView:
 		v, err := ip.proj.View(ctx, lr.Instance, lr.Viewer)
 		if err != nil {
@@ -86,11 +114,11 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 		}
 		out.View = v
 	case liveAct:
-		inst, _, err := ip.proj.Act(ctx, lr.Instance, lr.Action, lr.Context)
+		inst, reaction, err := ip.proj.Act(ctx, lr.Instance, lr.Action, lr.Context)
 		if err != nil {
 			return nil, err
 		}
-		out.State = inst.State
+		out.State, out.Reaction = inst.State, reaction
 	default:
 		return nil, fmt.Errorf("unknown live call %q", lr.Call)
 	}

@@ -66,6 +66,8 @@ type checkRequest struct {
 	// Explore and ExploreTime: validate.Options' state exploration bounds.
 	Explore     int           `json:"explore,omitempty"`
 	ExploreTime time.Duration `json:"exploreTime,omitempty"`
+	// KeepOpen: a valid bundle stays open in the worker for live calls (Options.KeepOpen).
+	KeepOpen bool `json:"keepOpen,omitempty"`
 }
 
 // Live calls.
@@ -73,6 +75,7 @@ const (
 	liveInitial = "initial"
 	liveView    = "view"
 	liveAct     = "act"
+	liveValid   = "valid"
 	// liveOpen only opens the bundle, so later calls find it open (a host warming a build).
 	liveOpen = "open"
 )
@@ -156,6 +159,8 @@ type liveReply struct {
 	Missing bool            `json:"missing,omitempty"`
 	State   json.RawMessage `json:"state,omitempty"`
 	View    json.RawMessage `json:"view,omitempty"`
+	// Reaction is an action's reaction (JSON, "null" when none).
+	Reaction json.RawMessage `json:"reaction,omitempty"`
 }
 
 type breachInfo struct {

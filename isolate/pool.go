@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -150,6 +151,7 @@ func (p *Pool) spawn() {
 	}
 	p.err = nil
 	p.idle = append(p.idle, w)
+	p.trimLocked() // a worker handed over while this one started
 	p.wake()
 }
 
@@ -214,6 +216,7 @@ func (p *Pool) release(w *proc) {
 		(w.space == 0 || w.space < w.ready.Baseline+p.cfg.Limits.Memory/4)
 	if reuse {
 		p.idle = append(p.idle, w)
+		p.trimLocked() // over size after a hand-over: the worker holding least goes
 	} else {
 		p.workers--
 		go w.close()
@@ -227,6 +230,12 @@ func (p *Pool) release(w *proc) {
 // run sends one request to a worker, preferring one that has the bundle prefer open; prepare,
 // when set, completes the request for the worker it goes to.
 func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *pending, prefer string, prepare func(*proc)) (*reply, *proc, error) {
+	return p.runTo(ctx, req, wall, pend, prefer, prepare, nil)
+}
+
+// runTo is run whose worker, when handTo names another pool for the request's outcome, goes to
+// that pool instead of back to this one (see CheckOpen).
+func (p *Pool) runTo(ctx context.Context, req request, wall time.Duration, pend *pending, prefer string, prepare func(*proc), handTo func(*reply, error) *Pool) (*reply, *proc, error) {
 	w, err := p.acquire(ctx, prefer)
 	if err != nil {
 		return nil, nil, err
@@ -237,7 +246,7 @@ func (p *Pool) run(ctx context.Context, req request, wall time.Duration, pend *p
 	if req.Live != nil && req.Live.noOpen {
 		return p.detached(ctx, w, req, wall, pend)
 	}
-	r, err := p.finish(ctx, w, req, wall, pend)
+	r, err := p.finish(ctx, w, req, wall, pend, handTo)
 	return r, w, err
 }
 
@@ -252,7 +261,7 @@ func (p *Pool) detached(ctx context.Context, w *proc, req request, wall time.Dur
 	}
 	done := make(chan result, 1)
 	go func() {
-		r, err := p.finish(ctx, w, req, wall, pend)
+		r, err := p.finish(ctx, w, req, wall, pend, nil)
 		done <- result{r, err}
 	}()
 	select {
@@ -268,8 +277,9 @@ func (p *Pool) detached(ctx context.Context, w *proc, req request, wall time.Dur
 	}
 }
 
-// finish sends req to w, reports its measurements and gives w back to the pool.
-func (p *Pool) finish(ctx context.Context, w *proc, req request, wall time.Duration, pend *pending) (*reply, error) {
+// finish sends req to w, reports its measurements and gives w back to the pool (or, when
+// handTo names another pool for the outcome, to that one).
+func (p *Pool) finish(ctx context.Context, w *proc, req request, wall time.Duration, pend *pending, handTo func(*reply, error) *Pool) (*reply, error) {
 	start := time.Now()
 	r, err := w.do(ctx, req, wall, pend)
 	if p.cfg.OnRequest != nil {
@@ -283,6 +293,85 @@ func (p *Pool) finish(ctx context.Context, w *proc, req request, wall time.Durat
 		}
 		p.cfg.OnRequest(st)
 	}
+	if handTo != nil {
+		if to := handTo(r, err); to != nil && to != p {
+			p.handOver(w, to)
+			return r, err
+		}
+	}
 	p.release(w)
 	return r, err
 }
+
+// handOver moves a worker from p to the pool to (same executable and limits), and an idle
+// worker of to back to p in exchange (it holds an older build, which its next bundles evict),
+// so both pools keep their size without starting a process. When to has no idle worker (all
+// busy, or still starting) p starts a replacement and to ends its excess as workers come back.
+func (p *Pool) handOver(w *proc, to *Pool) {
+	back := to.adopt(w)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if back != nil && !p.closed && back.alive() {
+		p.idle = append(p.idle, back)
+	} else {
+		if back != nil {
+			go back.close()
+		}
+		p.workers--
+		p.fill()
+	}
+	p.wake()
+}
+
+// adopt takes w into p and returns the idle worker it gives up to stay at its size, if any.
+func (p *Pool) adopt(w *proc) *proc {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed || !w.alive() {
+		go w.close()
+		return nil
+	}
+	w.handed = handedOver.Add(1)
+	var back *proc
+	if n := len(p.idle); n > 0 {
+		back = p.idle[0] // the longest idle
+		p.idle = p.idle[1:]
+	} else {
+		p.workers++ // over size until a worker comes back (release, spawn)
+	}
+	p.idle = append(p.idle, w)
+	p.wake()
+	return back
+}
+
+// trimLocked ends workers beyond the pool's size. A worker still starting counts, so only idle
+// ones holding no bundle go while any is starting or busy; when all are idle, the one handed
+// over longest ago goes (the newest hand-over holds the active build). The caller holds mu.
+func (p *Pool) trimLocked() {
+	for p.workers > p.cfg.Size {
+		i := -1
+		for j, o := range p.idle {
+			if len(o.open) == 0 {
+				i = j
+				break
+			}
+		}
+		if i < 0 && len(p.idle) == p.workers {
+			for j, o := range p.idle {
+				if i < 0 || o.handed < p.idle[i].handed {
+					i = j
+				}
+			}
+		}
+		if i < 0 {
+			return
+		}
+		old := p.idle[i]
+		p.idle = append(p.idle[:i], p.idle[i+1:]...)
+		p.workers--
+		go old.close()
+	}
+}
+
+// handedOver numbers hand-overs, so a pool knows which adopted worker is the newest.
+var handedOver atomic.Uint64

@@ -40,6 +40,8 @@ type proc struct {
 	open  map[string]bool // the bundles (hashes) it has open for live calls
 	uses  int
 	space uint64 // address space after the last request
+	// handed is the worker's hand-over number (Pool.adopt; 0: never handed over).
+	handed uint64
 }
 
 // pending is the request in flight on a proc.

@@ -272,7 +272,13 @@ func (s *server) check(ctx context.Context, r *checkRequest, b budget) *reply {
 		opts.ModelFile = validate.AssetFiles(r.Dir, r.Assets)
 	}
 	stop := s.wd.phase(b.Author, "validation")
-	rep, err := validate.Check(ctx, r.JS, opts)
+	var rep *validate.Report
+	var err error
+	if r.KeepOpen {
+		rep, err = s.checkOpen(ctx, r.JS, opts)
+	} else {
+		rep, err = validate.Check(ctx, r.JS, opts)
+	}
 	stop()
 	if err != nil {
 		return &reply{Error: wireErr(err)}
@@ -287,7 +293,32 @@ func (s *server) check(ctx context.Context, r *checkRequest, b budget) *reply {
 			return &reply{Error: wireErr(err)}
 		}
 	}
+	if r.KeepOpen && !rep.OK() {
+		delete(s.projects, bundleHash(r.JS)) // a sound refused it: nothing live to keep
+	}
 	return &reply{Report: toWire(rep)}
+}
+
+// checkOpen validates the bundle as validate.Check does and, when it is valid, keeps the project
+// open for live calls: the one validation an accepted upload gets (the live calls that follow
+// use this project, so nothing is validated twice).
+func (s *server) checkOpen(ctx context.Context, js []byte, opts validate.Options) (*validate.Report, error) {
+	start := time.Now()
+	p, rep, err := validate.Open(ctx, js, opts)
+	if rep != nil {
+		rep.Duration = time.Since(start)
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil || p == nil {
+		return rep, err
+	}
+	for len(s.projects) >= maxOpen {
+		s.evict()
+	}
+	s.projects[bundleHash(js)] = &openProject{p: p, used: s.uses}
+	return rep, nil
 }
 
 func bundleHash(js []byte) string {
@@ -346,9 +377,11 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 	case liveView:
 		out.View, err = op.p.View(ctx, r.Instance, r.Viewer)
 	case liveOpen:
+	case liveValid:
+		err = validInstance(ctx, op.p, r.Instance)
 	case liveAct:
 		var inst validate.Instance
-		inst, _, err = op.p.Act(ctx, r.Instance, r.Action, r.Context)
+		inst, out.Reaction, err = op.p.Act(ctx, r.Instance, r.Action, r.Context)
 		out.State = inst.State
 	default:
 		err = fmt.Errorf("unknown live call %q", r.Call)

@@ -152,7 +152,7 @@ func startHost(t *testing.T) *pairedHost {
 	t.Helper()
 	checker := hostcmd.NewValidator()
 	t.Cleanup(checker.Close)
-	srv, err := host.New(host.Options{DataDir: t.TempDir(), Validator: checker, Runtime: checker})
+	srv, err := host.New(host.Options{DataDir: t.TempDir(), Engine: checker})
 	if err != nil {
 		t.Fatal(err)
 	}

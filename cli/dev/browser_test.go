@@ -41,12 +41,13 @@ func TestBrowserLiveWorld(t *testing.T) {
 	if got := text(`#gizmos`); !strings.Contains(got, "🏮 Lamp") || !strings.Contains(got, "example.lamp v1") {
 		t.Fatalf("sidebar Gizmos: %q", got)
 	}
-	// Place a lamp: its view comes from the lamp's own view(); switch it off through it.
+	// Place a lamp: its view comes from the lamp's own view(); switch it off through it (in the
+	// panel, ui/world.ts, which draws over the server-rendered list once it is live).
 	if err := chromedp.Do(ctx,
 		chromedp.Click(`#gizmos button`),
-		chromedp.WaitVisible(`//button[normalize-space()="Turn off"]`),
-		chromedp.Click(`//button[normalize-space()="Turn off"]`),
-		chromedp.WaitVisible(`//button[normalize-space()="Turn on"]`),
+		chromedp.WaitVisible(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`),
+		chromedp.Click(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`),
+		chromedp.WaitVisible(`//div[@id="world-grid"]//button[normalize-space()="Turn on"]`),
 	); err != nil {
 		t.Fatal(err)
 	}

@@ -257,7 +257,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	checker := host.NewCheckerWith(host.CheckerConfig{Checks: 1, Live: 1})
 	var srv *host.Server
 	srv, err = host.New(host.Options{
-		DataDir: filepath.Join(data, "host"), Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now,
+		DataDir: filepath.Join(data, "host"), Engine: checker, BaseURL: base, Now: f.Now,
 		OnOwnerToken: func(tok string) {
 			// The world link signs its owner in once; a new one is printed after each use.
 			emit(devclient.Event{Kind: devclient.EventWorld, Link: base + "/login?token=" + tok})
@@ -279,6 +279,7 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	}
 	return &embeddedHost{srv: srv, client: client, stop: func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		srv.EndStreams() // open tabs' event streams, which Shutdown would wait for
 		hs.Shutdown(sctx)
 		cancel()
 		srv.Close()

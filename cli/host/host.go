@@ -90,7 +90,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	checker := NewValidator()
 	defer checker.Close()
 	srv, err := host.New(host.Options{
-		DataDir: opts.DataDir, Validator: checker, Runtime: checker, BaseURL: base, Now: f.Now, TrustedProxies: proxies,
+		DataDir: opts.DataDir, Engine: checker, BaseURL: base, Now: f.Now, TrustedProxies: proxies,
 		OnOwnerToken: func(tok string) {
 			fmt.Fprintf(out, "Owner sign-in (one-time): %s/login?token=%s\n", base, tok)
 		},
@@ -119,6 +119,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	srv.EndStreams() // open tabs' event streams, which Shutdown would wait for
 	hs.Shutdown(sctx)
 	fmt.Fprintln(out, "Host stopped.")
 	return nil

@@ -390,7 +390,7 @@ func (h *hostRig) upload(dir string) result {
 		return r
 	}
 	tokens := make(chan string, 8)
-	srv, err := host.New(host.Options{DataDir: filepath.Join(dir, ".host"), Validator: h.checker, Runtime: h.checker,
+	srv, err := host.New(host.Options{DataDir: filepath.Join(dir, ".host"), Engine: h.checker,
 		OnOwnerToken: func(t string) { tokens <- t }})
 	if err != nil {
 		r.outcome, r.detail = "crash", err.Error()
@@ -455,14 +455,14 @@ func (h *hostRig) upload(dir string) result {
 	placed := 0
 	for _, d := range rev.Definitions {
 		for i := 0; i < 3 && placed < 12; i++ {
-			if srv.Place(ctx, d.Type) == nil { // a refusal (initial() ran away) is fine
+			if _, err := srv.Place(ctx, host.Owner, d.Type); err == nil { // a refusal (initial() ran away) is fine
 				placed++
 			}
 		}
 	}
 	if instances, err := srv.Instances(ctx); err == nil {
 		for _, in := range instances {
-			_ = srv.Act(ctx, in.ID, "toggle", []byte(`{}`))
+			_, _ = srv.Act(ctx, host.Owner, in.ID, host.Action{Name: "toggle", Payload: []byte(`{}`)})
 		}
 	}
 	for _, s := range h.takeStats() {

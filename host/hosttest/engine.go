@@ -1,0 +1,74 @@
+package hosttest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host"
+)
+
+// Checks is a test's stand-in for the verdict half of a host.Engine.
+type Checks interface {
+	Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error)
+}
+
+// Live is a test's stand-in for a build's live calls, given the bundle.
+type Live interface {
+	Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error)
+	View(ctx context.Context, js []byte, in host.Instance, v host.Viewer) (json.RawMessage, error)
+	Act(ctx context.Context, js []byte, in host.Instance, action string, payload json.RawMessage, v host.Viewer) (json.RawMessage, error)
+}
+
+// Engine is a host.Engine made of a test's Checks and Live (nil Live: accepted builds have a
+// project whose calls fail). Loads counts the Load calls.
+type Engine struct {
+	Checks Checks
+	Live   Live
+}
+
+// Load implements host.Engine.
+func (e Engine) Load(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, host.Project, error) {
+	v, err := e.Checks.Check(ctx, js, placed)
+	if err != nil {
+		return v, nil, err
+	}
+	if diag.List(v.Problems).HasErrors() {
+		return v, nil, nil
+	}
+	return v, project{live: e.Live, js: js}, nil
+}
+
+type project struct {
+	live Live
+	js   []byte
+}
+
+var errNoLive = errors.New("this test host cannot run Gizmos")
+
+func (p project) Initial(ctx context.Context, typ string) (json.RawMessage, error) {
+	if p.live == nil {
+		return nil, errNoLive
+	}
+	return p.live.Initial(ctx, p.js, typ)
+}
+
+func (p project) View(ctx context.Context, in host.Instance, v host.Viewer) (json.RawMessage, error) {
+	if p.live == nil {
+		return nil, errNoLive
+	}
+	return p.live.View(ctx, p.js, in, v)
+}
+
+func (p project) Act(ctx context.Context, in host.Instance, a host.Action, v host.Viewer) (host.Outcome, error) {
+	if p.live == nil {
+		return host.Outcome{}, errNoLive
+	}
+	st, err := p.live.Act(ctx, p.js, in, a.Name, a.Payload, v)
+	return host.Outcome{State: st, Reaction: json.RawMessage("null")}, err
+}
+
+func (p project) Valid(ctx context.Context, in host.Instance) error { return nil }
+
+func (p project) Close() {}

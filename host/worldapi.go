@@ -1,0 +1,389 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"time"
+)
+
+// The world page's JSON API and event stream (docs/dev.md, "The world page"). The browser only
+// draws: every view, action and placement runs author code on the server, through the active
+// build's Project, with the authority the tab's session grants (Authorize).
+
+// tabWorld is the world as one tab's viewer sees it.
+type tabWorld struct {
+	World     string        `json:"world"`
+	Actor     string        `json:"actor"`
+	Role      Role          `json:"role"`
+	CanPlace  bool          `json:"canPlace"`
+	CanAdmin  bool          `json:"canAdmin"`
+	Revision  *tabRevision  `json:"revision,omitempty"`
+	Rejection *tabRevision  `json:"rejection,omitempty"`
+	Instances []tabInstance `json:"instances"`
+}
+
+type tabRevision struct {
+	Number      int          `json:"number"`
+	Project     string       `json:"project"`
+	At          time.Time    `json:"at"`
+	Definitions []Definition `json:"definitions,omitempty"`
+	Problems    []string     `json:"problems,omitempty"`
+}
+
+type tabInstance struct {
+	ID        string          `json:"id"`
+	Type      string          `json:"type"`
+	Version   int             `json:"version"`
+	Emoji     string          `json:"emoji"`
+	Label     string          `json:"label"`
+	View      json.RawMessage `json:"view,omitempty"`
+	Late      string          `json:"late,omitempty"`
+	Problem   string          `json:"problem,omitempty"`
+	CanRemove bool            `json:"canRemove"`
+	// State is shown to the admin only (to seed it).
+	State json.RawMessage `json:"state,omitempty"`
+}
+
+func (s *Server) worldRoutes(m *http.ServeMux) {
+	m.HandleFunc("POST /api/world/tabs", s.handleOpenTab)
+	m.HandleFunc("GET /api/world", s.handleTabWorld)
+	m.HandleFunc("GET /api/world/events", s.handleEvents)
+	m.HandleFunc("POST /api/world/invites", s.handleInvite)
+	m.HandleFunc("POST /api/world/instances", s.handleTabPlace)
+	m.HandleFunc("POST /api/world/instances/{id}/act", s.handleTabAct)
+	m.HandleFunc("POST /api/world/instances/{id}/remove", s.handleTabRemove)
+	m.HandleFunc("POST /api/world/instances/{id}/state", s.handleSeed)
+	m.HandleFunc("GET /join", s.handleJoin)
+	m.HandleFunc("GET /static/world.js", s.handleWorldScript)
+}
+
+// snapshot is the world for actor: the views run within the page's budget (render.go).
+func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
+	au := s.opts.Authorize(actor, nil)
+	out := tabWorld{World: s.world.Name, Actor: actor.ID, Role: actor.Role, CanPlace: au.CanPlace, CanAdmin: au.CanAdmin, Instances: []tabInstance{}}
+	rev, ok, err := s.ActiveRevision(ctx)
+	if err != nil {
+		return out, err
+	}
+	after := 0
+	if ok {
+		out.Revision = &tabRevision{Number: rev.Number, Project: rev.Project, At: rev.CreatedAt, Definitions: rev.Definitions}
+		after = rev.Number
+	}
+	rej, err := s.store.rejectionsSince(ctx, worldID, after, 1)
+	if err != nil {
+		return out, err
+	}
+	if len(rej) > 0 {
+		r := rej[0]
+		out.Rejection = &tabRevision{Number: r.Number, Project: r.Project, At: r.CreatedAt}
+		for _, d := range r.Problems.Errors() {
+			out.Rejection.Problems = append(out.Rejection.Problems, ownerProblem(d))
+		}
+	}
+	var active *Revision
+	if ok {
+		active = &rev
+	}
+	views, _, err := s.instanceViews(ctx, active, actor)
+	if err != nil {
+		return out, err
+	}
+	placed, err := s.store.instances(ctx, worldID)
+	if err != nil {
+		return out, err
+	}
+	states := map[string]Instance{}
+	for _, in := range placed {
+		states[in.ID] = in
+	}
+	for _, v := range views {
+		in := states[v.ID]
+		ti := tabInstance{ID: v.ID, Type: v.Type, Version: v.Version, Emoji: v.Emoji, Label: v.Title, Late: v.Late, Problem: v.Problem,
+			CanRemove: s.opts.Authorize(actor, &in).CanRemove}
+		if v.Late == "" && v.Problem == "" {
+			ti.View = v.Raw
+		}
+		if au.CanAdmin {
+			ti.State = in.State
+		}
+		out.Instances = append(out.Instances, ti)
+	}
+	return out, nil
+}
+
+// requireTab is the session of an API request, or a 401 answer.
+func (s *Server) requireTab(w http.ResponseWriter, r *http.Request) (Actor, bool) {
+	a, ok := s.tab(r)
+	if !ok {
+		writeJSON(w, http.StatusUnauthorized, apiError{Status: http.StatusUnauthorized, Message: "this tab has no session: open the world again (or its invite link)"})
+	}
+	return a, ok
+}
+
+// apiError is every refusal of the world API: the action's status and the message to show.
+type apiError struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
+// answer writes v, or err as an apiError with its status (a Refusal's, 503 for a build still
+// loading, 409 for a world that changed meanwhile, else 500).
+func (s *Server) answer(w http.ResponseWriter, v any, err error) {
+	if err == nil {
+		writeJSON(w, http.StatusOK, v)
+		return
+	}
+	status := http.StatusInternalServerError
+	var ref *Refusal
+	switch {
+	case errors.As(err, &ref):
+		status = ref.Status
+	case errors.Is(err, ErrNotReady):
+		status = http.StatusServiceUnavailable
+	case errors.Is(err, errBuildChanged), errors.Is(err, errStateChanged):
+		status = http.StatusConflict
+	case errors.Is(err, errNoActive):
+		status = http.StatusConflict
+	}
+	if status == http.StatusInternalServerError {
+		s.opts.Logf("world api: %v", err)
+	}
+	writeJSON(w, status, apiError{Status: status, Message: err.Error()})
+}
+
+// readBody decodes a small JSON body into v, or answers 400/413.
+func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxFormBody)
+	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+		status := http.StatusBadRequest
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		writeJSON(w, status, apiError{Status: status, Message: "bad request body: " + err.Error()})
+		return false
+	}
+	return true
+}
+
+// handleOpenTab opens a tab session: as the admin for the signed-in owner (cookie and CSRF
+// header), or with the role of an invite code.
+func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Invite string `json:"invite"`
+	}
+	if !readBody(w, r, &req) {
+		return
+	}
+	role := RoleAdmin
+	if req.Invite != "" {
+		var ok bool
+		if role, ok = s.sessions.redeem(req.Invite); !ok {
+			writeJSON(w, http.StatusForbidden, apiError{Status: http.StatusForbidden, Message: "this invite link is not valid on this host"})
+			return
+		}
+	} else if !s.ownerCSRF(r) {
+		writeJSON(w, http.StatusForbidden, apiError{Status: http.StatusForbidden, Message: "sign in as the owner, or open an invite link"})
+		return
+	}
+	tok, a := s.sessions.open(role)
+	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "actor": a.ID, "role": a.Role})
+}
+
+func (s *Server) handleTabWorld(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	snap, err := s.snapshot(r.Context(), a)
+	s.answer(w, snap, err)
+}
+
+// handleEvents streams the world to one tab: a "world" event with its snapshot at once and
+// after every change, "acted" events with an accepted action's reaction, "revision" events.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	sub := s.events.subscribe(a)
+	defer s.events.unsubscribe(sub)
+	send := func(event string, v any) bool {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return false
+		}
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
+			return false
+		}
+		flusher.Flush()
+		return true
+	}
+	world := func() bool {
+		snap, err := s.snapshot(r.Context(), a)
+		if err != nil {
+			return r.Context().Err() == nil
+		}
+		return send("world", snap)
+	}
+	if !world() {
+		return
+	}
+	keepAlive := time.NewTicker(25 * time.Second)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-sub.done:
+			return
+		case c := <-sub.told:
+			if !send(c.Kind, c) {
+				return
+			}
+		case <-sub.dirty:
+			if !world() {
+				return
+			}
+		case <-keepAlive.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+			flusher.Flush()
+		}
+	}
+}
+
+// handleInvite mints an invite link for a role (admin only).
+func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Role Role `json:"role"`
+	}
+	if !readBody(w, r, &req) {
+		return
+	}
+	if !s.opts.Authorize(a, nil).CanAdmin {
+		s.answer(w, nil, &Refusal{Status: http.StatusForbidden, Message: "only the world's admin invites"})
+		return
+	}
+	if !req.Role.Valid() || req.Role == RoleAdmin {
+		s.answer(w, nil, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("role must be participant, editor or remover, not %q", req.Role)})
+		return
+	}
+	code := s.sessions.invite(req.Role)
+	writeJSON(w, http.StatusOK, map[string]string{"role": string(req.Role), "url": s.opts.BaseURL + "/join?invite=" + code})
+}
+
+func (s *Server) handleTabPlace(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Type string `json:"type"`
+	}
+	if !readBody(w, r, &req) {
+		return
+	}
+	id, err := s.Place(r.Context(), a, req.Type)
+	s.answer(w, map[string]string{"id": id}, err)
+}
+
+func (s *Server) handleTabAct(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	var req Action
+	if !readBody(w, r, &req) {
+		return
+	}
+	out, err := s.Act(r.Context(), a, r.PathValue("id"), req)
+	s.answer(w, out, err)
+}
+
+func (s *Server) handleTabRemove(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	s.answer(w, map[string]bool{"removed": true}, s.Remove(r.Context(), a, r.PathValue("id")))
+}
+
+// handleSeed sets an instance's state (admin only), checked by the definition's valid().
+func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		State json.RawMessage `json:"state"`
+	}
+	if !readBody(w, r, &req) {
+		return
+	}
+	s.answer(w, map[string]bool{"seeded": true}, s.Seed(r.Context(), a, r.PathValue("id"), req.State))
+}
+
+// Seed replaces a placed instance's state, as the admin jumping to a case: the state must pass
+// the definition's valid() in the active build.
+func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.RawMessage) error {
+	in, err := s.store.instance(ctx, worldID, id)
+	if err != nil {
+		return &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+	}
+	if !s.opts.Authorize(actor, &in).CanAdmin {
+		return &Refusal{Status: http.StatusForbidden, Message: "only the world's admin seeds a state"}
+	}
+	rev, proj, err := s.project(ctx)
+	if err != nil {
+		return err
+	}
+	in.State = state
+	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
+	err = proj.Valid(rctx, in)
+	cancel()
+	if err != nil {
+		return err
+	}
+	err = func() error {
+		s.worldMu.Lock()
+		defer s.worldMu.Unlock()
+		if cur, ok, err := s.ActiveRevision(ctx); err != nil {
+			return err
+		} else if !ok || cur.Number != rev.Number {
+			return errBuildChanged
+		}
+		return s.store.setInstanceState(ctx, worldID, id, state, s.opts.Now())
+	}()
+	if err == nil {
+		s.changed(change{Kind: "seeded", Instance: id})
+	}
+	return err
+}
+
+// handleJoin is an invite link: the world page, which redeems the invite for this tab.
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	d := s.page(owner{}, false, s.world.Name)
+	if _, ok := s.sessions.redeem(r.URL.Query().Get("invite")); !ok {
+		d.Error = "this invite link is not valid on this host"
+	}
+	s.render(w, http.StatusOK, "guest", d)
+}

@@ -12,8 +12,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -65,6 +67,11 @@ type Options struct {
 	// OnOwnerToken receives each one-time owner sign-in token as it is minted (at start and
 	// after each use), for the host's operator to see. Nil: nobody can sign in by token.
 	OnOwnerToken func(token string)
+	// LastingOwnerToken keeps the owner sign-in token valid for the life of the host instead of
+	// one use, so a world link opens in a second tab, a reload or a link preview. For the
+	// embedded world of `scape gizmo dev` only: it holds only while BaseURL is a loopback
+	// address (a host reachable from elsewhere keeps one-time tokens whatever this says).
+	LastingOwnerToken bool
 	// Logf receives one line per notable event. Tokens never reach it.
 	Logf func(format string, args ...any)
 	// ValidateTimeout bounds one whole-project check (default 20 s).
@@ -213,18 +220,33 @@ func (s *Server) rotateOwnerToken() {
 	}
 }
 
-// consumeOwnerToken reports whether tok is the current owner token and, if so, spends it.
+// consumeOwnerToken reports whether tok is the current owner token and, if so, spends it
+// (unless it lasts: LastingOwnerToken on a loopback host).
 func (s *Server) consumeOwnerToken(tok string) bool {
+	lasting := s.opts.LastingOwnerToken && loopbackBase(s.opts.BaseURL)
 	s.ownerMu.Lock()
 	ok := tok != "" && hashSecret(tok) == s.ownerTok
-	if ok {
+	if ok && !lasting {
 		s.ownerTok = "" // spent; a new one follows
 	}
 	s.ownerMu.Unlock()
-	if ok {
+	if ok && !lasting {
 		s.rotateOwnerToken()
 	}
 	return ok
+}
+
+// loopbackBase says whether base is an http(s) origin on a loopback address.
+func loopbackBase(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	if u.Hostname() == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(u.Hostname())
+	return ip != nil && ip.IsLoopback()
 }
 
 // Approve approves a pending pairing by its user code, as the owner's "Connect this project"

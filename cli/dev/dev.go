@@ -258,8 +258,10 @@ func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit fun
 	var srv *host.Server
 	srv, err = host.New(host.Options{
 		DataDir: filepath.Join(data, "host"), Engine: checker, BaseURL: base, Now: f.Now,
+		// The world link stays valid while this command runs (loopback only, still secret): a
+		// second tab, a reload or a link preview must not be refused, nor print a new link.
+		LastingOwnerToken: true,
 		OnOwnerToken: func(tok string) {
-			// The world link signs its owner in once; a new one is printed after each use.
 			emit(devclient.Event{Kind: devclient.EventWorld, Link: base + "/login?token=" + tok})
 		},
 	})

@@ -406,6 +406,11 @@ func TestEndToEndEmbedded(t *testing.T) {
 		t.Fatal(err)
 	}
 	sidebarShows(t, owner, "revision 1</strong>", "my-lamp")
+	// The world link lasts while dev runs: a second tab signs in with it too, and no second
+	// World: line is printed.
+	if _, err := hosttest.SignIn(u.Scheme+"://"+u.Host, u.Query().Get("token")); err != nil {
+		t.Fatalf("the world link a second time: %v", err)
+	}
 	edit(t, filepath.Join(dir, "src", "definition.ts"), "label: 'Lamp'", "label: 'Desk lamp'")
 	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed"); ev.Event != "accepted" || ev.Revision != 2 {
 		t.Fatalf("after edit: %+v", ev)
@@ -416,6 +421,9 @@ func TestEndToEndEmbedded(t *testing.T) {
 	second.wait(2)
 	if out := second.allOutput(); !strings.Contains(out, "another scape gizmo dev is already running for this project (pid ") || !strings.Contains(out, "world http://127.0.0.1:") {
 		t.Fatalf("second dev run:\n%s", out)
+	}
+	if n := strings.Count(dev.allOutput(), `"event":"world"`); n != 1 {
+		t.Fatalf("%d world links printed, want 1", n)
 	}
 	dev.signal(syscall.SIGTERM)
 	stopped, _ := dev.waitEvent(at, "stopped")

@@ -191,16 +191,6 @@ func (c *Checker) opened(ctx context.Context, js []byte) error {
 	}
 }
 
-// forget drops js as the open build (its worker was replaced), so the next call opens it again.
-func (c *Checker) forget(js []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.open != nil && bytes.Equal(c.open.js, js) {
-		c.open.cancel()
-		c.open = nil
-	}
-}
-
 // reopen starts opening js again in the live pool (its worker was replaced) and returns at once.
 func (c *Checker) reopen(js []byte) {
 	ctx, cancel := context.WithCancel(context.Background())

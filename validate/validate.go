@@ -72,8 +72,9 @@ type Options struct {
 	// Audio is the render budget of one declared sound (nil: audio.DefaultBudget). Every sound
 	// a valid project declares is rendered once within it (see sounds.go).
 	Audio *audio.Budget
-	// CallerRenders skips that render: the caller renders every sound itself within the same
-	// budget (`scape gizmo sound`, which would otherwise render each sound twice).
+	// CallerRenders skips that render: the caller renders every sound itself. Only package
+	// isolate sets it: its worker renders under a time budget of its own (RenderSounds), and
+	// leaves them to `scape gizmo sound` (project.Options.NoRender), which renders each once.
 	CallerRenders bool
 	// Models remembers model verdicts by content (nil: one cache shared by the process), so the
 	// dev loop checks an unchanged model once, not on every rebuild.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
 )
@@ -15,13 +16,11 @@ import (
 // Options are what a check carries into a worker: the part of validate.Options that can cross
 // a process boundary (no functions, no caches).
 type Options struct {
-	// Timeout, HeapBudget and MaxCallStack are jsrt's per-call bounds (0: its defaults).
-	Timeout      time.Duration
-	HeapBudget   uint64
-	MaxCallStack int
-	SourceMap    []byte
-	Instances    []validate.Instance
-	Audio        *audio.Budget
+	// Limits are jsrt's bounds (0: its defaults; Budget 0: validate.DefaultBudget for a check).
+	jsrt.Limits
+	SourceMap []byte
+	Instances []validate.Instance
+	Audio     *audio.Budget
 	// NoRender leaves the sounds unrendered (validate.Options.CallerRenders).
 	NoRender bool
 	// Dir and Assets name the project files models came from (validate.AssetFiles).
@@ -47,9 +46,7 @@ var ErrNotOpen = errors.New("isolate: the bundle is not open in the worker")
 // author code ran.
 var ErrBusy = errors.New("isolate: no worker was free")
 
-func (o Options) js() jsOptions {
-	return jsOptions{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack}
-}
+func (o Options) js() jsrt.Limits { return o.Limits }
 
 // Check validates a bundle in a worker and returns validate.Check's report. A worker that passes
 // a hard bound gives a report whose one error says which (code memory, timeout or stack): a
@@ -232,12 +229,12 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 // TestOptions are what a test run carries into a worker (testrun.Options without the SDK
 // overrides, which only the SDK's own suite uses).
 type TestOptions struct {
-	Dir        string
-	Pattern    string // a regular expression; "" runs everything
-	Timeout    time.Duration
-	HeapBudget uint64
-	Console    func(file, level, text string)
-	Progress   func(testrun.Result)
+	Dir     string
+	Pattern string // a regular expression; "" runs everything
+	// Limits are testrun.Options' (0: its defaults).
+	jsrt.Limits
+	Console  func(file, level, text string)
+	Progress func(testrun.Result)
 }
 
 // Test runs a project's tests in a worker (testrun.Run). A worker that passes a hard bound ends
@@ -263,7 +260,7 @@ func (p *Pool) Test(ctx context.Context, opts TestOptions) (*testrun.Report, err
 	}
 	// A suite has no total budget (its tests are many, each under its own timeout): the memory
 	// limit, the per-call bound and the bound outside the calls hold it.
-	req := request{Op: opTest, Test: &testRequest{Dir: opts.Dir, Pattern: opts.Pattern, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget}}
+	req := request{Op: opTest, Test: &testRequest{Dir: opts.Dir, Pattern: opts.Pattern, Limits: opts.Limits}}
 	r, _, err := p.run(ctx, req, 0, pend, "", nil)
 	var b *Breach
 	if errors.As(err, &b) {

@@ -22,7 +22,7 @@ type inProcess struct {
 }
 
 func (o Options) validate() validate.Options {
-	return validate.Options{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack,
+	return validate.Options{Limits: o.Limits,
 		SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio, CallerRenders: o.NoRender,
 		Explore: o.Explore, ExploreTime: o.ExploreTime}
 }
@@ -70,7 +70,7 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 		if lr.noOpen {
 			return nil, ErrNotOpen
 		}
-		opts := lr.JSOpts.validate()
+		opts := limitsOptions(lr.JSOpts)
 		opts.CallerRenders = true
 		p, rep, err := validate.Open(ctx, js, opts)
 		if err != nil {
@@ -126,7 +126,7 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 }
 
 func (ip *inProcess) test(ctx context.Context, opts TestOptions) (*testrun.Report, error) {
-	run := testrun.Options{Dir: opts.Dir, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget, Console: opts.Console, Progress: opts.Progress}
+	run := testrun.Options{Dir: opts.Dir, Limits: opts.Limits, Console: opts.Console, Progress: opts.Progress}
 	if opts.Pattern != "" {
 		re, err := regexp.Compile(opts.Pattern)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/jsrt"
 )
 
 func TestMain(m *testing.M) {
@@ -97,7 +98,7 @@ func TestCPULimit(t *testing.T) {
 	skipUnlessIsolated(t)
 	p := NewPool(Config{Size: 1, Limits: Limits{CPU: time.Second, Author: time.Minute}})
 	defer p.Close()
-	rep, err := p.Check(context.Background(), gizmo("for (;;);", ""), Options{Timeout: time.Minute})
+	rep, err := p.Check(context.Background(), gizmo("for (;;);", ""), Options{Limits: jsrt.Limits{Timeout: time.Minute}})
 	if err != nil {
 		t.Fatal(err)
 	}

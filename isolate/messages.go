@@ -45,13 +45,6 @@ type budget struct {
 	CPU time.Duration `json:"cpu,omitempty"`
 }
 
-// jsOptions are the per-call bounds of jsrt (0: its defaults).
-type jsOptions struct {
-	Timeout      time.Duration `json:"timeout,omitempty"`
-	HeapBudget   uint64        `json:"heapBudget,omitempty"`
-	MaxCallStack int           `json:"maxCallStack,omitempty"`
-}
-
 type checkRequest struct {
 	JS        []byte              `json:"js"`
 	SourceMap []byte              `json:"sourceMap,omitempty"`
@@ -60,9 +53,9 @@ type checkRequest struct {
 	// NoRender skips rendering sounds (validate.Options.CallerRenders).
 	NoRender bool `json:"noRender,omitempty"`
 	// Dir and Assets name model files (validate.AssetFiles).
-	Dir    string    `json:"dir,omitempty"`
-	Assets []string  `json:"assets,omitempty"`
-	JSOpts jsOptions `json:"js_options"`
+	Dir    string      `json:"dir,omitempty"`
+	Assets []string    `json:"assets,omitempty"`
+	JSOpts jsrt.Limits `json:"js_options"`
 	// Explore and ExploreTime: validate.Options' state exploration bounds.
 	Explore     int           `json:"explore,omitempty"`
 	ExploreTime time.Duration `json:"exploreTime,omitempty"`
@@ -84,7 +77,7 @@ type liveRequest struct {
 	// Hash identifies the bundle; JS is sent only when the worker does not have it open.
 	Hash     string            `json:"hash"`
 	JS       []byte            `json:"js,omitempty"`
-	JSOpts   jsOptions         `json:"js_options"`
+	JSOpts   jsrt.Limits       `json:"js_options"`
 	Call     string            `json:"call"`
 	Type     string            `json:"type,omitempty"`
 	Instance validate.Instance `json:"instance"`
@@ -96,10 +89,10 @@ type liveRequest struct {
 }
 
 type testRequest struct {
-	Dir        string        `json:"dir"`
-	Pattern    string        `json:"pattern,omitempty"`
-	Timeout    time.Duration `json:"timeout,omitempty"`
-	HeapBudget uint64        `json:"heapBudget,omitempty"`
+	Dir     string `json:"dir"`
+	Pattern string `json:"pattern,omitempty"`
+	// Limits' fields are on the wire under their own names (timeout, heapBudget, …).
+	jsrt.Limits
 }
 
 // Message kinds, worker → parent.

@@ -3,8 +3,11 @@ package isolate
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -73,5 +76,25 @@ func TestWireReportCarriesExploration(t *testing.T) {
 	got := w.report()
 	if !reflect.DeepEqual(got.Explored, in.Explored) || got.Explore != in.Explore {
 		t.Fatalf("explored %+v %v, want %+v %v", got.Explored, got.Explore, in.Explored, in.Explore)
+	}
+}
+
+// The bounds cross into a worker under the names they always had (jsrt.Limits' JSON tags), so a
+// worker and its parent agree on them; a renamed field would silently fall back to a default.
+func TestLimitsWireNames(t *testing.T) {
+	lim := jsrt.Limits{Timeout: time.Second, HeapBudget: 7, MaxCallStack: 9, Budget: time.Minute}
+	check, _ := json.Marshal(checkRequest{JSOpts: lim})
+	test, _ := json.Marshal(testRequest{Dir: "d", Limits: lim})
+	for _, c := range []struct{ got, want string }{
+		{string(check), `"js_options":{"timeout":1000000000,"heapBudget":7,"maxCallStack":9,"budget":60000000000}`},
+		{string(test), `{"dir":"d","timeout":1000000000,"heapBudget":7,"maxCallStack":9,"budget":60000000000}`},
+	} {
+		if !strings.Contains(c.got, c.want) {
+			t.Errorf("got %s, want it to contain %s", c.got, c.want)
+		}
+	}
+	var back testRequest
+	if err := json.Unmarshal(test, &back); err != nil || back.Limits != lim {
+		t.Fatalf("round trip: %+v %v", back, err)
 	}
 }

@@ -259,12 +259,10 @@ func (s *server) handle(ctx context.Context, r request) *reply {
 	return &reply{Error: &wireError{Kind: errInternal, Message: "unknown request " + r.Op}}
 }
 
-func (o jsOptions) validate() validate.Options {
-	return validate.Options{Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack}
-}
+func limitsOptions(o jsrt.Limits) validate.Options { return validate.Options{Limits: o} }
 
 func (s *server) check(ctx context.Context, r *checkRequest, b budget) *reply {
-	opts := r.JSOpts.validate()
+	opts := limitsOptions(r.JSOpts)
 	opts.SourceMap, opts.Instances, opts.Audio = r.SourceMap, r.Instances, r.Audio
 	opts.Explore, opts.ExploreTime = r.Explore, r.ExploreTime
 	opts.CallerRenders = true
@@ -337,7 +335,7 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 		if bundleHash(r.JS) != r.Hash {
 			return &reply{Error: &wireError{Kind: errInternal, Message: "the bundle does not match its hash"}}
 		}
-		opts := r.JSOpts.validate()
+		opts := limitsOptions(r.JSOpts)
 		opts.CallerRenders = true // the upload's verdict rendered them; a live call does not
 		p, rep, err := validate.Open(ctx, r.JS, opts)
 		if err != nil {
@@ -405,7 +403,7 @@ func (s *server) evict() {
 }
 
 func (s *server) test(ctx context.Context, id uint64, r *testRequest, b budget) *reply {
-	opts := testrun.Options{Dir: r.Dir, Timeout: r.Timeout, HeapBudget: r.HeapBudget,
+	opts := testrun.Options{Dir: r.Dir, Limits: r.Limits,
 		Console: func(file, level, text string) {
 			_ = s.out.write(message{Kind: msgConsole, ID: id, Console: &consoleLine{File: file, Level: level, Text: text}})
 		},

@@ -127,7 +127,7 @@ export default defineObject({
 `
 
 func TestTimeoutNamesCallbackAndLine(t *testing.T) {
-	r := newRuntime(t, Options{Timeout: 150 * time.Millisecond})
+	r := newRuntime(t, Options{Limits: Limits{Timeout: 150 * time.Millisecond}})
 	exports := load(t, r, loopingView)
 	start := time.Now()
 	_, err := r.CallToolchain(context.Background(), "check", exports)
@@ -155,7 +155,7 @@ func TestTimeoutNamesCallbackAndLine(t *testing.T) {
 }
 
 func TestRunawayRecursionIsStackError(t *testing.T) {
-	r := newRuntime(t, Options{MaxCallStack: 500})
+	r := newRuntime(t, Options{Limits: Limits{MaxCallStack: 500}})
 	exports := load(t, r, header+`
 const deep = (n: number): number => deep(n + 1) + 1;
 export default defineObject({
@@ -176,7 +176,7 @@ export default defineObject({
 }
 
 func TestMemoryBlowUpIsMemoryError(t *testing.T) {
-	r := newRuntime(t, Options{HeapBudget: 32 << 20, Timeout: 10 * time.Second})
+	r := newRuntime(t, Options{Limits: Limits{HeapBudget: 32 << 20, Timeout: 10 * time.Second}})
 	exports := load(t, r, header+`
 export default defineObject({
   type: 'test.hog', version: 1, emoji: '🐷', label: 'Hog', hint: 'hog',
@@ -280,7 +280,7 @@ func TestPanicInNativeIsRecovered(t *testing.T) {
 func TestCancelledContextIsNotATimeout(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	// The loop announces itself through console; cancelling then must end it.
-	r := newRuntime(t, Options{Timeout: 5 * time.Second, Console: func(string, string) { cancel() }})
+	r := newRuntime(t, Options{Limits: Limits{Timeout: 5 * time.Second}, Console: func(string, string) { cancel() }})
 	err := r.RunScript(ctx, "loop", mustCompile(t, `console.log('looping'); for(;;){}`))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
@@ -300,7 +300,7 @@ func TestSyntaxError(t *testing.T) {
 func TestGarbageIsNotAMemoryError(t *testing.T) {
 	old := debug.SetGCPercent(1000)
 	defer debug.SetGCPercent(old)
-	r := newRuntime(t, Options{HeapBudget: 32 << 20, Timeout: 20 * time.Second})
+	r := newRuntime(t, Options{Limits: Limits{HeapBudget: 32 << 20, Timeout: 20 * time.Second}})
 	// About 80 MiB of temporary arrays at goja's ordinary allocation rate; with GOGC=1000 the
 	// heap (garbage included) passes the budget long before Go collects on its own.
 	err := r.RunScript(context.Background(), "churn", mustCompile(t, `let sum = 0; for (let i = 0; i < 50; i++) { const a = new Array(100000).fill(i); sum += a[7]; }`))

@@ -232,7 +232,7 @@ func TestGoReadsNoAuthorValueOutsideAGuard(t *testing.T) {
 		{"thrown string", `throw 'plain'`, "threw: plain"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := newRuntime(t, Options{Timeout: 300 * time.Millisecond})
+			r := newRuntime(t, Options{Limits: Limits{Timeout: 300 * time.Millisecond}})
 			finishes(t, c.name, func() {
 				err := r.RunScript(context.Background(), "", mustCompile(t, noCaller+c.src))
 				if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -244,7 +244,7 @@ func TestGoReadsNoAuthorValueOutsideAGuard(t *testing.T) {
 	}
 	t.Run("console", func(t *testing.T) {
 		var lines []string
-		r := newRuntime(t, Options{Timeout: 10 * time.Second, Console: func(_, text string) { lines = append(lines, text) }})
+		r := newRuntime(t, Options{Limits: Limits{Timeout: 10 * time.Second}, Console: func(_, text string) { lines = append(lines, text) }})
 		finishes(t, "console", func() {
 			src := noCaller + `
 let deep = {}; for (let i = 0; i < 100000; i++) deep = { a: deep };
@@ -264,7 +264,7 @@ console.log(Object.create(null), new (class Thing { constructor() { this.v = 1; 
 		}
 	})
 	t.Run("global getter", func(t *testing.T) {
-		r := newRuntime(t, Options{Timeout: 300 * time.Millisecond})
+		r := newRuntime(t, Options{Limits: Limits{Timeout: 300 * time.Millisecond}})
 		finishes(t, "global", func() {
 			if err := r.RunScript(context.Background(), "", mustCompile(t, noCaller+`Object.defineProperty(globalThis, 'exported', { get() { trap(); return 1; } })`)); err != nil {
 				t.Fatal(err)
@@ -275,7 +275,7 @@ console.log(Object.create(null), new (class Thing { constructor() { this.v = 1; 
 		})
 	})
 	t.Run("require", func(t *testing.T) {
-		r := newRuntime(t, Options{Timeout: 300 * time.Millisecond})
+		r := newRuntime(t, Options{Limits: Limits{Timeout: 300 * time.Millisecond}})
 		finishes(t, "require", func() {
 			err := r.RunScript(context.Background(), "", mustCompile(t, noCaller+`require({ toString() { for (;;) {} } })`))
 			if err == nil || !strings.Contains(err.Error(), "require needs a module name") {
@@ -287,7 +287,7 @@ console.log(Object.create(null), new (class Thing { constructor() { this.v = 1; 
 
 // A budget bounds all guarded calls together, and names the call that was running.
 func TestBudgetBoundsAllCalls(t *testing.T) {
-	r := newRuntime(t, Options{Timeout: time.Second, Budget: 300 * time.Millisecond})
+	r := newRuntime(t, Options{Limits: Limits{Timeout: time.Second, Budget: 300 * time.Millisecond}})
 	spin := mustCompile(t, `{ const end = Date.now() + 120; while (Date.now() < end) {} }`)
 	var err error
 	for i := 0; i < 10 && err == nil; i++ {
@@ -364,7 +364,7 @@ func BenchmarkBareRuntime(b *testing.B) {
 func TestPrewarmedRuntime(t *testing.T) {
 	Prewarm()
 	var lines []string
-	r := newRuntime(t, Options{Timeout: 200 * time.Millisecond, Console: func(_, text string) { lines = append(lines, text) }})
+	r := newRuntime(t, Options{Limits: Limits{Timeout: 200 * time.Millisecond}, Console: func(_, text string) { lines = append(lines, text) }})
 	if err := r.RunScript(context.Background(), "log", mustCompile(t, `console.log('warm')`)); err != nil || len(lines) != 1 || lines[0] != "warm" {
 		t.Fatalf("console: %v %q", err, lines)
 	}

@@ -26,7 +26,7 @@ func TestGuardObserver(t *testing.T) {
 	})
 	defer SetGuardObserver(nil)
 
-	r := newRuntime(t, Options{Timeout: 3 * time.Second})
+	r := newRuntime(t, Options{Limits: Limits{Timeout: 3 * time.Second}})
 	start := time.Now()
 	if err := r.RunScript(context.Background(), "quick", mustCompile(t, `1 + 1`)); err != nil {
 		t.Fatal(err)

@@ -39,6 +39,21 @@ const (
 	SDKScriptName = "scape-sdk.js"
 )
 
+// Limits bound author code: each guarded call (Timeout, HeapBudget, MaxCallStack) and the
+// guarded calls of one runtime together (Budget). It is the one set of these bounds: validate,
+// testrun and isolate (and through it the host) take it as it is, and it crosses into a worker
+// as JSON under these names. Zero fields are the defaults of whoever runs the code.
+type Limits struct {
+	Timeout      time.Duration `json:"timeout,omitempty"`      // per guarded call; 0 → DefaultTimeout
+	HeapBudget   uint64        `json:"heapBudget,omitempty"`   // bytes of heap growth per guarded call; 0 → DefaultHeapBudget
+	MaxCallStack int           `json:"maxCallStack,omitempty"` // 0 → DefaultMaxCallStack
+	// Budget bounds the guarded calls of one runtime together (0: no bound beyond each call's
+	// Timeout; validate has a default of its own). A call that would pass it is stopped when it
+	// is reached, with a TimeoutError whose Budget is set. EndBudget lifts it (a host's live
+	// project after its validation).
+	Budget time.Duration `json:"budget,omitempty"`
+}
+
 // Options configure a runtime. The zero value is usable.
 type Options struct {
 	// SDK is the compiled toolchain entry; nil means the embedded SDK (kit.Toolchain).
@@ -46,13 +61,8 @@ type Options struct {
 	// AllowRuntime lets `require('@scape/sdk/runtime')` succeed: test code only. Bundles for a
 	// host must not import it.
 	AllowRuntime bool
-	Timeout      time.Duration // per guarded call; 0 → DefaultTimeout
-	HeapBudget   uint64        // bytes of heap growth per guarded call; 0 → DefaultHeapBudget
-	MaxCallStack int           // 0 → DefaultMaxCallStack
-	// Budget bounds the guarded calls of this runtime together (0: no bound beyond each call's
-	// Timeout). A call that would pass it is stopped when it is reached, with a TimeoutError whose
-	// Budget is set. EndBudget lifts it (a host's live project after its validation).
-	Budget time.Duration
+	// Limits bound author code (zero fields: the defaults).
+	Limits
 	// Console receives console.log/info/warn/error/debug lines; nil keeps the last lines in
 	// Runtime.Logs.
 	Console func(level, text string)

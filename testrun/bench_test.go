@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/internal/testtree"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 )
@@ -38,7 +39,7 @@ test('equal megabytes', () => {
 `})
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		report, err := Run(context.Background(), Options{Dir: dir, Timeout: time.Minute})
+		report, err := Run(context.Background(), Options{Limits: jsrt.Limits{Timeout: time.Minute}, Dir: dir})
 		if err != nil || report.Passed != 1 {
 			b.Fatalf("%v %+v", err, report)
 		}

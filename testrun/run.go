@@ -41,10 +41,10 @@ type Options struct {
 	// Pattern selects tests: a test runs when it matches its file path or its full name
 	// ("suite > test"). Nil runs everything.
 	Pattern *regexp.Regexp
-	// Timeout bounds each test; 0 means DefaultTimeout.
-	Timeout time.Duration
-	// HeapBudget bounds each test's heap growth in bytes; 0 means DefaultHeapBudget.
-	HeapBudget uint64
+	// Limits are jsrt's bounds: Timeout bounds each test (0: DefaultTimeout), HeapBudget each
+	// test's heap growth in bytes (0: DefaultHeapBudget); Budget, when set, the calls of one test
+	// file's runtime together.
+	jsrt.Limits
 	// Console receives the tests' console output; nil drops it.
 	Console func(file, level, text string)
 	// Progress, when set, is called after each test with its result (for live output).
@@ -377,7 +377,7 @@ func newSession(ctx context.Context, opts Options, file string, script *jsrt.Scr
 		}
 		return nil
 	}
-	rt, err := jsrt.New(jsrt.Options{SDK: opts.SDK, AllowRuntime: true, Timeout: opts.Timeout, HeapBudget: opts.HeapBudget, Console: console, Setup: setup})
+	rt, err := jsrt.New(jsrt.Options{SDK: opts.SDK, AllowRuntime: true, Limits: opts.Limits, Console: console, Setup: setup})
 	if err != nil {
 		return nil, "", jsrt.Position{}, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/testtree"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 )
 
@@ -396,7 +397,7 @@ test('still runs', () => {
 	done := make(chan *Report, 1)
 	// The embedded SDK: its toolchain gives the frozen-built-in hint.
 	go func() {
-		report, err := Run(context.Background(), Options{Dir: dir, Timeout: 500 * time.Millisecond})
+		report, err := Run(context.Background(), Options{Limits: jsrt.Limits{Timeout: 500 * time.Millisecond}, Dir: dir})
 		if err != nil {
 			t.Error(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/scapeworld/scape/jsrt"
 )
 
 // TestSDKSuiteUnderGoja runs every kit/sdk/test/*.test.ts through this runner: the SDK's tests
@@ -26,7 +28,7 @@ func TestSDKSuiteUnderGoja(t *testing.T) {
 	// The tests import kit/sdk/src relatively and the templates' example definitions import
 	// '@scape/sdk': both are bundled from kit/sdk/src so each file holds one SDK instance, as
 	// scripts/test-sdk.mjs does under Node.
-	report, err := Run(context.Background(), Options{Dir: dir, Timeout: 3 * time.Minute, SDKSource: dir})
+	report, err := Run(context.Background(), Options{Limits: jsrt.Limits{Timeout: 3 * time.Minute}, Dir: dir, SDKSource: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

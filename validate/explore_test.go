@@ -14,6 +14,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/fidelity"
 	"github.com/scapeworld/scape/internal/nodetest"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/templates"
@@ -65,7 +66,7 @@ func TestExploreCorpus(t *testing.T) {
 				t.Fatalf("the initial state must be valid: %v %v", err, off.Diagnostics)
 			}
 			// A generous time bound: on a loaded machine the default could stop before the state.
-			rep, err := validate.Check(ctx, res.JS, validate.Options{SourceMap: res.SourceMap, Timeout: time.Minute, Budget: 2 * time.Minute, ExploreTime: 30 * time.Second})
+			rep, err := validate.Check(ctx, res.JS, validate.Options{Limits: jsrt.Limits{Timeout: time.Minute, Budget: 2 * time.Minute}, SourceMap: res.SourceMap, ExploreTime: 30 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,7 +149,7 @@ func TestExploreFindsNothingInValidProjects(t *testing.T) {
 		if err != nil || !res.OK() {
 			t.Fatalf("%s: %v %v", names[dir], err, res.Diagnostics)
 		}
-		rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap, Timeout: time.Minute, Budget: 2 * time.Minute, ExploreTime: 30 * time.Second})
+		rep, err := validate.Check(context.Background(), res.JS, validate.Options{Limits: jsrt.Limits{Timeout: time.Minute, Budget: 2 * time.Minute}, SourceMap: res.SourceMap, ExploreTime: 30 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/testtree"
+	"github.com/scapeworld/scape/jsrt"
 )
 
 // hostileDir holds one hostile bundle per file (one project entry each). The engine's files say
@@ -128,7 +129,7 @@ func TestHostileCorpus(t *testing.T) {
 			// The verdicts, not the machine's speed, are under test: building a 150,000-level
 			// value is the bundle's own cost, which a loaded machine may stretch past the default
 			// deadline. Only the budget bundles run with the defaults they are about.
-			opts := Options{Timeout: 20 * time.Second, Budget: time.Minute}
+			opts := Options{Limits: jsrt.Limits{Timeout: 20 * time.Second, Budget: time.Minute}}
 			if strings.HasPrefix(name, "budget-") {
 				opts = Options{}
 			}
@@ -184,7 +185,7 @@ export default defineObject({
 	// A deadline of 5 s for each call, generous for a loaded machine (building the value is the
 	// bundle's own cost): the old walk took 20 s on a quiet one, and its cost grew with the
 	// square of the depth.
-	rep, err := Check(context.Background(), res.JS, Options{SourceMap: res.SourceMap, Timeout: 5 * time.Second})
+	rep, err := Check(context.Background(), res.JS, Options{Limits: jsrt.Limits{Timeout: 5 * time.Second}, SourceMap: res.SourceMap})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/jsrt"
 )
 
 // The proof that no override of a built-in changes a verdict: programs composed of an override
@@ -176,7 +177,7 @@ func attackCode(form string, o override, repl string) string {
 func verdict(t testing.TB, js string, victim int) string {
 	t.Helper()
 	ctx := context.Background()
-	opts := Options{Timeout: 10 * time.Second, Budget: time.Minute}
+	opts := Options{Limits: jsrt.Limits{Timeout: 10 * time.Second, Budget: time.Minute}}
 	var out []string
 	add := func(rep *Report) {
 		for _, d := range rep.Diagnostics {
@@ -235,7 +236,7 @@ func TestNoOverrideChangesAVerdict(t *testing.T) {
 		if got := verdict(t, program(attackCode(forms[0], o, repl), "top", 1), 1); got != want {
 			t.Errorf("%s = %s changed the verdict:\n%s\nwant:\n%s", o, repl, got, want)
 		}
-		rep, err := Check(context.Background(), []byte(program(attackCode(uncaught, o, repl), "top", 1)), Options{Timeout: 10 * time.Second})
+		rep, err := Check(context.Background(), []byte(program(attackCode(uncaught, o, repl), "top", 1)), Options{Limits: jsrt.Limits{Timeout: 10 * time.Second}})
 		if err != nil {
 			t.Fatal(err)
 		}

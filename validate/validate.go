@@ -53,15 +53,13 @@ type Instance struct {
 // Options for Check and Open. The zero value validates with the embedded SDK and default bounds.
 type Options struct {
 	SDK *kit.Compiled // nil: the embedded SDK
-	// Timeout bounds loading the bundle, and separately the whole catalog check (jsrt default 2 s).
-	Timeout time.Duration
-	// Budget bounds all author calls of one Check or Open together (0: DefaultBudget), so a
-	// project whose callbacks each stay under Timeout cannot hold a build or an upload for long:
-	// past it the report has a timeout error naming the callback that was running. A Project's
-	// live calls after Open (Act, View, …) have Timeout each and no budget.
-	Budget       time.Duration
-	HeapBudget   uint64 // heap growth allowed per guarded call (jsrt default)
-	MaxCallStack int
+	// Limits are jsrt's bounds. Timeout bounds loading the bundle, and separately the whole
+	// catalog check (jsrt default 2 s). Budget bounds all author calls of one Check or Open
+	// together (0: DefaultBudget), so a project whose callbacks each stay under Timeout cannot
+	// hold a build or an upload for long: past it the report has a timeout error naming the
+	// callback that was running. A Project's live calls after Open (Act, View, …) have Timeout
+	// each and no budget.
+	jsrt.Limits
 	// SourceMap is the bundle's source map (bundle.Result.SourceMap): positions in diagnostics
 	// then name TypeScript files and lines.
 	SourceMap []byte
@@ -72,8 +70,9 @@ type Options struct {
 	// Audio is the render budget of one declared sound (nil: audio.DefaultBudget). Every sound
 	// a valid project declares is rendered once within it (see sounds.go).
 	Audio *audio.Budget
-	// CallerRenders skips that render: the caller renders every sound itself within the same
-	// budget (`scape gizmo sound`, which would otherwise render each sound twice).
+	// CallerRenders skips that render: the caller renders every sound itself. Only package
+	// isolate sets it: its worker renders under a time budget of its own (RenderSounds), and
+	// leaves them to `scape gizmo sound` (project.Options.NoRender), which renders each once.
 	CallerRenders bool
 	// Models remembers model verdicts by content (nil: one cache shared by the process), so the
 	// dev loop checks an unchanged model once, not on every rebuild.
@@ -138,7 +137,9 @@ func (o Options) runtime() jsrt.Options {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	return jsrt.Options{SDK: o.SDK, Timeout: o.Timeout, HeapBudget: o.HeapBudget, MaxCallStack: o.MaxCallStack, Budget: budget, Console: o.Console, Models: o.models()}
+	lim := o.Limits
+	lim.Budget = budget
+	return jsrt.Options{SDK: o.SDK, Limits: lim, Console: o.Console, Models: o.models()}
 }
 
 // Definition is one definition of a checked project.

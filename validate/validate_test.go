@@ -12,6 +12,7 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 )
@@ -120,7 +121,7 @@ func TestThrownCallbackIsAProblem(t *testing.T) {
 func TestRunawayViewTimesOutNamingView(t *testing.T) {
 	res := project(t, map[string]string{"view: (state, viewer) => ({": "view: (state, viewer) => ({ ...(() => { for (;;) { state = { ...state }; } })(),"}, nil)
 	start := time.Now()
-	rep := check(t, res, Options{Timeout: 300 * time.Millisecond})
+	rep := check(t, res, Options{Limits: jsrt.Limits{Timeout: 300 * time.Millisecond}})
 	if time.Since(start) > 3*time.Second {
 		t.Fatalf("took %s", time.Since(start))
 	}
@@ -371,7 +372,7 @@ func TestCancelledCheckSaysSo(t *testing.T) {
 	var err error
 	go func() {
 		defer close(done)
-		_, err = Check(ctx, res.JS, Options{SourceMap: res.SourceMap, Timeout: 30 * time.Second,
+		_, err = Check(ctx, res.JS, Options{Limits: jsrt.Limits{Timeout: 30 * time.Second}, SourceMap: res.SourceMap,
 			Console: func(level, text string) { started <- struct{}{} }})
 	}()
 	select { // the runaway view has started; cancellation must end it

@@ -22,9 +22,8 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
-	"github.com/scapeworld/scape/isolate"
-	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/project"
 	"github.com/scapeworld/scape/typecheck"
 	"github.com/scapeworld/scape/validate"
 )
@@ -151,17 +150,16 @@ func Run(ctx context.Context, opts *Options) error {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	// Author code runs in a worker process with hard limits (package isolate; docs/build.md,
-	// "Hard limits"), started now so it compiles the SDK while esbuild bundles: the two are
-	// independent and the machine has more than one core.
-	pool := isolate.NewPool(isolate.Config{OneShot: true})
-	defer pool.Close()
-	if !pool.Isolated() {
-		// The in-process fallback compiles the SDK and makes its locked-down runtime here
-		// instead, while esbuild bundles.
-		jsrt.Prewarm()
+	popts := project.Options{Dir: opts.Dir, Explore: project.ExploreFlag(opts.Explore), Strict: opts.Strict, Typecheck: !opts.NoTypecheck}
+	if opts.NoTypecheck {
+		popts.SkipTypes = "--no-typecheck was given"
 	}
-	res, err := bundle.Build(bundle.Options{Dir: opts.Dir})
+	if opts.AudioBudget > 0 {
+		b := audio.DefaultBudget
+		b.Time = opts.AudioBudget
+		popts.Audio = &b
+	}
+	pc, err := project.New(popts)
 	if err != nil {
 		var np *bundle.NotProjectError
 		if errors.As(err, &np) && opts.JSON {
@@ -173,39 +171,26 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		return cmdutil.Usage(err)
 	}
-	rep.Timing.Bundle = ms(res.Duration)
-	// tsc (seconds) runs while goja validates (a tenth of a second to seconds).
-	types := startTypecheck(ctx, opts)
-	all := append(diag.List{}, res.Diagnostics...)
+	defer pc.Close()
+	b, err := pc.Rebuild(ctx)
+	if err != nil {
+		return fmt.Errorf("validating: %w", err)
+	}
+	res := b.Bundle
+	if res == nil {
+		return cmdutil.Usage(errors.New(b.Diagnostics.Errors()[0].Message))
+	}
+	rep.Timing.Bundle = ms(b.Timing.Bundle)
+	rep.Timing.Validate, rep.Timing.Sounds, rep.Timing.Models = ms(b.Timing.Validate), ms(b.Timing.Sounds), ms(b.Timing.Models)
 	if res.JS != nil {
 		rep.Bundle = &BundleReport{Bytes: len(res.JS), Limit: bundle.MaxBytes}
 	}
-	// Validation would run code the engine cannot run faithfully: its verdict could lie, so the
-	// report stops at the bundle's own errors. (An over-size bundle is still validated, so the
-	// author sees everything that is wrong at once.)
-	if res.JS != nil && !hasCode(res.Diagnostics, diag.CodeUnfaithful) {
-		vopts := isolate.Options{SourceMap: res.SourceMap, Dir: res.Project.Dir, Assets: res.Assets, Explore: exploreOption(opts.Explore)}
-		if opts.AudioBudget > 0 {
-			b := audio.DefaultBudget
-			b.Time = opts.AudioBudget
-			vopts.Audio = &b
-		}
-		vrep, err := pool.Check(ctx, res.JS, vopts)
-		if err != nil {
-			return fmt.Errorf("validating: %w", err)
-		}
-		rep.Timing.Validate = ms(vrep.Duration)
-		rep.Timing.Sounds, rep.Timing.Models = ms(vrep.Sounds), ms(vrep.Models)
-		rep.Definitions = append(rep.Definitions, vrep.Definitions...)
-		all = append(all, vrep.Diagnostics...)
-		printLogs(opts, vrep)
+	if b.Report != nil {
+		rep.Definitions = append(rep.Definitions, b.Report.Definitions...)
+		printLogs(opts, b.Report)
 	}
-	rep.Types = types()
-	all = append(all, rep.Types.Diagnostics...)
-	if opts.Strict {
-		all = all.Strict()
-	}
-	for _, d := range all {
+	rep.Types = b.Types
+	for _, d := range b.Diagnostics {
 		if d.Severity == diag.Warning {
 			rep.Warnings = append(rep.Warnings, d)
 		} else {
@@ -233,15 +218,6 @@ func Run(ctx context.Context, opts *Options) error {
 		return cmdutil.Silent(cmdutil.ExitInvalid)
 	}
 	return nil
-}
-
-func hasCode(list diag.List, code diag.Code) bool {
-	for _, d := range list {
-		if d.Code == code && d.Severity == diag.Error {
-			return true
-		}
-	}
-	return false
 }
 
 func writeJSON(w io.Writer, rep *Report) error {
@@ -380,16 +356,4 @@ func writeBundle(p *bundle.Project, js []byte) (string, error) {
 		return "", fmt.Errorf("writing %s: %w", target, err)
 	}
 	return filepath.ToSlash(filepath.Join("dist", p.Name+".js")), nil
-}
-
-// exploreOption maps `--explore=N` to validate.Options.Explore, whose zero value is the default:
-// 0 turns exploration off, a negative N keeps the default.
-func exploreOption(n int) int {
-	switch {
-	case n == 0:
-		return validate.NoExplore
-	case n < 0:
-		return 0
-	}
-	return n
 }

@@ -55,7 +55,7 @@ export default defineObject({
 });
 `
 
-func project(t *testing.T, spin string) string {
+func vialProject(t *testing.T, spin string) string {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "src"), 0o755); err != nil {
@@ -67,7 +67,7 @@ func project(t *testing.T, spin string) string {
 }
 
 func TestRunValidWritesBundleAndJSON(t *testing.T) {
-	dir := project(t, "1")
+	dir := vialProject(t, "1")
 	ios, _, out, errOut := cmdutil.Test()
 	if err := Run(context.Background(), &Options{IO: ios, Dir: dir, JSON: true}); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)
@@ -92,7 +92,7 @@ func TestRunValidWritesBundleAndJSON(t *testing.T) {
 }
 
 func TestRunInvalidKeepsPreviousBundle(t *testing.T) {
-	dir := project(t, "1")
+	dir := vialProject(t, "1")
 	ios, _, _, _ := cmdutil.Test()
 	if err := Run(context.Background(), &Options{IO: ios, Dir: dir}); err != nil {
 		t.Fatal(err)
@@ -114,7 +114,7 @@ func TestRunInvalidKeepsPreviousBundle(t *testing.T) {
 }
 
 func TestWriteBundleReplacesSymlinkNotItsTarget(t *testing.T) {
-	dir := project(t, "1")
+	dir := vialProject(t, "1")
 	outside := filepath.Join(t.TempDir(), "outside.js")
 	os.WriteFile(outside, []byte("keep"), 0o644)
 	os.MkdirAll(filepath.Join(dir, "dist"), 0o755)

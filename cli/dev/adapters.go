@@ -1,6 +1,7 @@
 package dev
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"sync"
@@ -9,72 +10,69 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/isolate"
-	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/project"
 )
 
-// NewBuilder returns the project's incremental build (esbuild's rebuild context). A directory
-// that is not a project is a usage error, reported before anything starts.
-func NewBuilder(dir string) (devclient.Builder, func(), error) {
-	c, err := bundle.NewContext(bundle.Options{Dir: dir})
+// pipeline adapts package project to the dev loop: its bundle step is the loop's build (Rebuild)
+// and its validation the loop's local check (Check), so the loop still reports which stage
+// failed. The worker pool stays warm between saves.
+type pipeline struct {
+	pc *project.Context
+
+	mu   sync.Mutex
+	last *project.Build // the last build that produced a bundle
+}
+
+// newPipeline opens the project's pipeline. A directory that is not a project is a usage error,
+// reported before anything starts.
+func newPipeline(dir string) (*pipeline, error) {
+	pc, err := project.New(project.Options{Dir: dir, Warm: true})
 	if err != nil {
 		var np *bundle.NotProjectError
 		if errors.As(err, &np) {
-			return nil, func() {}, cmdutil.Usage(err)
+			return nil, cmdutil.Usage(err)
 		}
-		return nil, func() {}, err
+		return nil, err
 	}
-	return &bundleBuilder{c: c}, c.Dispose, nil
+	return &pipeline{pc: pc}, nil
 }
 
-type bundleBuilder struct {
-	c *bundle.Context
+func (p *pipeline) Close() { p.pc.Close() }
 
-	mu     sync.Mutex
-	dir    string   // the project directory of the last build
-	assets []string // its embedded .glb and .wav inputs, to name model files
-}
-
-// lastAssets returns the project directory and embedded assets of the last build.
-func (b *bundleBuilder) lastAssets() (string, []string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.dir, b.assets
-}
-
-func (b *bundleBuilder) Rebuild(ctx context.Context) devclient.Build {
-	res, err := b.c.Rebuild()
-	if err != nil {
-		// The directory stopped being a project (package.json removed or unreadable): report it
-		// and keep watching; the next save may fix it.
-		return devclient.Build{Diagnostics: diag.List{{Code: diag.CodeProject, Message: err.Error()}}}
+// Rebuild bundles what is on disk now. A directory that stopped being a project is reported and
+// the loop keeps watching; the next save may fix it.
+func (p *pipeline) Rebuild(ctx context.Context) devclient.Build {
+	b := p.pc.Bundle()
+	out := devclient.Build{Diagnostics: b.Diagnostics}
+	if b.Bundle == nil {
+		return out
 	}
-	out := devclient.Build{Inputs: res.WatchFiles, Diagnostics: res.Diagnostics}
-	if res.OK() {
-		out.JS, out.SourceMap = res.JS, res.SourceMap // the map is for local messages only
-		out.ModelFile = validate.AssetFiles(res.Project.Dir, res.Assets)
-		b.mu.Lock()
-		b.dir, b.assets = res.Project.Dir, res.Assets
-		b.mu.Unlock()
+	out.Inputs = b.Bundle.WatchFiles
+	if b.Bundle.OK() {
+		out.JS, out.SourceMap = b.Bundle.JS, b.Bundle.SourceMap // the map is for local messages only
+		out.ModelFile = b.ModelFile()
+		p.mu.Lock()
+		p.last = b
+		p.mu.Unlock()
 	}
 	return out
 }
 
-// LocalCheck is the validation run before an upload: the same validate package the host
-// runs, with the source map so positions name TypeScript lines, in a worker of pool (package
-// isolate: the author's code cannot take this machine's memory or hang the dev loop). The host
-// also checks placed instances, which only it knows. builder, when it is NewBuilder's, names the
-// project's model files in messages.
-func LocalCheck(pool *isolate.Pool, builder devclient.Builder) devclient.LocalCheck {
-	return func(ctx context.Context, b devclient.Build) diag.List {
-		opts := isolate.Options{SourceMap: b.SourceMap}
-		if bb, ok := builder.(*bundleBuilder); ok {
-			opts.Dir, opts.Assets = bb.lastAssets()
-		}
-		rep, err := pool.Check(ctx, b.JS, opts)
-		if err != nil {
-			return diag.List{{Code: diag.CodeLoad, Message: "local validation could not run: " + err.Error()}}
-		}
-		return rep.Diagnostics
+// Check is the validation run before an upload: the same validate package the host runs, with
+// the source map so positions name TypeScript lines, in a worker (the author's code cannot take
+// this machine's memory or hang the dev loop). The host also checks placed instances, which only
+// it knows.
+func (p *pipeline) Check(ctx context.Context, db devclient.Build) diag.List {
+	p.mu.Lock()
+	b := p.last
+	p.mu.Unlock()
+	if b == nil || !bytes.Equal(b.Bundle.JS, db.JS) {
+		b = &project.Build{Bundle: &bundle.Result{JS: db.JS, SourceMap: db.SourceMap}}
 	}
+	// A fresh Build each time: a check may run again for the same bundle (a retried upload).
+	b = &project.Build{Bundle: b.Bundle}
+	if err := p.pc.Validate(ctx, b); err != nil {
+		return diag.List{{Code: diag.CodeLoad, Message: "local validation could not run: " + err.Error()}}
+	}
+	return b.Report.Diagnostics
 }

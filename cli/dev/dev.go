@@ -22,7 +22,6 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/host"
-	"github.com/scapeworld/scape/isolate"
 )
 
 // Options are the command's flags and arguments.
@@ -109,14 +108,11 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 		}
 	}
 
-	builder, closeBuilder, err := NewBuilder(dir)
+	pipe, err := newPipeline(dir)
 	if err != nil {
 		return cmdutil.Usage(err)
 	}
-	defer closeBuilder()
-	// The local check's worker, kept warm between saves.
-	local := isolate.NewPool(isolate.Config{Size: 1})
-	defer local.Close()
+	defer pipe.Close()
 
 	lock, err := lockProject(dir)
 	if err != nil {
@@ -153,7 +149,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 			}
 			return cmdutil.Invalid(err)
 		}
-		loop := &devclient.Loop{Dir: dir, Builder: builder, Check: LocalCheck(local, builder), Upload: client, Session: sess, Watcher: w, Emit: emit, Now: f.Now}
+		loop := &devclient.Loop{Dir: dir, Builder: pipe, Check: pipe.Check, Upload: client, Session: sess, Watcher: w, Emit: emit, Now: f.Now}
 		err = loop.Run(ctx)
 		var ended *devclient.SessionEnded
 		if errors.As(err, &ended) {

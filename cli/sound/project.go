@@ -8,15 +8,16 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/project"
 )
 
-// projectSounds bundles and validates the project (the same pipeline as `scape gizmo build`,
-// without writing a bundle) and returns every definition's static sounds and initial sound
-// bank, in definition order then by name. An invalid project comes back as its diagnostics (a
-// diag.List, printed as the build prints them); a missing project as a usage error.
-func projectSounds(dir string) ([]Sound, error) {
-	res, err := bundle.Build(bundle.Options{Dir: dir})
+// projectSounds bundles and validates the project (package project: the pipeline of `scape
+// gizmo build`, author code in a worker with hard limits, without writing a bundle or rendering
+// the sounds twice) and returns every definition's static sounds and initial sound bank, in
+// definition order then by name. An invalid project comes back as its diagnostics (a diag.List,
+// printed as the build prints them); a missing project as a usage error.
+func projectSounds(ctx context.Context, dir string) ([]Sound, error) {
+	pc, err := project.New(project.Options{Dir: dir, NoRender: true})
 	if err != nil {
 		var np *bundle.NotProjectError
 		if errors.As(err, &np) {
@@ -24,19 +25,18 @@ func projectSounds(dir string) ([]Sound, error) {
 		}
 		return nil, err
 	}
-	if !res.OK() {
-		return nil, res.Diagnostics.Errors()
-	}
-	rep, err := validate.Check(context.Background(), res.JS, validate.Options{SourceMap: res.SourceMap, CallerRenders: true})
+	defer pc.Close()
+	b, err := pc.Rebuild(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("validating: %w", err)
 	}
-	if !rep.OK() {
-		return nil, rep.Diagnostics.Errors()
+	if !b.OK() {
+		return nil, b.Diagnostics.Errors()
 	}
 	var sounds []Sound
-	for i := range rep.Definitions {
-		def := &rep.Definitions[i]
+	defs := b.Definitions()
+	for i := range defs {
+		def := &defs[i]
 		for _, s := range def.DeclaredSounds() {
 			sounds = append(sounds, Sound{Definition: def.Type, Name: s.Name, Recipe: s.Recipe})
 		}

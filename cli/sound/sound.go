@@ -220,7 +220,7 @@ func load(opts *Options) ([]Sound, error) {
 		}
 		return sounds, nil
 	}
-	sounds, err := projectSounds(opts.Dir)
+	sounds, err := projectSounds(context.Background(), opts.Dir)
 	if err != nil {
 		var list diag.List
 		if errors.As(err, &list) {

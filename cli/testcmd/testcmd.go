@@ -100,11 +100,11 @@ func Run(ctx context.Context, opts *Options) error {
 	run := isolate.TestOptions{
 		Dir:     opts.Dir,
 		Pattern: opts.Pattern,
-		Timeout: opts.Timeout,
 		Console: func(file, level, text string) {
 			fmt.Fprintf(opts.IO.ErrOut, "%s: console.%s: %s\n", file, level, text)
 		},
 	}
+	run.Timeout = opts.Timeout // jsrt.Limits' field, set without the command importing jsrt
 	if !opts.JSON {
 		lastFile := ""
 		run.Progress = func(r testrun.Result) {

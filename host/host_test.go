@@ -64,6 +64,7 @@ type fixture struct {
 	clock  *clock
 	val    *hosttest.JSONValidator
 	real   *host.Checker // when set, the validator and runtime instead of val and fakeRuntime
+	live   hosttest.Live // when set (and real is not), the live calls instead of fakeRuntime
 	tokens chan string
 	dir    string
 	// options, if set, changes the host's options before each start.
@@ -82,7 +83,11 @@ func newFixtureWith(t *testing.T, dir string, options func(*host.Options)) *fixt
 }
 
 func (f *fixture) start() {
-	var engine host.Engine = hosttest.Engine{Checks: f.val, Live: fakeRuntime{}}
+	var live hosttest.Live = fakeRuntime{}
+	if f.live != nil {
+		live = f.live
+	}
+	var engine host.Engine = hosttest.Engine{Checks: f.val, Live: live}
 	if f.real != nil {
 		engine = f.real
 	}

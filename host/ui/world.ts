@@ -191,6 +191,23 @@ function draw(w: World): void {
   for (const c of Array.from(grid.children)) if (!seen.has((c as HTMLElement).dataset.instance || '')) c.remove();
   root.dataset.revision = String(w.revision?.number ?? 0);
   root.dataset.ready = 'true';
+  retryLate(w);
+}
+
+// A view that was not ready when the world was drawn (the build still opening, its worker busy)
+// is a placeholder, and no change event need follow: the tab asks again, backing off to 4 s.
+// Views the host remembers as runaways are not run again, so asking is cheap.
+let retryDelay = 250;
+let retryTimer: number | undefined;
+function retryLate(w: World): void {
+  if (!w.instances.some((i) => i.late)) { retryDelay = 250; return; }
+  if (retryTimer !== undefined) return;
+  retryTimer = window.setTimeout(async () => {
+    retryTimer = undefined;
+    const r = await api('/api/world');
+    if (r.ok) draw(r.data);
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, 4000);
 }
 
 function reaction(data: { instance: string; actor: string; reaction: unknown }): void {

@@ -58,6 +58,6 @@ func Authorize(a Actor, in *Instance) Authority {
 
 // viewer is the Viewer a session acts as on in.
 func (s *Server) viewer(a Actor, in *Instance) Viewer {
-	au := s.opts.Authorize(a, in)
+	au := s.authorize(a, in)
 	return Viewer{ActorID: a.ID, CanEdit: au.CanEdit, CanRemove: au.CanRemove}
 }

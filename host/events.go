@@ -84,6 +84,19 @@ func (h *hub) publishGrid() {
 	}
 }
 
+// streams is the number of open streams of one actor.
+func (h *hub) streams(actor string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for sub := range h.subs {
+		if sub.actor.ID == actor {
+			n++
+		}
+	}
+	return n
+}
+
 // count is the number of open streams (for tests).
 func (h *hub) count() int {
 	h.mu.Lock()

@@ -291,6 +291,20 @@ func (s *Server) emojiOf(ctx context.Context) map[string]string {
 	return out
 }
 
+// leaveGrace is how long a tab's avatar outlives its last event stream: a reload reconnects
+// well within it and keeps the avatar where it was; a closed tab's avatar leaves.
+var leaveGrace = 15 * time.Second // a variable for the test that shortens it
+
+// leaveLater removes the tab's avatar after leaveGrace unless the tab has reconnected.
+func (s *Server) leaveLater(a Actor) {
+	time.AfterFunc(leaveGrace, func() {
+		if s.events.streams(a.ID) == 0 {
+			s.grid.Leave(a.ID)
+			s.events.publishGrid()
+		}
+	})
+}
+
 // ---- endpoints
 
 func (s *Server) gridRoutes(m *http.ServeMux) {

@@ -240,6 +240,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	sub := s.events.subscribe(a)
+	defer s.leaveLater(a)
 	defer s.events.unsubscribe(sub)
 	send := func(event string, v any) bool {
 		b, err := json.Marshal(v)

@@ -110,7 +110,7 @@ func TestBrowserGrid(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	clickCell := func(c world.Cell) {
+	clickCell := func(c world.Cell, mods ...chromedp.Modifier) {
 		t.Helper()
 		js := fmt.Sprintf(`(() => { const c = document.getElementById('world-canvas'); const b = c.getBoundingClientRect();
 			const s = b.width / c.width; return JSON.stringify([b.left + (%d + 0.5) * 32 * s, b.top + (%d + 0.5) * 32 * s]); })()`, c.X, c.Y)
@@ -118,7 +118,11 @@ func TestBrowserGrid(t *testing.T) {
 		if _, err := fmt.Sscanf(strings.Trim(eval(js), "[]"), "%g,%g", &xy[0], &xy[1]); err != nil {
 			t.Fatal(err)
 		}
-		if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
+		var opts []chromedp.MouseOption
+		for _, m := range mods {
+			opts = append(opts, chromedp.ButtonModifiers(m))
+		}
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1], opts...)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -177,6 +181,22 @@ func TestBrowserGrid(t *testing.T) {
 		t.Fatalf("the world's revision: %d", rev)
 	}
 	shot(ctx, "grid-revision-2")
+	// A shift-click picks the cell the next placement goes to.
+	clickCell(world.Cell{X: 20, Y: 2}, chromedp.ModifierShift)
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(`#world-app[data-pick="20,2"]`),
+		chromedp.Click(`[data-place="example.lamp"]`),
+		chromedp.WaitVisible(`#world-app[data-pick=""]`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	pickedOK := false
+	for _, in := range api.debug().Instances {
+		pickedOK = pickedOK || (in.Type == "example.lamp" && in.Floor == world.Surface && in.Cell == (world.Cell{X: 20, Y: 2}))
+	}
+	if !pickedOK {
+		t.Fatal("no lamp on the picked cell (20,2)")
+	}
 	// The basement is dark except where a light lifts it.
 	var placed struct{ ID string }
 	if st, msg := api.call("POST", "/api/world/instances", map[string]any{"type": "example.lamp", "floor": "basement", "x": 3, "y": 3}, &placed); st != 200 {

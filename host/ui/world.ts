@@ -156,7 +156,9 @@ function drawChrome(w: World): void {
   if (w.canPlace && w.revision) {
     const place = el('div', { id: 'place', role: 'group', 'aria-label': 'Place a Gizmo' });
     for (const d of w.revision.definitions || []) place.append(el('button', { type: 'button', 'data-place': d.type, text: `Place ${d.emoji} ${d.label}`, onclick: async () => {
-      const r = await api('/api/world/instances', { type: d.type });
+      // On the cell picked with a shift-click, on the viewer's floor; else the first free one.
+      const r = await api('/api/world/instances', pick ? { type: d.type, floor: pick.floor, x: pick.cell.x, y: pick.cell.y } : { type: d.type });
+      if (r.ok) pick = null;
       if (!r.ok) flash(`Place failed (${r.status}): ${r.data.message}`);
     } }));
     bar.append(place);
@@ -205,6 +207,8 @@ function draw(w: World): void {
 
 const CELL = 32;
 let grid: Grid | null = null;
+// pick is the cell a shift-click chose for the next placement.
+let pick: { floor: string; cell: Cell } | null = null;
 
 function rgba(hex: string, alpha: number): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex) || /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
@@ -275,6 +279,13 @@ function drawCanvas(g: Grid): void {
     ctx.stroke();
     ctx.lineWidth = 1;
   }
+  if (pick && pick.floor === floor) {
+    ctx.strokeStyle = '#1d5fd6';
+    ctx.setLineDash([4, 3]);
+    ctx.strokeRect(pick.cell.x * CELL + 1.5, pick.cell.y * CELL + 1.5, CELL - 3, CELL - 3);
+    ctx.setLineDash([]);
+  }
+  root.dataset.pick = pick ? `${pick.cell.x},${pick.cell.y}` : '';
   const label = document.getElementById('world-floor');
   if (label) {
     label.replaceChildren(`Floor: ${floor}` + (g.self ? ` · you are at (${g.self.cell.x}, ${g.self.cell.y}) ` : ' '));
@@ -309,6 +320,11 @@ function wireCanvas(): void {
     const box = canvas.getBoundingClientRect();
     const x = Math.floor(((e.clientX - box.left) * canvas.width) / box.width / CELL);
     const y = Math.floor(((e.clientY - box.top) * canvas.height) / box.height / CELL);
+    if (e.shiftKey) { // choose the cell the next Place puts its Gizmo on
+      pick = { floor: floorOf(grid), cell: { x, y } };
+      drawCanvas(grid);
+      return;
+    }
     const r = await api('/api/world/walk', { x, y });
     if (!r.ok) flash(`Walk to (${x}, ${y}) failed (${r.status}): ${r.data.message}`);
   });

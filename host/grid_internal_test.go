@@ -11,7 +11,7 @@ import (
 // TestAvatarLeavesWithItsLastStream: a tab's avatar stays while its event stream is open (and
 // across a reconnect within the grace), and leaves once the tab has been gone for the grace.
 func TestAvatarLeavesWithItsLastStream(t *testing.T) {
-	leaveGrace = 100 * time.Millisecond
+	leaveGrace = 500 * time.Millisecond
 	defer func() { leaveGrace = 15 * time.Second }()
 	s, err := New(Options{DataDir: t.TempDir(), Engine: &gateValidator{open: make(chan struct{})}})
 	if err != nil {
@@ -47,14 +47,13 @@ func TestAvatarLeavesWithItsLastStream(t *testing.T) {
 		return func() { cancel(); resp.Body.Close() }
 	}
 	stop := stream()
-	time.Sleep(3 * leaveGrace)
+	time.Sleep(2 * leaveGrace)
 	if !joined() {
 		t.Fatal("the avatar left while its stream was open")
 	}
 	stop()
-	time.Sleep(leaveGrace / 4)
 	stop = stream() // a reload: back within the grace
-	time.Sleep(3 * leaveGrace)
+	time.Sleep(2 * leaveGrace)
 	if !joined() {
 		t.Fatal("the avatar left across a reconnect within the grace")
 	}

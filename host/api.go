@@ -446,6 +446,7 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 		active = rev.Number
 		s.live.set(rev.Number, proj) // the project this verdict came from serves the world page
 		activated = true
+		s.reloadGrid(ctx, rev.Number)
 		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])

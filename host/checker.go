@@ -274,7 +274,7 @@ func (p *checkerProject) Initial(ctx context.Context, typ string) (json.RawMessa
 }
 
 func toValidate(in Instance) validate.Instance {
-	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, Walkable: in.Walkable}
+	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID, Walkable: in.Walkable}
 }
 
 // View implements Project. A view whose author code passed a hard limit, or ran out its
@@ -324,6 +324,33 @@ func (p *checkerProject) Valid(ctx context.Context, in Instance) error {
 		return err
 	}
 	err := p.call(p.c.live.Valid(ctx, p.js, toValidate(in), p.live()))
+	var refused *validate.Refused
+	if errors.As(err, &refused) {
+		return &Refusal{Status: refused.Status, Message: refused.Message}
+	}
+	return err
+}
+
+// Derive implements Project: the SDK's resolved outputs, run in the live worker.
+func (p *checkerProject) Derive(ctx context.Context, in Instance, linked bool) (json.RawMessage, error) {
+	if err := p.reopened(ctx); err != nil {
+		return nil, err
+	}
+	out, err := p.c.live.Derive(ctx, p.js, toValidate(in), linked, p.live())
+	return out, refusal(p.call(err))
+}
+
+// Step implements Project: one arrival's step effects, run in the live worker.
+func (p *checkerProject) Step(ctx context.Context, in Instance, event StepEvent) (json.RawMessage, error) {
+	if err := p.reopened(ctx); err != nil {
+		return nil, err
+	}
+	out, err := p.c.live.Step(ctx, p.js, toValidate(in), validate.StepEvent{ID: event.ID, At: event.At, Movement: event.Movement}, p.live())
+	return out, refusal(p.call(err))
+}
+
+// refusal turns the SDK's refusal into the host's.
+func refusal(err error) error {
 	var refused *validate.Refused
 	if errors.As(err, &refused) {
 		return &Refusal{Status: refused.Status, Message: refused.Message}

@@ -26,6 +26,13 @@ func (l *liveSlot) set(rev int, p Project) {
 	}
 }
 
+// current is the project held and its revision (nil: none loaded).
+func (l *liveSlot) current() (int, Project) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.rev, l.proj
+}
+
 // get is revision rev's project, or ErrNotReady while it is being loaded (a host just started).
 func (l *liveSlot) get(rev int) (Project, error) {
 	l.mu.Lock()
@@ -65,11 +72,15 @@ func (s *Server) resume(rev int) {
 			return
 		}
 		s.worldMu.Lock()
+		loaded := false
 		if s.activeIs(ctx, rev) {
 			s.live.set(rev, proj)
-			proj = nil
+			proj, loaded = nil, true
 		}
 		s.worldMu.Unlock()
+		if loaded {
+			s.reloadGrid(ctx, rev) // the instances derived as blocking until now
+		}
 		if proj != nil {
 			proj.Close() // a newer revision was activated meanwhile
 		}

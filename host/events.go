@@ -29,6 +29,7 @@ type hub struct {
 type subscriber struct {
 	actor Actor
 	dirty chan struct{} // one pending "send the world again"
+	moved chan struct{} // one pending "send the grid again" (movement: no views re-run)
 	told  chan change   // reactions and other transient notices
 	done  chan struct{} // closed when the hub closes
 }
@@ -36,7 +37,7 @@ type subscriber struct {
 func newHub() *hub { return &hub{subs: map[*subscriber]struct{}{}} }
 
 func (h *hub) subscribe(a Actor) *subscriber {
-	sub := &subscriber{actor: a, dirty: make(chan struct{}, 1), told: make(chan change, 16), done: make(chan struct{})}
+	sub := &subscriber{actor: a, dirty: make(chan struct{}, 1), moved: make(chan struct{}, 1), told: make(chan change, 16), done: make(chan struct{})}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -68,6 +69,32 @@ func (h *hub) publish(c change) {
 			}
 		}
 	}
+}
+
+// publishGrid tells every tab the grid changed (avatars moved, feedback came or went): each gets
+// its grid again, without its views (which movement does not change) being run.
+func (h *hub) publishGrid() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sub := range h.subs {
+		select {
+		case sub.moved <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// streams is the number of open streams of one actor.
+func (h *hub) streams(actor string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for sub := range h.subs {
+		if sub.actor.ID == actor {
+			n++
+		}
+	}
+	return n
 }
 
 // count is the number of open streams (for tests).

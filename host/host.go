@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // Defaults from the published quickstart: codes last five minutes, sessions two hours.
@@ -58,7 +59,8 @@ type Options struct {
 	Authorize func(Actor, *Instance) Authority
 	// BaseURL is the public origin used in verification links (e.g. http://127.0.0.1:7070).
 	BaseURL string
-	// Now is the clock; tests inject one to expire codes and sessions.
+	// Now is the clock; tests inject one to expire codes and sessions, and to drive the world's
+	// movement (Tick).
 	Now          func() time.Time
 	CodeTTL      time.Duration
 	SessionTTL   time.Duration
@@ -105,6 +107,12 @@ type Server struct {
 	live     liveSlot
 	events   *hub
 	sessions *sessions
+	// grid is the world model (grid.go); the ticker moves it every world.TickInterval.
+	grid     *wm.Model
+	tickMu   sync.Mutex
+	tickStop chan struct{}
+	tickDone chan struct{}
+	tickOnce sync.Once
 }
 
 // New opens (or creates) the host's storage in opts.DataDir.
@@ -150,10 +158,15 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources),
 		uploads: make(chan struct{}, maxUploadsInFlight), world: w}
-	s.routes()
-	s.rotateOwnerToken()
 	s.events = newHub()
 	s.sessions = newSessions()
+	if err := s.openGrid(w.ActiveRevision); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	s.routes()
+	s.rotateOwnerToken()
+	s.startTicker()
 	if w.ActiveRevision > 0 {
 		s.resume(w.ActiveRevision) // the build accepted before this start, opened in the background
 	}
@@ -173,6 +186,7 @@ func (s *Server) EndStreams() { s.events.close() }
 // Close ends the world page's event streams and releases the storage.
 func (s *Server) Close() error {
 	s.events.close()
+	s.stopTicker()
 	s.live.set(0, nil)
 	return s.store.Close()
 }

@@ -38,8 +38,10 @@ type Actor struct {
 // Authorize is the host's one permission rule, as the docs state it ("Permissions"):
 // `participant` actions are for every permitted participant, `editor` ones need editing
 // permission for that instance, `remover` ones removal permission for the source; the panel's
-// Remove needs removal permission too. in is nil for world-wide rights (placing). The world
-// model replaces it through Options.Authorize once instances have owners and areas.
+// Remove needs removal permission too. in is nil for world-wide rights (placing). It is the role
+// half of the rule: the host's every check goes through Server.authorize, which narrows it by the
+// world model's own rule on an instance (editing needs its placer with build permission, and
+// administration under editPolicy placer-admin).
 //
 // The SDK's registry enforces an action's declared permission from the Viewer this grants (a
 // participant's editor action is refused with 403 before any author code runs); the host checks
@@ -58,6 +60,6 @@ func Authorize(a Actor, in *Instance) Authority {
 
 // viewer is the Viewer a session acts as on in.
 func (s *Server) viewer(a Actor, in *Instance) Viewer {
-	au := s.opts.Authorize(a, in)
+	au := s.authorize(a, in)
 	return Viewer{ActorID: a.ID, CanEdit: au.CanEdit, CanRemove: au.CanRemove}
 }

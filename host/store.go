@@ -91,6 +91,10 @@ func openStore(dir string) (*store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	if err := migrateGrid(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	if err := os.Chmod(path, 0o600); err != nil {
 		db.Close()
 		return nil, err
@@ -317,7 +321,7 @@ func (s *store) addRevision(ctx context.Context, worldID, sessionID string, r Re
 // ---- instances
 
 func (s *store) instances(ctx context.Context, worldID string) ([]Instance, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, type, version, state FROM instances WHERE world_id = ? ORDER BY created_at, id`, worldID)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, type, version, state, placer, link_id FROM instances WHERE world_id = ? ORDER BY rowid`, worldID)
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +330,7 @@ func (s *store) instances(ctx context.Context, worldID string) ([]Instance, erro
 	for rows.Next() {
 		var in Instance
 		var state string
-		if err := rows.Scan(&in.ID, &in.Type, &in.Version, &state); err != nil {
+		if err := rows.Scan(&in.ID, &in.Type, &in.Version, &state, &in.Placer, &in.LinkID); err != nil {
 			return nil, err
 		}
 		in.State = json.RawMessage(state)
@@ -338,7 +342,7 @@ func (s *store) instances(ctx context.Context, worldID string) ([]Instance, erro
 func (s *store) instance(ctx context.Context, worldID, id string) (Instance, error) {
 	var in Instance
 	var state string
-	err := s.db.QueryRowContext(ctx, `SELECT id, type, version, state FROM instances WHERE world_id = ? AND id = ?`, worldID, id).Scan(&in.ID, &in.Type, &in.Version, &state)
+	err := s.db.QueryRowContext(ctx, `SELECT id, type, version, state, placer, link_id FROM instances WHERE world_id = ? AND id = ?`, worldID, id).Scan(&in.ID, &in.Type, &in.Version, &state, &in.Placer, &in.LinkID)
 	in.State = json.RawMessage(state)
 	return in, err
 }

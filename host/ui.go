@@ -19,6 +19,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
+	wm "github.com/scapeworld/scape/world"
 )
 
 //go:embed ui
@@ -499,11 +500,19 @@ func (s *Server) handlePlace(w http.ResponseWriter, r *http.Request) {
 	s.backToWorld(w, r, err)
 }
 
-// Place puts a new instance of typ from the active build into the world, with its initial state.
-// initial() runs without the world lock; the instance is added only if the build that made its
-// state is still the active one.
+// Place puts a new instance of typ from the active build into the world on the first free
+// surface cell (PlaceAt).
 func (s *Server) Place(ctx context.Context, actor Actor, typ string) (string, error) {
-	if !s.opts.Authorize(actor, nil).CanPlace {
+	return s.PlaceAt(ctx, actor, typ, nil)
+}
+
+// PlaceAt puts a new instance of typ from the active build into the world, with its initial
+// state, at spot (nil, or no cell: the first free cell of its floor in reading order). initial()
+// runs without the world lock; the instance is placed, through the world model (its cell
+// checks, link group and world-link rule), only if the build that made its state is still the
+// active one.
+func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gridSpot) (string, error) {
+	if !s.authorize(actor, nil).CanPlace {
 		return "", &Refusal{Status: http.StatusForbidden, Message: "your role may not place Gizmos in this world"}
 	}
 	rev, proj, err := s.project(ctx)
@@ -534,7 +543,19 @@ func (s *Server) Place(ctx context.Context, actor Actor, typ string) (string, er
 		} else if !ok || cur.Number != rev.Number {
 			return errBuildChanged
 		}
-		return s.store.addInstance(ctx, worldID, Instance{ID: id, Type: typ, Version: def.Version, State: state}, s.opts.Now())
+		pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state}
+		if spot != nil {
+			pl.Floor = spot.Floor
+		}
+		if spot != nil && spot.X != nil && spot.Y != nil {
+			pl.Cell = wm.Cell{X: *spot.X, Y: *spot.Y}
+		} else if c, ok := s.freeCell(pl.Floor); ok {
+			pl.Cell = c
+		} else {
+			return &Refusal{Status: http.StatusConflict, Message: fmt.Sprintf("the %s has no free cell", pl.Floor)}
+		}
+		_, err := s.grid.Place(ctx, worldViewer(actor), pl)
+		return gridRefusal(err)
 	}()
 	if err != nil {
 		return "", err
@@ -566,8 +587,11 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	s.backToWorld(w, r, err)
 }
 
-// Act applies an action to a placed instance as actor and saves the new state; the reaction
-// goes to every tab. The action runs without the world lock, with the authority Authorize
+// Act applies an action to a placed instance as actor and saves the new state, through the world
+// (Apply: the state with the reaction's permitted area removals, one commit; the feedback to the
+// nearby avatars); the reaction goes to every tab. The declared permission is the SDK registry's
+// check, from the authority authorize grants (the world's placer rule included), so it is not
+// checked twice. The action runs without the world lock, with the authority Authorize
 // grants actor on the instance (the SDK's registry refuses an action whose permission it lacks:
 // 403); the state is saved only if the instance and the active build are still those it ran on.
 func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action) (Outcome, error) {
@@ -600,15 +624,18 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action)
 		} else if !ok || cur.Number != rev.Number {
 			return errBuildChanged
 		}
-		if now, err := s.store.instance(ctx, worldID, id); err != nil || now.Version != in.Version || !bytes.Equal(now.State, in.State) {
+		if now, _, ok := s.grid.Instance(id); !ok || now.Version != in.Version || !bytes.Equal(now.State, in.State) {
 			return errStateChanged
 		}
-		return s.store.setInstanceState(ctx, worldID, id, out.State, s.opts.Now())
+		// The state and the reaction's permitted area removals commit together.
+		_, err := s.grid.Apply(ctx, worldViewer(actor), id, out.State, out.Reaction, s.opts.Now())
+		return gridRefusal(err)
 	}()
 	if err != nil {
 		return Outcome{}, err
 	}
 	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction})
+	s.events.publishGrid()
 	return out, nil
 }
 
@@ -625,12 +652,13 @@ func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
 	if err != nil {
 		return &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
-	if !s.opts.Authorize(actor, &in).CanRemove {
+	if !s.authorize(actor, &in).CanRemove {
 		return &Refusal{Status: http.StatusForbidden, Message: "your role may not remove this Gizmo"}
 	}
 	s.worldMu.Lock()
-	err = s.store.removeInstance(ctx, worldID, id)
+	_, err = s.grid.Remove(ctx, worldViewer(actor), id)
 	s.worldMu.Unlock()
+	err = gridRefusal(err)
 	if err == nil {
 		s.changed(change{Kind: "removed", Instance: id})
 	}

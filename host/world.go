@@ -21,6 +21,10 @@ type Instance struct {
 	// placed instances to a Validator (a build that changes it is refused while they are
 	// placed); nil when unknown. It is not stored with the instance.
 	Walkable *bool `json:"walkable,omitempty"`
+	// LinkID is the instance's link group (the world assigns it when its definition links).
+	LinkID string `json:"linkId,omitempty"`
+	// Placer is the actor who placed it: editing needs the placer (world's permission rule).
+	Placer string `json:"placer,omitempty"`
 }
 
 // Verdict is the outcome of validating a whole project bundle. No errors among Problems means
@@ -52,8 +56,22 @@ type Project interface {
 	Act(ctx context.Context, in Instance, action Action, viewer Viewer) (Outcome, error)
 	// Valid checks a state the admin seeds: its definition's valid() (a *Refusal when not).
 	Valid(ctx context.Context, in Instance) error
+	// Derive is what the world needs of a placed instance, with linked as its link topology:
+	// the SDK's resolved outputs as world.Derived reads them (JSON). An unknown or invalid
+	// instance, or a callback that fails, is an error (a *Refusal when the SDK refused it).
+	Derive(ctx context.Context, in Instance, linked bool) (json.RawMessage, error)
+	// Step runs the instance's step callback for one arrival: the effects (JSON, "null" when
+	// none).
+	Step(ctx context.Context, in Instance, event StepEvent) (json.RawMessage, error)
 	// Close says the host no longer uses the project (a newer build replaced it).
 	Close()
+}
+
+// StepEvent is an arrival on a stepped instance, as the SDK's GizmoStepEvent describes it.
+type StepEvent struct {
+	ID       string `json:"id"`
+	At       int64  `json:"at"`
+	Movement string `json:"movement"`
 }
 
 // Action is an action as a viewer sends it: a name and a JSON object payload.

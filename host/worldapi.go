@@ -8,6 +8,8 @@ import (
 	"net/http"
 
 	"time"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // The world page's JSON API and event stream (docs/dev.md, "The world page"). The browser only
@@ -24,6 +26,8 @@ type tabWorld struct {
 	Revision  *tabRevision  `json:"revision,omitempty"`
 	Rejection *tabRevision  `json:"rejection,omitempty"`
 	Instances []tabInstance `json:"instances"`
+	// Grid is the world's grid as this viewer sees it (grid.go); SSE "grid" events replace it.
+	Grid *tabGrid `json:"grid"`
 }
 
 type tabRevision struct {
@@ -59,11 +63,12 @@ func (s *Server) worldRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/world/instances/{id}/state", s.handleSeed)
 	m.HandleFunc("GET /join", s.handleJoin)
 	m.HandleFunc("GET /static/world.js", s.handleWorldScript)
+	s.gridRoutes(m)
 }
 
 // snapshot is the world for actor: the views run within the page's budget (render.go).
 func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
-	au := s.opts.Authorize(actor, nil)
+	au := s.authorize(actor, nil)
 	out := tabWorld{World: s.world.Name, Actor: actor.ID, Role: actor.Role, CanPlace: au.CanPlace, CanAdmin: au.CanAdmin, Instances: []tabInstance{}}
 	rev, ok, err := s.ActiveRevision(ctx)
 	if err != nil {
@@ -104,7 +109,7 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 	for _, v := range views {
 		in := states[v.ID]
 		ti := tabInstance{ID: v.ID, Type: v.Type, Version: v.Version, Emoji: v.Emoji, Label: v.Title, Late: v.Late, Problem: v.Problem,
-			CanRemove: s.opts.Authorize(actor, &in).CanRemove}
+			CanRemove: s.authorize(actor, &in).CanRemove}
 		if v.Late == "" && v.Problem == "" {
 			ti.View = v.Raw
 		}
@@ -113,6 +118,13 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 		}
 		out.Instances = append(out.Instances, ti)
 	}
+	emoji := map[string]string{}
+	if active != nil {
+		for _, d := range active.Definitions {
+			emoji[d.Type] = d.Emoji
+		}
+	}
+	out.Grid = s.gridFor(actor, emoji)
 	return out, nil
 }
 
@@ -140,9 +152,12 @@ func (s *Server) answer(w http.ResponseWriter, v any, err error) {
 	}
 	status := http.StatusInternalServerError
 	var ref *Refusal
+	var werr *wm.Error
 	switch {
 	case errors.As(err, &ref):
 		status = ref.Status
+	case errors.As(err, &werr):
+		status = werr.Status
 	case errors.Is(err, ErrNotReady):
 		status = http.StatusServiceUnavailable
 	case errors.Is(err, errBuildChanged), errors.Is(err, errStateChanged):
@@ -192,6 +207,11 @@ func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tok, a := s.sessions.open(role)
+	if _, err := s.grid.Join(a.ID); err != nil {
+		s.opts.Logf("tab %s has no avatar: %v", a.ID, err) // the tab works; its moves say why
+	} else {
+		s.events.publishGrid()
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "actor": a.ID, "role": a.Role})
 }
 
@@ -220,6 +240,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	sub := s.events.subscribe(a)
+	defer s.leaveLater(a)
 	defer s.events.unsubscribe(sub)
 	send := func(event string, v any) bool {
 		b, err := json.Marshal(v)
@@ -258,6 +279,10 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			if !world() {
 				return
 			}
+		case <-sub.moved:
+			if !send("grid", s.gridFor(a, s.emojiOf(r.Context()))) {
+				return
+			}
 		case <-keepAlive.C:
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
@@ -279,7 +304,7 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 	if !readBody(w, r, &req) {
 		return
 	}
-	if !s.opts.Authorize(a, nil).CanAdmin {
+	if !s.authorize(a, nil).CanAdmin {
 		s.answer(w, nil, &Refusal{Status: http.StatusForbidden, Message: "only the world's admin invites"})
 		return
 	}
@@ -298,11 +323,12 @@ func (s *Server) handleTabPlace(w http.ResponseWriter, r *http.Request) {
 	}
 	var req struct {
 		Type string `json:"type"`
+		gridSpot
 	}
 	if !readBody(w, r, &req) {
 		return
 	}
-	id, err := s.Place(r.Context(), a, req.Type)
+	id, err := s.PlaceAt(r.Context(), a, req.Type, &req.gridSpot)
 	s.answer(w, map[string]string{"id": id}, err)
 }
 
@@ -349,7 +375,7 @@ func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.Ra
 	if err != nil {
 		return &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
-	if !s.opts.Authorize(actor, &in).CanAdmin {
+	if !s.authorize(actor, &in).CanAdmin {
 		return &Refusal{Status: http.StatusForbidden, Message: "only the world's admin seeds a state"}
 	}
 	rev, proj, err := s.project(ctx)
@@ -371,7 +397,9 @@ func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.Ra
 		} else if !ok || cur.Number != rev.Number {
 			return errBuildChanged
 		}
-		return s.store.setInstanceState(ctx, worldID, id, state, s.opts.Now())
+		// Through the world, so its outputs are derived again for the seeded state.
+		_, err := s.grid.Apply(ctx, worldViewer(actor), id, state, nil, s.opts.Now())
+		return gridRefusal(err)
 	}()
 	if err == nil {
 		s.changed(change{Kind: "seeded", Instance: id})

@@ -174,6 +174,39 @@ func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, actio
 	return out.State, out.Reaction, nil
 }
 
+// Derive is what a world needs of a placed instance under the bundle js, with linked as its
+// link topology (validate.Project.Derive: world.Derived's JSON). An unknown or invalid instance,
+// or a callback that fails or returns an invalid recipe, is a *validate.Refused. Errors as
+// View's.
+func (p *Pool) Derive(ctx context.Context, js []byte, inst validate.Instance, linked bool, opts Options) (json.RawMessage, error) {
+	out, err := p.live(ctx, js, &liveRequest{Call: liveDerive, Instance: inst, Linked: linked, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	if err != nil {
+		return nil, err
+	}
+	return out.Derived, nil
+}
+
+// Step runs the instance's step callback for one arrival (validate.Project.Step): the effects as
+// JSON, "null" when there are none. Errors as View's.
+func (p *Pool) Step(ctx context.Context, js []byte, inst validate.Instance, event validate.StepEvent, opts Options) (json.RawMessage, error) {
+	out, err := p.live(ctx, js, &liveRequest{Call: liveStep, Instance: inst, Step: &event, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	if err != nil {
+		return nil, err
+	}
+	if len(out.Effects) == 0 {
+		return json.RawMessage("null"), nil
+	}
+	return out.Effects, nil
+}
+
+// liveStepCall is step on an open project; a request without its arrival is the host's bug.
+func liveStepCall(ctx context.Context, p *validate.Project, r *liveRequest) (json.RawMessage, error) {
+	if r.Step == nil {
+		return nil, errors.New("step without an arrival")
+	}
+	return p.Step(ctx, r.Instance, *r.Step)
+}
+
 func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply, error) {
 	if p.inProcess != nil {
 		return p.inProcess.live(ctx, js, lr)

@@ -119,6 +119,18 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 			return nil, err
 		}
 		out.State, out.Reaction = inst.State, reaction
+	case liveDerive:
+		d, err := ip.proj.Derive(ctx, lr.Instance, lr.Linked)
+		if err != nil {
+			return nil, err
+		}
+		out.Derived = d
+	case liveStep:
+		e, err := liveStepCall(ctx, ip.proj, lr)
+		if err != nil {
+			return nil, err
+		}
+		out.Effects = e
 	default:
 		return nil, fmt.Errorf("unknown live call %q", lr.Call)
 	}

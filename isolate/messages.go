@@ -69,6 +69,10 @@ const (
 	liveView    = "view"
 	liveAct     = "act"
 	liveValid   = "valid"
+	// liveDerive and liveStep are the world's calls: an instance's derived outputs
+	// (validate.Project.Derive) and an arrival's step effects (validate.Project.Step).
+	liveDerive = "derive"
+	liveStep   = "step"
 	// liveOpen only opens the bundle, so later calls find it open (a host warming a build).
 	liveOpen = "open"
 )
@@ -84,6 +88,9 @@ type liveRequest struct {
 	Viewer   validate.Viewer   `json:"viewer"`
 	Action   validate.Action   `json:"action"`
 	Context  validate.Context  `json:"context"`
+	// Linked is derive's link topology; Step is step's arrival.
+	Linked bool                `json:"linked,omitempty"`
+	Step   *validate.StepEvent `json:"step,omitempty"`
 	// noOpen (not sent): the call must not send the bundle to a worker lacking it (Options.NoOpen).
 	noOpen bool
 }
@@ -154,6 +161,9 @@ type liveReply struct {
 	View    json.RawMessage `json:"view,omitempty"`
 	// Reaction is an action's reaction (JSON, "null" when none).
 	Reaction json.RawMessage `json:"reaction,omitempty"`
+	// Derived is derive's outputs; Effects step's effects ("null" when none).
+	Derived json.RawMessage `json:"derived,omitempty"`
+	Effects json.RawMessage `json:"effects,omitempty"`
 }
 
 type breachInfo struct {

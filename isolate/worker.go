@@ -381,6 +381,10 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 		var inst validate.Instance
 		inst, out.Reaction, err = op.p.Act(ctx, r.Instance, r.Action, r.Context)
 		out.State = inst.State
+	case liveDerive:
+		out.Derived, err = op.p.Derive(ctx, r.Instance, r.Linked)
+	case liveStep:
+		out.Effects, err = liveStepCall(ctx, op.p, r)
 	default:
 		err = fmt.Errorf("unknown live call %q", r.Call)
 	}

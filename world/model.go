@@ -159,7 +159,7 @@ func (m *Model) Place(ctx context.Context, v Viewer, pl Placement) (Instance, er
 	if other := m.at(pl.Floor, pl.Cell); other != nil {
 		return Instance{}, errorf(409, "%s %s already holds %s (%s)", pl.Floor, pl.Cell, other.ID, other.Type)
 	}
-	p := &placed{Instance: Instance{ID: pl.ID, Type: pl.Type, Version: pl.Version, Floor: pl.Floor, Cell: pl.Cell, Placer: v.ActorID, State: pl.State}, seq: m.seq + 1}
+	p := &placed{Instance: Instance{ID: pl.ID, Type: pl.Type, Version: pl.Version, Floor: pl.Floor, Cell: pl.Cell, Placer: v.placer(), State: pl.State}, seq: m.seq + 1}
 	// The link group comes first: the instance's lighting may depend on its completeness.
 	d, err := m.deriver.Derive(ctx, p.Instance, Environment{})
 	if err != nil {

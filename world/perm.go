@@ -10,6 +10,20 @@ type Viewer struct {
 	Build bool
 	// Participate lets the viewer invoke participant actions.
 	Participate bool
+	// Remove is removal permission for every instance (a host role that removes what others
+	// placed); without it, only the owner and the placer with Build remove.
+	Remove bool
+	// Placer is who the viewer places as and edits as, when that is not ActorID: one person with
+	// several tabs (each its own actor and avatar) is one placer.
+	Placer string
+}
+
+// placer is the identity placements are recorded under and editing is checked against.
+func (v Viewer) placer() string {
+	if v.Placer != "" {
+		return v.Placer
+	}
+	return v.ActorID
 }
 
 // Owner is the world's owner: administration, building and participation.
@@ -59,7 +73,7 @@ func can(v Viewer, op Op, p *placed) error {
 		}
 		return nil
 	case OpEdit:
-		if p.Placer != v.ActorID {
+		if p.Placer != v.placer() {
 			return errorf(403, "%s may not edit %s (%s): editing needs its placer (%s)", v.ActorID, p.ID, p.Type, p.Placer)
 		}
 		if !v.Build {
@@ -70,7 +84,7 @@ func can(v Viewer, op Op, p *placed) error {
 		}
 		return nil
 	case OpRemove:
-		if v.Admin || (v.Build && p.Placer == v.ActorID) {
+		if v.Admin || v.Remove || (v.Build && p.Placer == v.placer()) {
 			return nil
 		}
 		return errorf(403, "%s may not remove %s (%s): only the world's owner or its placer with build permission", v.ActorID, p.ID, p.Type)

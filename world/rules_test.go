@@ -85,6 +85,9 @@ func TestPermissions(t *testing.T) {
 		{ann, "a", "set", ErrForbidden},                                       // placer-admin: the placer also needs administration
 		{annAdmin, "a", "set", nil},
 		{ann, "t", "nope", ErrInvalid},
+		{Viewer{ActorID: "rem", Participate: true, Remove: true}, "t", "wipe", nil},                    // a removal grant removes what others placed
+		{Viewer{ActorID: "rem", Participate: true, Remove: true}, "t", "set", ErrForbidden},            // but does not edit
+		{Viewer{ActorID: "ann-tab-2", Placer: "ann", Build: true, Participate: true}, "t", "set", nil}, // ann in another tab is still the placer
 		{ann, "missing", "use", ErrNotFound},
 	} {
 		err := m.CanAct(c.v, c.id, c.action)

@@ -71,4 +71,27 @@ func (p project) Act(ctx context.Context, in host.Instance, a host.Action, v hos
 
 func (p project) Valid(ctx context.Context, in host.Instance) error { return nil }
 
+// Derive implements host.Project: a Live that also derives (a Deriver) answers; otherwise every
+// instance is an ordinary blocking object with no outputs, as a world needs nothing more of it.
+func (p project) Derive(ctx context.Context, in host.Instance, linked bool) (json.RawMessage, error) {
+	if d, ok := p.live.(Deriver); ok {
+		return d.Derive(ctx, p.js, in, linked)
+	}
+	return json.RawMessage(`{"walkable":false,"push":null,"travel":null,"link":null,"step":false,"areaRemoval":null,"editPolicy":"placer","worldEditor":false,"actions":{}}`), nil
+}
+
+// Step implements host.Project: a Live that derives also steps; otherwise there are no effects.
+func (p project) Step(ctx context.Context, in host.Instance, e host.StepEvent) (json.RawMessage, error) {
+	if d, ok := p.live.(Deriver); ok {
+		return d.Step(ctx, p.js, in, e)
+	}
+	return json.RawMessage("null"), nil
+}
+
+// Deriver is a Live that also answers the world's calls.
+type Deriver interface {
+	Derive(ctx context.Context, js []byte, in host.Instance, linked bool) (json.RawMessage, error)
+	Step(ctx context.Context, js []byte, in host.Instance, e host.StepEvent) (json.RawMessage, error)
+}
+
 func (p project) Close() {}

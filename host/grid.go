@@ -1,0 +1,445 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	wm "github.com/scapeworld/scape/world"
+)
+
+// The host's one world (docs/world.md, "How the host drives it"): a world.Model over the
+// instances table (gridStore), deriving through the active build's Project (gridDeriver), with
+// an avatar per tab and a ticker that moves them. The model is the source of truth in memory
+// for placed instances; every change it makes is one transaction in the host's database.
+
+// ownerPlacer is the placer the owner's tabs place and edit as: one person, many tabs.
+const ownerPlacer = "owner"
+
+// worldViewer is the model's Viewer for a tab: the grants its role gives (permissions.go) and
+// the placer it acts as.
+func worldViewer(a Actor) wm.Viewer {
+	v := wm.Viewer{ActorID: a.ID, Participate: true}
+	switch a.Role {
+	case RoleAdmin:
+		v = wm.Owner(a.ID)
+		v.Placer = ownerPlacer
+	case RoleEditor:
+		v.Build = true
+	case RoleRemover:
+		v.Remove = true
+	}
+	return v
+}
+
+// gridDeriver is the model's Deriver: the active build's Derive, run in its live worker. No
+// build loaded (a host just started) is an error: the instance blocks until Reload.
+type gridDeriver struct{ live *liveSlot }
+
+func (d gridDeriver) Derive(ctx context.Context, in wm.Instance, env wm.Environment) (wm.Derived, error) {
+	_, proj := d.live.current()
+	if proj == nil {
+		return wm.Derived{}, fmt.Errorf("%w: the build is still being loaded", ErrNotReady)
+	}
+	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
+	defer cancel()
+	raw, err := proj.Derive(rctx, fromGrid(in), env.Linked)
+	if err != nil {
+		return wm.Derived{}, err
+	}
+	var out wm.Derived
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return wm.Derived{}, fmt.Errorf("derived outputs of %s: %w", in.ID, err)
+	}
+	return out, nil
+}
+
+func fromGrid(in wm.Instance) Instance {
+	return Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID, Placer: in.Placer}
+}
+
+// openGrid loads the world model over the store, under revision rev (0: none yet).
+func (s *Server) openGrid(rev int) error {
+	m, err := wm.New(context.Background(), gridStore{st: s.store, now: s.opts.Now, owner: ownerPlacer}, gridDeriver{live: &s.live}, rev)
+	if err != nil {
+		return err
+	}
+	s.grid = m
+	return nil
+}
+
+// reloadGrid re-derives the world under the revision just activated (its project is already in
+// the live slot) and tells the tabs.
+func (s *Server) reloadGrid(ctx context.Context, rev int) {
+	s.grid.Reload(context.WithoutCancel(ctx), rev)
+	s.events.publishGrid()
+}
+
+// authorize is Options.Authorize (the role rule) narrowed by the world's own rule where they
+// overlap: editing needs the placer with build permission ("Editing always requires the placer
+// and build permission"), removal the owner, a remover or the placer. Every host check goes
+// through it.
+func (s *Server) authorize(a Actor, in *Instance) Authority {
+	au := s.opts.Authorize(a, in)
+	if in != nil && s.grid != nil {
+		if canEdit, canRemove, err := s.grid.Authority(worldViewer(a), in.ID); err == nil {
+			au.CanEdit = au.CanEdit && canEdit
+			au.CanRemove = au.CanRemove && canRemove
+		}
+	}
+	return au
+}
+
+// startTicker moves the world every world.TickInterval until Close.
+func (s *Server) startTicker() {
+	s.tickStop = make(chan struct{})
+	s.tickDone = make(chan struct{})
+	go func() {
+		defer close(s.tickDone)
+		t := time.NewTicker(wm.TickInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.tickStop:
+				return
+			case <-t.C:
+				s.Tick()
+			}
+		}
+	}()
+}
+
+func (s *Server) stopTicker() {
+	s.tickOnce.Do(func() {
+		if s.tickStop != nil {
+			close(s.tickStop)
+			<-s.tickDone
+		}
+	})
+}
+
+// Tick advances the world to the host's clock (Options.Now): moves arrive, each arrival on a
+// stepped instance runs its step callback through the engine, feedback expires; the tabs are
+// told when anything happened. The ticker calls it; tests with their own clock may too.
+func (s *Server) Tick() []wm.Event {
+	s.tickMu.Lock()
+	defer s.tickMu.Unlock()
+	now := s.opts.Now()
+	events := s.grid.Tick(now)
+	for _, ev := range events {
+		if ev.Kind == wm.Stepped {
+			events = append(events, s.step(ev, now)...)
+		}
+	}
+	if len(events) > 0 {
+		s.events.publishGrid()
+	}
+	return events
+}
+
+// step runs one arrival's step callback and records its effects as pending feedback. A step
+// that fails is logged: arrival feedback is cosmetic, and the move stands.
+func (s *Server) step(ev wm.Event, now time.Time) []wm.Event {
+	rev, proj := s.live.current()
+	in, _, ok := s.grid.Instance(ev.Instance)
+	if proj == nil || !ok {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), runtimeCallTimeout)
+	effects, err := proj.Step(ctx, fromGrid(in), StepEvent{ID: ev.StepID, At: ev.At, Movement: ev.Movement})
+	cancel()
+	if err != nil {
+		s.opts.Logf("step on %s (%s): %v", in.ID, in.Type, err)
+		return nil
+	}
+	_, more, err := s.grid.AddStepFeedback(ev, rev, effects, now)
+	if err != nil {
+		s.opts.Logf("step on %s (%s): %v", in.ID, in.Type, err)
+	}
+	return more
+}
+
+// ---- the grid as a tab sees it
+
+// tabGrid is the world's grid for one viewer: every floor's instances (with the emoji and the
+// light to draw), the avatars, and the feedback pending for this viewer.
+type tabGrid struct {
+	Width     int           `json:"width"`
+	Height    int           `json:"height"`
+	Floors    []wm.Floor    `json:"floors"`
+	Self      *wm.Avatar    `json:"self,omitempty"`
+	Instances []gridCell    `json:"instances"`
+	Avatars   []gridAvatar  `json:"avatars"`
+	Feedback  []gridPending `json:"feedback"`
+}
+
+type gridCell struct {
+	ID       string   `json:"id"`
+	Type     string   `json:"type"`
+	Emoji    string   `json:"emoji"`
+	Floor    wm.Floor `json:"floor"`
+	Cell     wm.Cell  `json:"cell"`
+	Blocking bool     `json:"blocking"`
+	Problem  string   `json:"problem,omitempty"`
+	// Light is the light to draw: pending step or reaction feedback's lighting while it lasts,
+	// else the instance's own (derived from its state).
+	Light *gridLight `json:"light,omitempty"`
+}
+
+// gridLight is the part of GizmoLightingState's light the canvas draws.
+type gridLight struct {
+	RadiusCells       float64  `json:"radiusCells"`
+	Color             string   `json:"color"`
+	Intensity         *float64 `json:"intensity,omitempty"`
+	BasementIntensity *float64 `json:"basementIntensity,omitempty"`
+	Illumination      *float64 `json:"illumination,omitempty"`
+}
+
+type gridAvatar struct {
+	wm.Avatar
+	Self bool `json:"self"`
+}
+
+type gridPending struct {
+	ID       string          `json:"id"`
+	Kind     string          `json:"kind"`
+	Instance string          `json:"instance"`
+	Until    int64           `json:"until"`
+	Effects  json.RawMessage `json:"effects"`
+}
+
+// lightOf reads a lighting state's light (nil when it has none, or no positive radius).
+func lightOf(lighting json.RawMessage) *gridLight {
+	var l struct {
+		Light *gridLight `json:"light"`
+	}
+	if len(lighting) == 0 || json.Unmarshal(lighting, &l) != nil || l.Light == nil || !(l.Light.RadiusCells > 0) {
+		return nil
+	}
+	return l.Light
+}
+
+// gridFor is the grid as actor sees it; emoji maps the active build's types to their emoji.
+func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
+	snap := s.grid.Snapshot()
+	g := &tabGrid{Width: snap.Width, Height: snap.Height, Floors: snap.Floors, Instances: []gridCell{}, Avatars: []gridAvatar{}, Feedback: []gridPending{}}
+	pendingLight := map[string]*gridLight{}
+	for _, f := range snap.Feedback {
+		mine := false
+		for _, r := range f.Recipients {
+			mine = mine || r == actor.ID
+		}
+		if !mine {
+			continue
+		}
+		effects := f.Effects
+		if f.Initiator != actor.ID {
+			effects = withoutHaptic(effects)
+		}
+		g.Feedback = append(g.Feedback, gridPending{ID: f.ID, Kind: string(f.Kind), Instance: f.Instance, Until: f.Until, Effects: effects})
+		var fx struct {
+			Lighting json.RawMessage `json:"lighting"`
+		}
+		if json.Unmarshal(f.Effects, &fx) == nil {
+			if l := lightOf(fx.Lighting); l != nil {
+				pendingLight[f.Instance] = l
+			}
+		}
+	}
+	for _, in := range snap.Instances {
+		c := gridCell{ID: in.ID, Type: in.Type, Emoji: emoji[in.Type], Floor: in.Floor, Cell: in.Cell, Blocking: in.Blocking, Problem: in.Problem}
+		if in.Derived != nil {
+			c.Light = lightOf(in.Derived.Lighting)
+		}
+		if l := pendingLight[in.ID]; l != nil {
+			c.Light = l
+		}
+		g.Instances = append(g.Instances, c)
+	}
+	for _, a := range snap.Avatars {
+		self := a.Actor == actor.ID
+		if self {
+			own := a
+			g.Self = &own
+		}
+		g.Avatars = append(g.Avatars, gridAvatar{Avatar: a, Self: self})
+	}
+	return g
+}
+
+func withoutHaptic(effects json.RawMessage) json.RawMessage {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(effects, &fields) != nil || fields["haptic"] == nil {
+		return effects
+	}
+	delete(fields, "haptic")
+	out, _ := json.Marshal(fields)
+	return out
+}
+
+// emojiOf maps the active build's types to their emoji (empty without an active build).
+func (s *Server) emojiOf(ctx context.Context) map[string]string {
+	out := map[string]string{}
+	if rev, ok, err := s.ActiveRevision(ctx); err == nil && ok {
+		for _, d := range rev.Definitions {
+			out[d.Type] = d.Emoji
+		}
+	}
+	return out
+}
+
+// leaveGrace is how long a tab's avatar outlives its last event stream: a reload reconnects
+// well within it and keeps the avatar where it was; a closed tab's avatar leaves.
+var leaveGrace = 15 * time.Second // a variable for the test that shortens it
+
+// leaveLater removes the tab's avatar after leaveGrace unless the tab has reconnected.
+func (s *Server) leaveLater(a Actor) {
+	time.AfterFunc(leaveGrace, func() {
+		if s.events.streams(a.ID) == 0 {
+			s.grid.Leave(a.ID)
+			s.events.publishGrid()
+		}
+	})
+}
+
+// ---- endpoints
+
+func (s *Server) gridRoutes(m *http.ServeMux) {
+	m.HandleFunc("POST /api/world/move", s.handleMove)
+	m.HandleFunc("POST /api/world/walk", s.handleWalk)
+	m.HandleFunc("POST /api/world/floor", s.handleFloor)
+	m.HandleFunc("GET /api/world/debug", s.handleDebug)
+}
+
+// joined is the tab's avatar, joining it first if it has none (a host restarted under an open
+// tab, or a tab that left).
+func (s *Server) joined(a Actor) error {
+	_, err := s.grid.Join(a.ID)
+	return err
+}
+
+// handleMove queues one step of the tab's avatar: {"direction": "right"|"down"|"left"|"up"}.
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Direction wm.Dir `json:"direction"`
+	}
+	if !readBody(w, r, &req) {
+		return
+	}
+	err := s.joined(a)
+	if err == nil {
+		err = s.grid.Move(a.ID, req.Direction)
+	}
+	s.answer(w, map[string]bool{"queued": true}, err)
+}
+
+// handleWalk plans a walk of the tab's avatar to a cell of its floor: {"x": 3, "y": 4}.
+func (s *Server) handleWalk(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		X *int `json:"x"`
+		Y *int `json:"y"`
+	}
+	if !readBody(w, r, &req) {
+		return
+	}
+	if req.X == nil || req.Y == nil {
+		s.answer(w, nil, &Refusal{Status: http.StatusBadRequest, Message: `walk needs a cell: {"x": …, "y": …}`})
+		return
+	}
+	err := s.joined(a)
+	var path []wm.Cell
+	if err == nil {
+		path, err = s.grid.WalkTo(a.ID, wm.Cell{X: *req.X, Y: *req.Y})
+	}
+	s.answer(w, map[string]any{"path": path}, err)
+}
+
+// handleFloor moves the tab's avatar to another floor: {"floor": "basement"}.
+func (s *Server) handleFloor(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Floor wm.Floor `json:"floor"`
+	}
+	if !readBody(w, r, &req) {
+		return
+	}
+	err := s.joined(a)
+	var av wm.Avatar
+	if err == nil {
+		av, err = s.grid.SetFloor(a.ID, req.Floor)
+	}
+	if err == nil {
+		s.events.publishGrid()
+	}
+	s.answer(w, av, err)
+}
+
+// handleDebug is the whole world model's snapshot, for the admin (and the browser tests).
+func (s *Server) handleDebug(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.requireTab(w, r)
+	if !ok {
+		return
+	}
+	if !s.authorize(a, nil).CanAdmin {
+		s.answer(w, nil, &Refusal{Status: http.StatusForbidden, Message: "only the world's admin reads its debug snapshot"})
+		return
+	}
+	s.answer(w, s.grid.Snapshot(), nil)
+}
+
+// gridSpot is where a placement asks to go: a floor and cell, or nothing (the first free one).
+type gridSpot struct {
+	Floor wm.Floor `json:"floor"`
+	X     *int     `json:"x"`
+	Y     *int     `json:"y"`
+}
+
+// freeCell is the first cell, in reading order on the floor, with no instance and no avatar.
+func (s *Server) freeCell(f wm.Floor) (wm.Cell, bool) {
+	snap := s.grid.Snapshot()
+	taken := map[wm.Cell]bool{}
+	for _, in := range snap.Instances {
+		if in.Floor == f {
+			taken[in.Cell] = true
+		}
+	}
+	for _, a := range snap.Avatars {
+		if a.Floor == f {
+			taken[a.Cell] = true
+			if a.Moving != nil {
+				taken[*a.Moving] = true
+			}
+		}
+	}
+	for y := 0; y < wm.Height; y++ {
+		for x := 0; x < wm.Width; x++ {
+			if c := (wm.Cell{X: x, Y: y}); !taken[c] {
+				return c, true
+			}
+		}
+	}
+	return wm.Cell{}, false
+}
+
+// gridRefusal is a world.Error as the host's Refusal (its status and message).
+func gridRefusal(err error) error {
+	var we *wm.Error
+	if errors.As(err, &we) {
+		return &Refusal{Status: we.Status, Message: we.Msg}
+	}
+	return err
+}

@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/scapeworld/scape/internal/atomicfile"
 )
 
 // ToolchainEntry is the SDK file compiled for goja. It publishes the global named by
@@ -93,15 +95,7 @@ func writeCache(file string, js []byte) {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".sdk-*.tmp")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(js)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), file) != nil {
-		os.Remove(tmp.Name())
-	}
+	_ = atomicfile.Write(file, js, 0o644)
 }
 
 // keepCached is how many compiled SDKs the cache keeps (several scape versions may be in use).

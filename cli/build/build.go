@@ -21,6 +21,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/atomicfile"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/project"
@@ -331,29 +332,9 @@ func writeBundle(p *bundle.Project, js []byte) (string, error) {
 	case !info.IsDir():
 		return "", fmt.Errorf("%s exists and is not a directory", dist)
 	}
-	target := filepath.Join(dist, p.Name+".js")
-	if info, err := os.Lstat(target); err == nil && info.IsDir() {
-		return "", fmt.Errorf("%s is a directory", target)
-	}
-	tmp, err := os.CreateTemp(dist, "."+p.Name+".*.tmp")
-	if err != nil {
+	// A symbolic link at the bundle's own name is replaced itself, never the file it points to.
+	if err := atomicfile.Write(filepath.Join(dist, p.Name+".js"), js, 0o644); err != nil {
 		return "", err
-	}
-	_, werr := tmp.Write(js)
-	serr := tmp.Sync()
-	cerr := tmp.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return "", fmt.Errorf("writing %s: %w", target, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return "", err
-	}
-	// Rename replaces a symbolic link at target itself, never the file it points to.
-	if err := os.Rename(tmp.Name(), target); err != nil {
-		os.Remove(tmp.Name())
-		return "", fmt.Errorf("writing %s: %w", target, err)
 	}
 	return filepath.ToSlash(filepath.Join("dist", p.Name+".js")), nil
 }

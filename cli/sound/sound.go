@@ -24,6 +24,7 @@ import (
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/atomicfile"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -352,27 +353,8 @@ func write(opts *Options, out *outDir, base string, s *audio.Samples, res *Resul
 	return nil
 }
 
-// writeAtomic writes a temporary file beside the target and renames it into place.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".scape-sound-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644) // CreateTemp makes 0600; these are ordinary output files
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
-}
+// writeAtomic writes an ordinary output file atomically.
+func writeAtomic(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }
 
 func dbfs(v float64) string {
 	if v <= 0 {

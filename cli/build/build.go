@@ -5,7 +5,6 @@ package build
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -221,12 +220,7 @@ func Run(ctx context.Context, opts *Options) error {
 	return nil
 }
 
-func writeJSON(w io.Writer, rep *Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(rep)
-}
+func writeJSON(w io.Writer, rep *Report) error { return cmdutil.WriteJSON(w, rep) }
 
 // printLogs shows the bundle's console output (stderr, so --json stays one report).
 func printLogs(opts *Options, vrep *validate.Report) {

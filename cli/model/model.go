@@ -3,7 +3,6 @@
 package model
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -99,10 +98,8 @@ func Run(opts *Options) error {
 		return cmdutil.Usage(err)
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
 		rep := Report{File: opts.Path, OK: res.OK(), Facts: res.Facts, Problems: findings("error", res.Problems), Warnings: findings("warning", res.Warnings)}
-		if err := enc.Encode(rep); err != nil {
+		if err := cmdutil.WriteJSON(opts.IO.Out, rep); err != nil {
 			return err
 		}
 	} else {

@@ -188,9 +188,7 @@ func Run(opts *Options) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(results); err != nil {
+		if err := cmdutil.WriteJSON(opts.IO.Out, results); err != nil {
 			return err
 		}
 	} else {

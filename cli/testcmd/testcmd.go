@@ -4,7 +4,6 @@ package testcmd
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -234,9 +233,7 @@ func writeJSON(w io.Writer, dir string, report *testrun.Report, took time.Durati
 	if files == nil {
 		files = []string{}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(map[string]any{
+	return cmdutil.WriteJSON(w, map[string]any{
 		"dir":        dir,
 		"files":      files,
 		"results":    results,

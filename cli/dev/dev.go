@@ -32,7 +32,11 @@ type Options struct {
 }
 
 // NewCmd returns the `dev` command.
-func NewCmd(f *cmdutil.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdDev(f, nil) }
+
+// NewCmdDev returns the command; runF replaces the behaviour (with the signal-bound context it
+// would run under) in tests of argument parsing.
+func NewCmdDev(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
 	cmd := &cobra.Command{
 		Use:   "dev [--origin URL] [--json] [DIR]",
@@ -62,6 +66,9 @@ Ctrl+C revokes the session and exits. --json prints one JSON object per event on
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if runF != nil {
+				return runF(ctx, opts)
+			}
 			return Run(ctx, f, opts)
 		},
 	}

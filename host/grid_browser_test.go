@@ -185,7 +185,7 @@ func TestBrowserGrid(t *testing.T) {
 	clickCell(world.Cell{X: 20, Y: 2}, chromedp.ModifierShift)
 	if err := chromedp.Do(ctx,
 		chromedp.WaitVisible(`#world-app[data-pick="20,2"]`),
-		chromedp.Click(`[data-place="example.lamp"]`),
+		hosttest.ClickNow(`[data-place="example.lamp"]`),
 		chromedp.WaitVisible(`#world-app[data-pick=""]`),
 	); err != nil {
 		t.Fatal(err)
@@ -203,7 +203,7 @@ func TestBrowserGrid(t *testing.T) {
 		t.Fatalf("basement lamp: %d %s", st, msg)
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Click(`[data-floor="basement"]`),
+		hosttest.ClickNow(`[data-floor="basement"]`),
 		chromedp.WaitVisible(`#world-app[data-floor="basement"]`),
 	); err != nil {
 		t.Fatal(err)

@@ -59,7 +59,7 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 		chromedp.Click(`#signin`),
 		chromedp.WaitVisible(`#world-app[data-ready] [data-place="example.lamp"]`),
 		chromedp.Evaluate[chromedp.Void](`window.__noReload = 1; undefined`),
-		chromedp.Click(`[data-place="example.lamp"]`),
+		hosttest.ClickNow(`[data-place="example.lamp"]`),
 		chromedp.WaitVisible(`.card button.toggle`),
 	); err != nil {
 		t.Fatal(err)
@@ -69,9 +69,9 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 		t.Fatalf("a new lamp's switch: aria-pressed %q, want true", first)
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Click(`.card button.toggle`),
+		hosttest.ClickNow(`.card button.toggle`),
 		chromedp.WaitVisible(`.card button.toggle[aria-pressed="false"]`),
-		chromedp.Click(`[data-invite="participant"]`),
+		hosttest.ClickNow(`[data-invite="participant"]`),
 		chromedp.WaitVisible(`[data-invite-link="participant"]`),
 	); err != nil {
 		t.Fatal(err)
@@ -90,7 +90,7 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	}
 	guestDisabled := eval(guest, `String(document.querySelector('[data-control="blue"]').disabled)`) == "true"
 	guestToken := eval(guest, `Object.keys(sessionStorage).filter(k => k.startsWith('scape.tab')).map(k => sessionStorage.getItem(k))[0]`)
-	if err := chromedp.Do(guest, chromedp.Click(`.card button.toggle`)); err != nil {
+	if err := chromedp.Do(guest, hosttest.ClickNow(`.card button.toggle`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(`.card button.toggle[aria-pressed="true"]`)); err != nil { // the owner's tab, through SSE

@@ -332,11 +332,11 @@ func (p *checkerProject) Valid(ctx context.Context, in Instance) error {
 }
 
 // Derive implements Project: the SDK's resolved outputs, run in the live worker.
-func (p *checkerProject) Derive(ctx context.Context, in Instance, linked bool) (json.RawMessage, error) {
+func (p *checkerProject) Derive(ctx context.Context, in Instance, env validate.Env) (json.RawMessage, error) {
 	if err := p.reopened(ctx); err != nil {
 		return nil, err
 	}
-	out, err := p.c.live.Derive(ctx, p.js, toValidate(in), linked, p.live())
+	out, err := p.c.live.Derive(ctx, p.js, toValidate(in), env, p.live())
 	return out, refusal(p.call(err))
 }
 

@@ -3,6 +3,8 @@ package host
 import (
 	"encoding/json"
 	"sync"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // change is one thing that happened in the world, told to every open tab (Server-Sent Events):
@@ -15,6 +17,10 @@ type change struct {
 	Instance string          `json:"instance,omitempty"`
 	Actor    string          `json:"actor,omitempty"`
 	Reaction json.RawMessage `json:"reaction,omitempty"`
+	// Transition is what an acted or seeded change of state plays and animates (the
+	// definition's audio and animate from the previous state); every tab gets it and plays it
+	// for its own avatar's distance. Like reactions, it is never replayed to a later tab.
+	Transition *wm.Transition `json:"transition,omitempty"`
 }
 
 // hub fans changes out to the tabs' event streams. A tab that is slow to read misses
@@ -62,7 +68,7 @@ func (h *hub) publish(c change) {
 		case sub.dirty <- struct{}{}:
 		default: // a snapshot is already pending: it will show this change too
 		}
-		if c.Kind == "acted" || c.Kind == "revision" {
+		if c.Kind == "acted" || c.Kind == "revision" || c.Kind == "seeded" && c.Transition != nil {
 			select {
 			case sub.told <- c:
 			default:

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/scapeworld/scape/validate"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -46,7 +47,7 @@ func (d gridDeriver) Derive(ctx context.Context, in wm.Instance, env wm.Environm
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	defer cancel()
-	raw, err := proj.Derive(rctx, fromGrid(in), env.Linked)
+	raw, err := proj.Derive(rctx, fromGrid(in), validate.Env{Linked: env.Linked, Previous: env.Previous})
 	if err != nil {
 		return wm.Derived{}, err
 	}

@@ -616,6 +616,7 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action)
 		}
 		return Outcome{}, fmt.Errorf("%s: %w", action.Name, err)
 	}
+	var transition *wm.Transition
 	err = func() error {
 		s.worldMu.Lock()
 		defer s.worldMu.Unlock()
@@ -628,13 +629,14 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action)
 			return errStateChanged
 		}
 		// The state and the reaction's permitted area removals commit together.
-		_, err := s.grid.Apply(ctx, worldViewer(actor), id, out.State, out.Reaction, s.opts.Now())
+		applied, err := s.grid.Apply(ctx, worldViewer(actor), id, out.State, out.Reaction, s.opts.Now())
+		transition = applied.Transition
 		return gridRefusal(err)
 	}()
 	if err != nil {
 		return Outcome{}, err
 	}
-	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction})
+	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction, Transition: transition})
 	s.events.publishGrid()
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/validate"
 )
 
 // Definition is what the world shows of one Gizmo definition of the active build.
@@ -59,7 +60,7 @@ type Project interface {
 	// Derive is what the world needs of a placed instance, with linked as its link topology:
 	// the SDK's resolved outputs as world.Derived reads them (JSON). An unknown or invalid
 	// instance, or a callback that fails, is an error (a *Refusal when the SDK refused it).
-	Derive(ctx context.Context, in Instance, linked bool) (json.RawMessage, error)
+	Derive(ctx context.Context, in Instance, env validate.Env) (json.RawMessage, error)
 	// Step runs the instance's step callback for one arrival: the effects (JSON, "null" when
 	// none).
 	Step(ctx context.Context, in Instance, event StepEvent) (json.RawMessage, error)

@@ -389,6 +389,7 @@ func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.Ra
 	if err != nil {
 		return err
 	}
+	var transition *wm.Transition
 	err = func() error {
 		s.worldMu.Lock()
 		defer s.worldMu.Unlock()
@@ -398,11 +399,12 @@ func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.Ra
 			return errBuildChanged
 		}
 		// Through the world, so its outputs are derived again for the seeded state.
-		_, err := s.grid.Apply(ctx, worldViewer(actor), id, state, nil, s.opts.Now())
+		applied, err := s.grid.Apply(ctx, worldViewer(actor), id, state, nil, s.opts.Now())
+		transition = applied.Transition
 		return gridRefusal(err)
 	}()
 	if err == nil {
-		s.changed(change{Kind: "seeded", Instance: id})
+		s.changed(change{Kind: "seeded", Instance: id, Actor: actor.ID, Transition: transition})
 	}
 	return err
 }

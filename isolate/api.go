@@ -175,11 +175,11 @@ func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, actio
 }
 
 // Derive is what a world needs of a placed instance under the bundle js, with linked as its
-// link topology (validate.Project.Derive: world.Derived's JSON). An unknown or invalid instance,
+// link topology and previous state (validate.Project.Derive: world.Derived's JSON). An unknown or invalid instance,
 // or a callback that fails or returns an invalid recipe, is a *validate.Refused. Errors as
 // View's.
-func (p *Pool) Derive(ctx context.Context, js []byte, inst validate.Instance, linked bool, opts Options) (json.RawMessage, error) {
-	out, err := p.live(ctx, js, &liveRequest{Call: liveDerive, Instance: inst, Linked: linked, JSOpts: opts.js(), noOpen: opts.NoOpen})
+func (p *Pool) Derive(ctx context.Context, js []byte, inst validate.Instance, env validate.Env, opts Options) (json.RawMessage, error) {
+	out, err := p.live(ctx, js, &liveRequest{Call: liveDerive, Instance: inst, Env: env, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}

@@ -120,7 +120,7 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 		}
 		out.State, out.Reaction = inst.State, reaction
 	case liveDerive:
-		d, err := ip.proj.Derive(ctx, lr.Instance, lr.Linked)
+		d, err := ip.proj.Derive(ctx, lr.Instance, lr.Env)
 		if err != nil {
 			return nil, err
 		}

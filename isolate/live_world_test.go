@@ -47,7 +47,7 @@ func TestLiveDeriveAndStep(t *testing.T) {
 			}
 			ctx := context.Background()
 			inst := validate.Instance{ID: "pad-1", Type: "t.pad", Version: 1, State: json.RawMessage(`{"on":true}`)}
-			raw, err := p.Derive(ctx, padBundle, inst, false, Options{})
+			raw, err := p.Derive(ctx, padBundle, inst, validate.Env{}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestLiveDeriveAndStep(t *testing.T) {
 			}
 			bad := inst
 			bad.State = json.RawMessage(`{"on":3}`)
-			_, err = p.Derive(ctx, padBundle, bad, false, Options{})
+			_, err = p.Derive(ctx, padBundle, bad, validate.Env{}, Options{})
 			var refused *validate.Refused
 			if !errors.As(err, &refused) {
 				t.Fatalf("invalid state derived: %v", err)

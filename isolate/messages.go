@@ -88,9 +88,9 @@ type liveRequest struct {
 	Viewer   validate.Viewer   `json:"viewer"`
 	Action   validate.Action   `json:"action"`
 	Context  validate.Context  `json:"context"`
-	// Linked is derive's link topology; Step is step's arrival.
-	Linked bool                `json:"linked,omitempty"`
-	Step   *validate.StepEvent `json:"step,omitempty"`
+	// Env is derive's link topology and previous state; Step is step's arrival.
+	Env  validate.Env        `json:"env,omitempty"`
+	Step *validate.StepEvent `json:"step,omitempty"`
 	// noOpen (not sent): the call must not send the bundle to a worker lacking it (Options.NoOpen).
 	noOpen bool
 }

@@ -382,7 +382,7 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 		inst, out.Reaction, err = op.p.Act(ctx, r.Instance, r.Action, r.Context)
 		out.State = inst.State
 	case liveDerive:
-		out.Derived, err = op.p.Derive(ctx, r.Instance, r.Linked)
+		out.Derived, err = op.p.Derive(ctx, r.Instance, r.Env)
 	case liveStep:
 		out.Effects, err = liveStepCall(ctx, op.p, r)
 	default:

@@ -182,9 +182,13 @@ func (p *Project) ValidateInstances(ctx context.Context, instances []Instance) (
 // its definition (walkable, link, step, areaRemoval, editPolicy, worldEditor, each action's
 // permission): one JSON object, shaped as world.Derived reads it. An unknown or invalid
 // instance, or a callback that fails or returns an invalid recipe, is a *Refused error.
-func (p *Project) Derive(ctx context.Context, inst Instance, linked bool) (json.RawMessage, error) {
+func (p *Project) Derive(ctx context.Context, inst Instance, env Env) (json.RawMessage, error) {
 	instJSON, _ := json.Marshal(inst)
-	out, err := p.call(ctx, "derive", string(instJSON), linked)
+	previous := ""
+	if len(env.Previous) > 0 {
+		previous = string(env.Previous)
+	}
+	out, err := p.call(ctx, "derive", string(instJSON), env.Linked, previous)
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +203,15 @@ func (p *Project) Derive(ctx context.Context, inst Instance, linked bool) (json.
 		return nil, res.Refused
 	}
 	return res.Derived, nil
+}
+
+// Env is what an instance's derived outputs depend on besides its state: the host's link
+// topology (the SDK's GizmoEnvironment) and, for a change of state, the state before it
+// (Previous, JSON): then the outputs also carry the change's transition (audio(state, previous)
+// and animate(state, previous), checked by the SDK; world.Transition reads it).
+type Env struct {
+	Linked   bool            `json:"linked,omitempty"`
+	Previous json.RawMessage `json:"previous,omitempty"`
 }
 
 // StepEvent is an arrival as the SDK's GizmoStepEvent describes it.

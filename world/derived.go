@@ -65,6 +65,19 @@ type Derived struct {
 	EditPolicy  string                `json:"editPolicy"`
 	WorldEditor bool                  `json:"worldEditor"`
 	Actions     map[string]Permission `json:"actions"`
+	// Transition is present only when the outputs were derived for a change of state
+	// (Environment.Previous): what the change plays and animates.
+	Transition *Transition `json:"transition,omitempty"`
+}
+
+// Transition is what one change of state plays and animates: the definition's
+// audio(state, previous) (GizmoAudioTimeline) and animate(state, previous) (GizmoTimeline), each
+// checked by the SDK in the worker; null when the definition has none. A callback that failed
+// leaves its output null and says why in Problem: the change itself stands.
+type Transition struct {
+	Audio   json.RawMessage `json:"audio,omitempty"`
+	Animate json.RawMessage `json:"animate,omitempty"`
+	Problem string          `json:"problem,omitempty"`
 }
 
 // LightRadius is the radius in cells of the instance's state-driven light, 0 when it has none.
@@ -84,9 +97,11 @@ func (d Derived) LightRadius() float64 {
 }
 
 // Environment is the host topology an instance's outputs depend on (the SDK's
-// GizmoEnvironment): whether its link group is complete.
+// GizmoEnvironment): whether its link group is complete; and, for a change of state, the state
+// before it (Previous), so the outputs also carry the change's Transition.
 type Environment struct {
-	Linked bool `json:"linked"`
+	Linked   bool            `json:"linked"`
+	Previous json.RawMessage `json:"previous,omitempty"`
 }
 
 // ExitOffsets mirrors the SDK's travelExitOffsets: with relative, +X turns to the dominant axis

@@ -157,6 +157,9 @@ type Applied struct {
 	// Delivery is the reaction's feedback, nil when it has none.
 	Delivery *Delivery `json:"delivery,omitempty"`
 	Events   []Event   `json:"events,omitempty"`
+	// Transition is what the change of state plays and animates, nil when its outputs could not
+	// be derived (the instance then blocks, with its problem).
+	Transition *Transition `json:"transition,omitempty"`
 }
 
 // Apply commits an accepted action: the instance's new state (from the host's engine, which ran
@@ -183,7 +186,11 @@ func (m *Model) Apply(ctx context.Context, v Viewer, id string, state json.RawMe
 	}
 	next := p.Instance
 	next.State = state
-	d, derr := m.deriver.Derive(ctx, next, Environment{Linked: m.linkComplete(p)})
+	d, derr := m.deriver.Derive(ctx, next, Environment{Linked: m.linkComplete(p), Previous: p.State})
+	var transition *Transition
+	if derr == nil {
+		transition, d.Transition = d.Transition, nil // the change's, not the instance's
+	}
 	before := json.RawMessage(nil)
 	if p.derived != nil {
 		before = p.derived.Navigate
@@ -239,7 +246,7 @@ func (m *Model) Apply(ctx context.Context, v Viewer, id string, state json.RawMe
 	} else {
 		p.derived, p.problem = &d, ""
 	}
-	out := Applied{Instance: p.Instance, Kept: kept, Events: m.dropped(ctx, gone)}
+	out := Applied{Instance: p.Instance, Kept: kept, Events: m.dropped(ctx, gone), Transition: transition}
 	for _, q := range gone {
 		out.Removed = append(out.Removed, q.ID)
 	}

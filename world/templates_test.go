@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -43,6 +44,25 @@ export const bomb = defineObject<Record<string, never>>({
   areaRemoval: { radiusCells: 1 },
   actions: { explode: { permission: 'remover', run: (state, payload) => { requirePayload(payload, []); return state; } } },
   react: () => ({ feedback: { durationMs: 500, haptic: 'heavy', burst: { color: '#ff8800', radiusCells: 1, particles: 0 } }, removeArea: { radiusCells: 1 } }),
+});
+`
+
+// musicTS has audio(state, previous) and animate(state, previous): a change of state carries
+// both (world.Transition); the third bump's audio throws, which leaves the change standing.
+const musicTS = `import { defineObject, exactKeys, record, requirePayload } from '@scape/sdk';
+type S = { n: number };
+const frame = (lift: number) => ({ rotation: [0, 0, 0, 1] as [number, number, number, number], x: 0, lift, shadow: [1, 1, 0.5] as [number, number, number] });
+export const music = defineObject<S>({
+  type: 'test.music', version: 1, emoji: '🎵', label: 'Music', hint: 'transition probe',
+  initial: () => ({ n: 0 }),
+  valid: (state): state is S => record(state) && exactKeys(state, ['n']) && Number.isSafeInteger(state.n) && state.n >= 0 && state.n < 10,
+  actions: { bump: { permission: 'participant', run: (state, payload) => { requirePayload(payload, []); return { n: (state.n + 1) % 10 }; } } },
+  sounds: { ding: { kind: 'synth', duration: 0.2, voices: [{ wave: 'sine', start: 0, duration: 0.15, frequency: 660, gain: 0.2 }] } },
+  audio: (state, previous) => {
+    if (state.n === 3) throw new Error('no third ding');
+    return state.n > previous.n ? { key: 'ding-' + state.n, at: 0, commands: [{ kind: 'play', voice: 'v', delayMs: 0, sound: 'ding', gain: 1, rate: 1, loop: false, rangeCells: [1, 8], stereo: 0.5 }] } : null;
+  },
+  animate: (state, previous) => ({ key: 'hop-' + previous.n + '-' + state.n, at: 0, durationMs: 300, frames: [frame(0), frame(0.5), frame(0)] }),
 });
 `
 
@@ -105,13 +125,13 @@ func openProject() (*validate.Project, error) {
 		imports += fmt.Sprintf("import { %s } from './%s.js';\n", names[name], name)
 		objects += names[name] + ", "
 	}
-	for file, src := range map[string]string{"portal.ts": portalTS, "bomb.ts": bombTS, "exits.ts": exitsTS} {
+	for file, src := range map[string]string{"portal.ts": portalTS, "bomb.ts": bombTS, "exits.ts": exitsTS, "music.ts": musicTS} {
 		if err := os.WriteFile(filepath.Join(dir, "src", file), []byte(src), 0o644); err != nil {
 			return nil, err
 		}
 	}
-	imports += "import { portal } from './portal.js';\nimport { bomb } from './bomb.js';\nimport { exitsProbe } from './exits.js';\n"
-	objects += "portal, bomb, exitsProbe"
+	imports += "import { portal } from './portal.js';\nimport { bomb } from './bomb.js';\nimport { exitsProbe } from './exits.js';\nimport { music } from './music.js';\n"
+	objects += "portal, bomb, exitsProbe, music"
 	entry := "import { defineProject } from '@scape/sdk';\n" + imports + "export default defineProject({ objects: [" + objects + "] });\n"
 	if err := os.WriteFile(filepath.Join(dir, "src", "project.ts"), []byte(entry), 0o644); err != nil {
 		return nil, err
@@ -137,7 +157,7 @@ func openProject() (*validate.Project, error) {
 type engine struct{ p *validate.Project }
 
 func (e engine) Derive(ctx context.Context, in world.Instance, env world.Environment) (world.Derived, error) {
-	raw, err := e.p.Derive(ctx, validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID}, env.Linked)
+	raw, err := e.p.Derive(ctx, validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID}, validate.Env{Linked: env.Linked, Previous: env.Previous})
 	if err != nil {
 		return world.Derived{}, err
 	}
@@ -150,7 +170,7 @@ func (e engine) Derive(ctx context.Context, in world.Instance, env world.Environ
 
 var emojis = map[string]string{
 	"example.fan": "🪭", "examples.jump-pad": "⏩", "example.pressure-pad": "🔘", "example.walkable-tile": "🟦",
-	"example.lamp": "🏮", "examples.chime": "🛎️", "test.portal": "🟣", "test.bomb": "🧨",
+	"example.lamp": "🏮", "examples.chime": "🛎️", "test.portal": "🟣", "test.bomb": "🧨", "test.music": "🎵",
 }
 
 type fixture struct {
@@ -615,5 +635,45 @@ func TestExitOffsetsMatchSDK(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A change of state carries what it plays and animates (audio(state, previous) and
+// animate(state, previous), checked by the SDK in the engine); the instance's own outputs do
+// not keep it; a throwing audio callback leaves the change standing, with its problem.
+func TestTransitionOfAChange(t *testing.T) {
+	f := newFixture(t)
+	s := world.Spawn
+	id := f.place("test.music", s.X+2, s.Y, "")
+	if _, d, _ := f.m.Instance(id); d == nil || d.Transition != nil {
+		t.Fatalf("a placement is not a change: derived %+v", d)
+	}
+	bump := func() world.Applied {
+		t.Helper()
+		inst, _, _ := f.m.Instance(id)
+		next, reaction, err := f.p.Act(context.Background(), validate.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State}, validate.Action{Name: "bump"}, validate.Context{ActorID: "ann", Now: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := f.m.Apply(context.Background(), world.Guest("ann"), id, next.State, reaction, f.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	out := bump()
+	if out.Transition == nil || !strings.Contains(string(out.Transition.Audio), `"key":"ding-1"`) || !strings.Contains(string(out.Transition.Animate), `"key":"hop-0-1"`) || out.Transition.Problem != "" {
+		t.Fatalf("first bump's transition: %+v", out.Transition)
+	}
+	if _, d, _ := f.m.Instance(id); d == nil || d.Transition != nil {
+		t.Fatalf("the instance kept the change's transition: %+v", d)
+	}
+	bump()
+	out = bump() // n = 3: audio throws
+	if out.Transition == nil || len(out.Transition.Audio) != 0 && string(out.Transition.Audio) != "null" || !strings.Contains(out.Transition.Problem, "no third ding") || !strings.Contains(string(out.Transition.Animate), "hop-2-3") {
+		t.Fatalf("a throwing audio: %+v", out.Transition)
+	}
+	if inst, _, _ := f.m.Instance(id); string(inst.State) != `{"n":3}` {
+		t.Fatalf("the change did not stand: %s", inst.State)
 	}
 }

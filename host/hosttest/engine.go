@@ -7,6 +7,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/validate"
 )
 
 // Checks is a test's stand-in for the verdict half of a host.Engine.
@@ -73,9 +74,9 @@ func (p project) Valid(ctx context.Context, in host.Instance) error { return nil
 
 // Derive implements host.Project: a Live that also derives (a Deriver) answers; otherwise every
 // instance is an ordinary blocking object with no outputs, as a world needs nothing more of it.
-func (p project) Derive(ctx context.Context, in host.Instance, linked bool) (json.RawMessage, error) {
+func (p project) Derive(ctx context.Context, in host.Instance, env validate.Env) (json.RawMessage, error) {
 	if d, ok := p.live.(Deriver); ok {
-		return d.Derive(ctx, p.js, in, linked)
+		return d.Derive(ctx, p.js, in, env)
 	}
 	return json.RawMessage(`{"walkable":false,"push":null,"travel":null,"link":null,"step":false,"areaRemoval":null,"editPolicy":"placer","worldEditor":false,"actions":{}}`), nil
 }
@@ -90,7 +91,7 @@ func (p project) Step(ctx context.Context, in host.Instance, e host.StepEvent) (
 
 // Deriver is a Live that also answers the world's calls.
 type Deriver interface {
-	Derive(ctx context.Context, js []byte, in host.Instance, linked bool) (json.RawMessage, error)
+	Derive(ctx context.Context, js []byte, in host.Instance, env validate.Env) (json.RawMessage, error)
 	Step(ctx context.Context, js []byte, in host.Instance, e host.StepEvent) (json.RawMessage, error)
 }
 

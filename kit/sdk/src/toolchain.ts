@@ -28,6 +28,7 @@ import { definedAt, JSON_DEPTH_LIMIT } from './api.js';
 import { describeValue, GizmoProblem } from './internal/problem.js';
 import { jsonProblem } from './internal/json.js';
 import { previewProblem } from './soundBank.js';
+import { gizmoTimelineError } from './presentation.js';
 import { sequenceStepProblem } from './sequence.js';
 
 /** One definition as the toolchain reports it. */
@@ -588,7 +589,7 @@ function instanceLabel(value: unknown): string {
  * checks the author's result): { derived } or { refused } when the instance is unknown, invalid or
  * a callback fails. `linked` is the host's topology for lighting (GizmoEnvironment).
  */
-function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: boolean): string {
+function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: boolean, previousJSON = ''): string {
   try {
     const instance: unknown = JSON.parse(instanceJSON);
     if (!registry.validate(instance)) return JSON.stringify({ refused: { status: 400, message: `${instanceLabel(instance)}: not an installed definition, or its state is not valid` } });
@@ -607,6 +608,8 @@ function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: 
       editPolicy: def.editPolicy ?? 'placer',
       worldEditor: def.worldEditor !== undefined,
       actions,
+      // Only for a change of state (previousJSON given): what the change plays and animates.
+      transition: previousJSON === '' ? null : transition(def, instance.state, JSON.parse(previousJSON) as unknown),
     };
     const found = boundsProblem(derived, '', undefined, undefined, JSON_DEPTH_LIMIT + 2);
     if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });
@@ -614,6 +617,41 @@ function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: 
   } catch (err) {
     return JSON.stringify({ refused: refusal(err) });
   }
+}
+
+/**
+ * What a change of state from `previous` to `state` plays and animates: the definition's
+ * audio(state, previous) and animate(state, previous), each checked by the SDK's own validator.
+ * A callback that throws or returns an invalid timeline does not refuse the change (the state is
+ * valid; only its cosmetics failed): its output is null and `problem` says why, for the page to
+ * show beside the instance.
+ */
+function transition(def: sdk.ObjectDefinition, state: unknown, previous: unknown): { audio: unknown; animate: unknown; problem: string | null } {
+  const out: { audio: unknown; animate: unknown; problem: string | null } = { audio: null, animate: null, problem: null };
+  const run = (name: 'audio' | 'animate', fn: unknown, check: (value: unknown) => string | null): unknown => {
+    if (typeof fn !== 'function') return null;
+    try {
+      const value = callAuthor(def, name, fn as (...args: unknown[]) => unknown, structuredCopy(state), structuredCopy(previous));
+      if (value === null && name === 'audio') return null;
+      const found = check(value);
+      if (found) {
+        out.problem ??= `${name}: ${found}`;
+        return null;
+      }
+      return value;
+    } catch (err) {
+      out.problem ??= `${name}: ${thrownMessage(err)}`;
+      return null;
+    }
+  };
+  out.audio = run('audio', def.audio, (v) => sdk.gizmoAudioError(v, sdk.resolveGizmoSounds(def, state)));
+  out.animate = run('animate', def.animate, (v) => gizmoTimelineError(v));
+  return out;
+}
+
+/** A fresh copy of JSON data, so one callback cannot change what the next one sees. */
+function structuredCopy(value: unknown): unknown {
+  return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
 }
 
 /** resolveGizmoStep for one arrival: { effects } (null when the step returns null) or { refused }. */

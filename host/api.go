@@ -350,6 +350,9 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			}
 		}
 		s.worldMu.Unlock()
+		if done && err == nil && status == http.StatusCreated && resp.Revision.Status == "accepted" {
+			s.reloadGrid(ctx, resp.Revision.Number)
+		}
 		if done && err == nil && status == http.StatusCreated {
 			s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
 		}
@@ -446,7 +449,8 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 		active = rev.Number
 		s.live.set(rev.Number, proj) // the project this verdict came from serves the world page
 		activated = true
-		s.reloadGrid(ctx, rev.Number)
+		// The world derives its instances under the new build once the world lock is released
+		// (submit): deriving runs author code.
 		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])

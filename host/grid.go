@@ -75,7 +75,9 @@ func (s *Server) openGrid(rev int) error {
 // reloadGrid re-derives the world under the revision just activated (its project is already in
 // the live slot) and tells the tabs.
 func (s *Server) reloadGrid(ctx context.Context, rev int) {
-	s.grid.Reload(context.WithoutCancel(ctx), rev)
+	ctx = context.WithoutCancel(ctx)
+	s.grid.PrepareReload(ctx, rev) // author code, with no lock held
+	s.grid.Reload(ctx, rev)
 	s.events.publishGrid()
 }
 

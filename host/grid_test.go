@@ -256,6 +256,10 @@ func TestGridPushStepAndRevision(t *testing.T) {
 	if st, msg := owner.call("POST", "/api/world/walk", map[string]int{"x": 8, "y": 4}, nil); st != 409 {
 		t.Fatalf("walking into the lamp: %d %q, want 409", st, msg)
 	}
+	// An action: its new state's outputs derive before the world lock is taken.
+	if st, msg := owner.call("POST", "/api/world/instances/"+lamp+"/act", map[string]any{"name": "toggle", "payload": map[string]string{}}, nil); st != 200 {
+		t.Fatalf("toggling the lamp: %d %s", st, msg)
+	}
 	// A new revision: the avatar stays where it is; the pending feedback is cancelled.
 	before := owner.avatar(owner.debug()).Cell
 	if r, _ := f.upload(tok, 1, string(js)+"\n// revision 2\n"); r.Status != "accepted" {
@@ -264,6 +268,11 @@ func TestGridPushStepAndRevision(t *testing.T) {
 	snap = owner.debug()
 	if snap.Revision != 2 || owner.avatar(snap).Cell != before {
 		t.Fatalf("after revision 2: revision %d, avatar at %v (was %v)", snap.Revision, owner.avatar(snap).Cell, before)
+	}
+	// Placing, acting and activating a revision ran every derivation (author code) with no
+	// world lock held.
+	if snap.LockedDerives != 0 {
+		t.Fatalf("%d derivations ran under the world lock", snap.LockedDerives)
 	}
 	// A restart keeps every instance's cell and placer.
 	cells := map[string]world.Cell{}

@@ -535,6 +535,11 @@ func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gri
 		return "", fmt.Errorf("place %s: %w", typ, err)
 	}
 	id := "obj-" + strings.ToLower(newSecret("")[:10])
+	pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state}
+	if spot != nil {
+		pl.Floor = spot.Floor
+	}
+	s.grid.PreparePlace(ctx, worldViewer(actor), pl) // author code (derive), with no lock held
 	err = func() error {
 		s.worldMu.Lock()
 		defer s.worldMu.Unlock()
@@ -542,10 +547,6 @@ func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gri
 			return err
 		} else if !ok || cur.Number != rev.Number {
 			return errBuildChanged
-		}
-		pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state}
-		if spot != nil {
-			pl.Floor = spot.Floor
 		}
 		if spot != nil && spot.X != nil && spot.Y != nil {
 			pl.Cell = wm.Cell{X: *spot.X, Y: *spot.Y}
@@ -617,6 +618,7 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action)
 		return Outcome{}, fmt.Errorf("%s: %w", action.Name, err)
 	}
 	var transition *wm.Transition
+	s.grid.PrepareApply(ctx, id, out.State) // author code (derive), with no lock held
 	err = func() error {
 		s.worldMu.Lock()
 		defer s.worldMu.Unlock()
@@ -657,6 +659,7 @@ func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
 	if !s.authorize(actor, &in).CanRemove {
 		return &Refusal{Status: http.StatusForbidden, Message: "your role may not remove this Gizmo"}
 	}
+	s.grid.PrepareRemove(ctx, id) // its partners derive again: author code, with no lock held
 	s.worldMu.Lock()
 	_, err = s.grid.Remove(ctx, worldViewer(actor), id)
 	s.worldMu.Unlock()

@@ -390,6 +390,7 @@ func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.Ra
 		return err
 	}
 	var transition *wm.Transition
+	s.grid.PrepareApply(ctx, id, state) // author code (derive), with no lock held
 	err = func() error {
 		s.worldMu.Lock()
 		defer s.worldMu.Unlock()

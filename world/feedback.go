@@ -186,7 +186,7 @@ func (m *Model) Apply(ctx context.Context, v Viewer, id string, state json.RawMe
 	}
 	next := p.Instance
 	next.State = state
-	d, derr := m.deriver.Derive(ctx, next, Environment{Linked: m.linkComplete(p), Previous: p.State})
+	d, derr := m.derive(ctx, next, Environment{Linked: m.linkComplete(p), Previous: p.State})
 	var transition *Transition
 	if derr == nil {
 		transition, d.Transition = d.Transition, nil // the change's, not the instance's

@@ -11,7 +11,8 @@ import (
 // Deriver computes an instance's Derived outputs by running the active build's definitions (the
 // host's engine; validate.Project.Derive in tests). An error means the instance is unknown or
 // invalid under the build, or a callback failed: the model then treats it as blocking and inert.
-// The model calls it with its lock held: it must not call back into the Model.
+// The model calls it with no lock held when the change was prepared (prederive.go), else with
+// its lock held: it must not call back into the Model.
 type Deriver interface {
 	Derive(ctx context.Context, inst Instance, env Environment) (Derived, error)
 }
@@ -47,6 +48,10 @@ type Model struct {
 	feedback  map[string]*Feedback
 	stepSeq   int
 	feedSeq   int
+	// prepared are derivations made with no lock held for the changes about to use them
+	// (prederive.go); lockedDerives counts those the model had to make under its lock.
+	prepared      map[deriveKey]derivation
+	lockedDerives int
 }
 
 // New loads the saved instances from store and derives their outputs under the active build
@@ -58,7 +63,8 @@ func New(ctx context.Context, store Store, deriver Deriver, revision int) (*Mode
 		return nil, fmt.Errorf("world: loading instances: %w", err)
 	}
 	m := &Model{store: store, deriver: deriver, revision: revision,
-		instances: map[string]*placed{}, cells: map[place]string{}, avatars: map[string]*avatar{}, feedback: map[string]*Feedback{}}
+		instances: map[string]*placed{}, cells: map[place]string{}, avatars: map[string]*avatar{}, feedback: map[string]*Feedback{},
+		prepared: map[deriveKey]derivation{}}
 	for _, in := range saved {
 		at := place{in.Floor, in.Cell}
 		if !in.Floor.valid() || !in.Cell.In() {
@@ -74,6 +80,7 @@ func New(ctx context.Context, store Store, deriver Deriver, revision int) (*Mode
 	for _, p := range m.sorted() {
 		m.rederive(ctx, p)
 	}
+	m.lockedDerives = 0 // nobody can wait on a model under construction
 	return m, nil
 }
 
@@ -89,7 +96,7 @@ func (m *Model) sorted() []*placed {
 
 // rederive runs the Deriver for p with its current link topology.
 func (m *Model) rederive(ctx context.Context, p *placed) {
-	d, err := m.deriver.Derive(ctx, p.Instance, Environment{Linked: m.linkComplete(p)})
+	d, err := m.derive(ctx, p.Instance, Environment{Linked: m.linkComplete(p)})
 	if err != nil {
 		p.derived, p.problem = nil, err.Error()
 		return
@@ -161,7 +168,7 @@ func (m *Model) Place(ctx context.Context, v Viewer, pl Placement) (Instance, er
 	}
 	p := &placed{Instance: Instance{ID: pl.ID, Type: pl.Type, Version: pl.Version, Floor: pl.Floor, Cell: pl.Cell, Placer: v.placer(), State: pl.State}, seq: m.seq + 1}
 	// The link group comes first: the instance's lighting may depend on its completeness.
-	d, err := m.deriver.Derive(ctx, p.Instance, Environment{})
+	d, err := m.derive(ctx, p.Instance, Environment{})
 	if err != nil {
 		return Instance{}, errorf(400, "%s (%s) cannot be placed: %v", pl.ID, pl.Type, err)
 	}
@@ -170,7 +177,7 @@ func (m *Model) Place(ctx context.Context, v Viewer, pl Placement) (Instance, er
 		p.LinkID, partners = m.openGroup(p, d.Link.Size)
 	}
 	if len(partners)+1 == linkSize(&d) {
-		if d, err = m.deriver.Derive(ctx, p.Instance, Environment{Linked: true}); err != nil {
+		if d, err = m.derive(ctx, p.Instance, Environment{Linked: true}); err != nil {
 			return Instance{}, errorf(400, "%s (%s) cannot be placed: %v", pl.ID, pl.Type, err)
 		}
 	}
@@ -238,6 +245,9 @@ func (m *Model) dropped(ctx context.Context, gone []*placed) []Event {
 func (m *Model) Reload(ctx context.Context, revision int) []Event {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if revision < m.revision {
+		return nil // a newer build was loaded first (two uploads accepted back to back)
+	}
 	m.revision = revision
 	events := m.cancelFeedback(func(*Feedback) bool { return true }, "new revision")
 	for _, p := range m.sorted() {

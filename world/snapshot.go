@@ -12,6 +12,9 @@ type Snapshot struct {
 	Avatars   []Avatar                    `json:"avatars"`
 	Feedback  []Feedback                  `json:"feedback"`
 	Cooldowns map[string]map[string]int64 `json:"cooldowns,omitempty"`
+	// LockedDerives counts the derivations (author code) the model made under its lock because
+	// no change prepared them (prederive.go): the host's changes make none.
+	LockedDerives int `json:"lockedDerives"`
 }
 
 // InstanceView is a placed instance with what was derived for it (nil Derived and a Problem
@@ -31,7 +34,7 @@ func (m *Model) Snapshot() Snapshot {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s := Snapshot{Width: Width, Height: Height, Floors: Floors, Revision: m.revision,
-		Instances: []InstanceView{}, Avatars: []Avatar{}, Feedback: []Feedback{}}
+		Instances: []InstanceView{}, Avatars: []Avatar{}, Feedback: []Feedback{}, LockedDerives: m.lockedDerives}
 	for _, p := range m.instances {
 		v := InstanceView{Instance: p.Instance, Problem: p.problem, Linked: m.linkComplete(p), Blocking: !m.walkableAt(p.Floor, p.Cell)}
 		if p.derived != nil {

@@ -3,10 +3,8 @@ package host
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"net/netip"
 	"os"
 	"os/signal"
@@ -104,23 +102,16 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	defer srv.Close()
 	fmt.Fprintf(out, "Developer world at %s/ (data in %s)\n", base, opts.DataDir)
 	fmt.Fprintf(out, "Connect a project with: scape gizmo dev --origin %s\n", base)
-	hs := host.NewHTTPServer(srv)
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	serving := host.Serve(srv, ln)
 	if ready != nil {
 		ready(base)
 	}
 	select {
 	case <-ctx.Done():
-	case err := <-errc:
-		if !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
+	case err := <-serving.Failed():
+		return err
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	srv.EndStreams() // open tabs' event streams, which Shutdown would wait for
-	hs.Shutdown(sctx)
+	serving.Stop(5 * time.Second)
 	fmt.Fprintln(out, "Host stopped.")
 	return nil
 }

@@ -68,7 +68,7 @@ var readSites = []struct{ file, line, why string }{
 	{"host/hosttest/owner.go", "_, body, err := o.Get(path)", "HTTP (a test helper)"},
 	{"host/hosttest/owner.go", `form.Get("csrf")`, "an HTML form (a test helper)"},
 	{"host/hosttest/owner.go", `o.Get("/connect?code="`, "HTTP (a test helper)"},
-	{"cli/dev/dev.go", "ln.Addr().String()", "a net.Addr"},
+	{"cli/dev/world.go", "ln.Addr().String()", "a net.Addr"},
 	{"cli/host/host.go", "ln.Addr().String()", "a net.Addr"},
 	{"cli/host/host.go", "base = u.String()", "a url.URL"},
 	{"validate/recipes.go", `sdk := rt.Toolchain.Get("sdk").ToObject(rt.VM)`, "(c) no author code ever runs in this runtime (recipes arrive as JSON text)"},

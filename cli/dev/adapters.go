@@ -37,6 +37,15 @@ func newPipeline(dir string) (*pipeline, error) {
 	return &pipeline{pc: pc}, nil
 }
 
+// openPipeline is the production Pipeline.
+func openPipeline(dir string) (Pipeline, error) {
+	p, err := newPipeline(dir)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 func (p *pipeline) Close() { p.pc.Close() }
 
 // Rebuild bundles what is on disk now. A directory that stopped being a project is reported and

@@ -28,8 +28,12 @@ func TestDevArguments(t *testing.T) {
 		if err := cmd.Execute(); err != nil {
 			t.Fatalf("%v: %v", c.args, err)
 		}
-		if got == nil || *got != c.want {
+		if got == nil || got.Dir != c.want.Dir || got.Origin != c.want.Origin || got.JSON != c.want.JSON {
 			t.Fatalf("%v: options %+v, want %+v", c.args, got, c.want)
+		}
+		// The factory's streams, and every dependency as a constructor: none has run yet.
+		if got.IO != f.IO || got.Now == nil || got.Getenv == nil || got.Pipeline == nil || got.Watch == nil || got.Connect == nil || got.World == nil {
+			t.Fatalf("%v: options not filled from the factory: %+v", c.args, got)
 		}
 	}
 	cmd := NewCmdDev(f, func(context.Context, *Options) error { t.Fatal("ran with two directories"); return nil })

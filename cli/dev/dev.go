@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -21,14 +20,29 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/devclient/watch"
-	"github.com/scapeworld/scape/host"
 )
 
-// Options are the command's flags and arguments.
+// Options are dev's inputs: the flags and the directory, the factory's streams, clock and
+// environment, and the dependencies run builds only when it needs them. NewCmdDev fills them
+// with the production ones; a test gives fakes and nothing starts (no worker process, server or
+// fsnotify).
 type Options struct {
+	IO     *cmdutil.IOStreams
+	Now    func() time.Time
+	Getenv func(string) string
+
 	Dir    string
 	Origin string
 	JSON   bool
+
+	// Pipeline opens the project's build and local check (package project, its worker warm).
+	Pipeline func(dir string) (Pipeline, error)
+	// Watch watches the project for saves (fsnotify; watch.NewManual in tests).
+	Watch func(dir string) (*watch.Watcher, error)
+	// Connect returns the client of a host's origin; a refused origin is a usage error.
+	Connect func(origin string) (Client, error)
+	// World starts the embedded world (the reference host in this process), when no --origin.
+	World func(WorldConfig) (World, error)
 }
 
 // NewCmd returns the `dev` command.
@@ -38,6 +52,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdDev(f, nil) }
 // would run under) in tests of argument parsing.
 func NewCmdDev(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{}
+	defaultDeps(f, opts)
 	cmd := &cobra.Command{
 		Use:   "dev [--origin URL] [--json] [DIR]",
 		Short: "Build, watch and upload to a developer world",
@@ -69,7 +84,7 @@ Ctrl+C revokes the session and exits. --json prints one JSON object per event on
 			if runF != nil {
 				return runF(ctx, opts)
 			}
-			return Run(ctx, f, opts)
+			return run(ctx, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Origin, "origin", "", "developer-world host to pair with (https://…, or http:// on loopback)")
@@ -88,8 +103,17 @@ func projectName(dir string) string {
 	return filepath.Base(dir)
 }
 
-// Run is the command's behaviour, apart from flag parsing.
+// Run runs dev as the command line would, with what opts leaves unset taken from f and the
+// production dependencies (the in-process tests and the benchmark start dev this way).
 func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
+	o := *opts
+	defaultDeps(f, &o)
+	return run(ctx, &o)
+}
+
+// run is the command's behaviour, apart from flag parsing and signals: every stream, clock
+// and dependency comes from opts.
+func run(ctx context.Context, opts *Options) error {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return cmdutil.Usage(err)
@@ -97,10 +121,11 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return cmdutil.Usagef("%s is not a project directory", opts.Dir)
 	}
-	rep := &reporter{json: opts.JSON, out: f.IO.Out, err: f.IO.ErrOut, color: !f.IO.NoColor}
-	human := &reporter{out: f.IO.ErrOut, err: f.IO.ErrOut, color: !f.IO.NoColor}
+	ios := opts.IO
+	rep := &reporter{json: opts.JSON, out: ios.Out, err: ios.ErrOut, color: !ios.NoColor}
+	human := &reporter{out: ios.ErrOut, err: ios.ErrOut, color: !ios.NoColor}
 	emit := func(e devclient.Event) {
-		e.Time = f.Now()
+		e.Time = opts.Now()
 		rep.Emit(e)
 		if opts.JSON {
 			human.Emit(e) // people still read stderr (the pairing code above all)
@@ -108,14 +133,14 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 	}
 
 	// Validate the origin before building anything: a refused origin is a usage error.
-	var client *devclient.Client
+	var client Client
 	if opts.Origin != "" {
-		if client, err = devclient.NewClient(opts.Origin); err != nil {
+		if client, err = opts.Connect(opts.Origin); err != nil {
 			return cmdutil.Usage(err)
 		}
 	}
 
-	pipe, err := newPipeline(dir)
+	pipe, err := opts.Pipeline(dir)
 	if err != nil {
 		return cmdutil.Usage(err)
 	}
@@ -129,18 +154,24 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 
 	var approve func(code string) error
 	if client == nil {
-		embedded, err := startEmbedded(ctx, f, dir, emit)
+		world, err := opts.World(WorldConfig{
+			Data:   filepath.Join(dir, ".scape"),
+			OnLink: func(link string) { emit(devclient.Event{Kind: devclient.EventWorld, Link: link}) },
+		})
 		if err != nil {
 			return err
 		}
-		defer embedded.stop()
-		client, approve = embedded.client, embedded.srv.Approve
-		lock.say(fmt.Sprintf("pid %d, world %s", os.Getpid(), embedded.srv.BaseURL()))
+		defer world.Stop()
+		if client, err = opts.Connect(world.URL()); err != nil {
+			return err
+		}
+		approve = world.Approve
+		lock.say(fmt.Sprintf("pid %d, world %s", os.Getpid(), world.URL()))
 	} else {
 		lock.say(fmt.Sprintf("pid %d, origin %s", os.Getpid(), client.Origin()))
 	}
 
-	w, err := watch.New(dir)
+	w, err := opts.Watch(dir)
 	if err != nil {
 		return cmdutil.Usagef("watch %s: %v", dir, err)
 	}
@@ -148,7 +179,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 
 	project := projectName(dir)
 	for {
-		sess, err := pair(ctx, f, client, project, approve, emit, opts.JSON)
+		sess, err := pair(ctx, opts, client, project, approve, emit)
 		if err != nil {
 			if ctx.Err() != nil {
 				emit(devclient.Event{Kind: devclient.EventStopped, Message: "Stopped before pairing."})
@@ -156,13 +187,13 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 			}
 			return cmdutil.Invalid(err)
 		}
-		loop := &devclient.Loop{Dir: dir, Builder: pipe, Check: pipe.Check, Upload: client, Session: sess, Watcher: w, Emit: emit, Now: f.Now}
+		loop := &devclient.Loop{Dir: dir, Builder: pipe, Check: pipe.Check, Upload: client, Session: sess, Watcher: w, Emit: emit, Now: opts.Now}
 		err = loop.Run(ctx)
 		var ended *devclient.SessionEnded
 		if errors.As(err, &ended) {
 			// The embedded host's sessions only end by expiry (two hours): pair again by itself.
 			// A Disconnect pressed on the world page is the owner's decision: ask, or stop.
-			if (approve != nil && ended.Reason != "session_revoked") || askPairAgain(f) {
+			if (approve != nil && ended.Reason != "session_revoked") || askPairAgain(ios) {
 				continue
 			}
 			return cmdutil.Invalid(fmt.Errorf("%s; run scape gizmo dev again to pair", ended.Message))
@@ -185,12 +216,12 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options) error {
 }
 
 // askPairAgain asks on a terminal whether to pair again.
-func askPairAgain(f *cmdutil.Factory) bool {
-	if !f.IO.ErrTTY {
+func askPairAgain(ios *cmdutil.IOStreams) bool {
+	if !ios.ErrTTY {
 		return false
 	}
-	fmt.Fprint(f.IO.ErrOut, "Pair again? [Y/n] ")
-	line, err := bufio.NewReader(f.IO.In).ReadString('\n')
+	fmt.Fprint(ios.ErrOut, "Pair again? [Y/n] ")
+	line, err := bufio.NewReader(ios.In).ReadString('\n')
 	if err != nil {
 		return false
 	}
@@ -199,7 +230,7 @@ func askPairAgain(f *cmdutil.Factory) bool {
 }
 
 // pair runs the device flow: print the code and the link, wait with a countdown.
-func pair(ctx context.Context, f *cmdutil.Factory, c *devclient.Client, project string, approve func(string) error, emit func(devclient.Event), jsonOut bool) (*devclient.Session, error) {
+func pair(ctx context.Context, opts *Options, c Client, project string, approve func(string) error, emit func(devclient.Event)) (*devclient.Session, error) {
 	p, err := c.StartPairing(ctx, project)
 	if err != nil {
 		var pe *devclient.ProtocolError
@@ -217,12 +248,12 @@ func pair(ctx context.Context, f *cmdutil.Factory, c *devclient.Client, project 
 		emit(devclient.Event{Kind: devclient.EventPairing, Code: p.UserCode, Link: p.VerificationURIComplete, ExpiresIn: p.ExpiresIn})
 	}
 	var stop func()
-	if approve == nil && f.IO.ErrTTY {
+	if ios := opts.IO; approve == nil && ios.ErrTTY {
 		// NO_COLOR and SCAPE_REDUCED_MOTION=1 turn the animation off (as the CLI reference says).
-		if f.IO.NoColor || f.Getenv("SCAPE_REDUCED_MOTION") == "1" {
-			fmt.Fprintf(f.IO.ErrOut, "Waiting for approval (the code expires at %s)…\n", p.Expires.Format("15:04:05"))
+		if ios.NoColor || opts.Getenv("SCAPE_REDUCED_MOTION") == "1" {
+			fmt.Fprintf(ios.ErrOut, "Waiting for approval (the code expires at %s)…\n", p.Expires.Format("15:04:05"))
 		} else {
-			stop = spinner(f.IO.ErrOut, p.Expires, time.Now)
+			stop = spinner(ios.ErrOut, p.Expires, time.Now)
 		}
 	}
 	sess, err := c.WaitForApproval(ctx, p)
@@ -234,60 +265,4 @@ func pair(ctx context.Context, f *cmdutil.Factory, c *devclient.Client, project 
 	}
 	emit(devclient.Event{Kind: devclient.EventPaired, World: sess.World.Name, Link: sess.World.URL, Expires: sess.Expires.Format(time.RFC3339)})
 	return sess, nil
-}
-
-type embeddedHost struct {
-	srv    *host.Server
-	client *devclient.Client
-	stop   func()
-}
-
-// startEmbedded runs the reference host in this process on a free loopback port, with its
-// data in DIR/.scape/host.
-func startEmbedded(ctx context.Context, f *cmdutil.Factory, dir string, emit func(devclient.Event)) (*embeddedHost, error) {
-	data := filepath.Join(dir, ".scape")
-	if err := os.MkdirAll(data, 0o700); err != nil {
-		return nil, cmdutil.Usagef("create %s: %v", data, err)
-	}
-	ignoreScapeDir(data) // keep the host's database out of the author's repository
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, cmdutil.Usagef("cannot open a loopback port: %v", err)
-	}
-	base := "http://" + ln.Addr().String()
-	// One project uploads here, one build at a time: one worker validates, one runs the world
-	// page (the standalone host keeps two for validation).
-	checker := host.NewCheckerWith(host.CheckerConfig{Checks: 1, Live: 1})
-	var srv *host.Server
-	srv, err = host.New(host.Options{
-		DataDir: filepath.Join(data, "host"), Engine: checker, BaseURL: base, Now: f.Now,
-		// The world link stays valid while this command runs (loopback only, still secret): a
-		// second tab, a reload or a link preview must not be refused, nor print a new link.
-		LastingOwnerToken: true,
-		OnOwnerToken: func(tok string) {
-			emit(devclient.Event{Kind: devclient.EventWorld, Link: base + "/login?token=" + tok})
-		},
-	})
-	if err != nil {
-		ln.Close()
-		checker.Close()
-		return nil, cmdutil.Usage(err)
-	}
-	hs := host.NewHTTPServer(srv)
-	go hs.Serve(ln)
-	client, err := devclient.NewClient(base)
-	if err != nil {
-		hs.Close()
-		srv.Close()
-		checker.Close()
-		return nil, err
-	}
-	return &embeddedHost{srv: srv, client: client, stop: func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		srv.EndStreams() // open tabs' event streams, which Shutdown would wait for
-		hs.Shutdown(sctx)
-		cancel()
-		srv.Close()
-		checker.Close()
-	}}, nil
 }

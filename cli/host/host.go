@@ -3,10 +3,8 @@ package host
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"net/netip"
 	"os"
 	"os/signal"
@@ -20,18 +18,27 @@ import (
 	"github.com/scapeworld/scape/host"
 )
 
-// Options are the command's flags.
+// Options are the command's inputs: the factory's streams and clock, and the flags.
 type Options struct {
+	IO  *cmdutil.IOStreams
+	Now func() time.Time
+
 	Addr      string
 	DataDir   string
 	PublicURL string
 	// TrustedProxies are the --trusted-proxy values: addresses or CIDR prefixes.
 	TrustedProxies []string
+	// Ready, if set, receives the base URL once the host listens.
+	Ready func(base string)
 }
 
 // NewCmd returns the `host` command.
-func NewCmd(f *cmdutil.Factory) *cobra.Command {
-	opts := &Options{}
+func NewCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdHost(f, nil) }
+
+// NewCmdHost returns the command; runF replaces the behaviour (with the signal-bound context it
+// would run under) in tests of flag parsing.
+func NewCmdHost(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, Now: f.Now}
 	cmd := &cobra.Command{
 		Use:   "host [--addr 127.0.0.1:7070] [--data DIR]",
 		Short: "Run the reference developer-world host",
@@ -53,7 +60,10 @@ X-Forwarded-For) rather than all counted as the proxy's.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return Run(ctx, f, opts, nil)
+			if runF != nil {
+				return runF(ctx, opts)
+			}
+			return Run(ctx, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:7070", "address to listen on (host:port; port 0 picks a free one)")
@@ -63,8 +73,12 @@ X-Forwarded-For) rather than all counted as the proxy's.`,
 	return cmd
 }
 
-// Run serves until ctx ends. ready, if set, receives the base URL once the host listens.
-func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base string)) error {
+// Run serves until ctx ends.
+func Run(ctx context.Context, opts *Options) error {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
 	proxies, err := parseProxies(opts.TrustedProxies)
 	if err != nil {
 		return cmdutil.Usage(err)
@@ -82,20 +96,20 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 		}
 		base = u.String() // trimmed of a trailing slash, query and fragment, as clients use it
 	}
-	out := f.IO.Out
+	out := opts.IO.Out
 	tcp, _ := ln.Addr().(*net.TCPAddr)
 	if tcp != nil && !tcp.IP.IsLoopback() && opts.PublicURL == "" {
-		fmt.Fprintf(f.IO.ErrOut, "warning: listening on %s without --public-url: clients refuse plain HTTP to a remote host; put HTTPS in front\n", ln.Addr())
+		fmt.Fprintf(opts.IO.ErrOut, "warning: listening on %s without --public-url: clients refuse plain HTTP to a remote host; put HTTPS in front\n", ln.Addr())
 	}
 	checker := NewValidator()
 	defer checker.Close()
 	srv, err := host.New(host.Options{
-		DataDir: opts.DataDir, Engine: checker, BaseURL: base, Now: f.Now, TrustedProxies: proxies,
+		DataDir: opts.DataDir, Engine: checker, BaseURL: base, Now: now, TrustedProxies: proxies,
 		OnOwnerToken: func(tok string) {
 			fmt.Fprintf(out, "Owner sign-in (one-time): %s/login?token=%s\n", base, tok)
 		},
 		Logf: func(format string, args ...any) {
-			fmt.Fprintf(f.IO.ErrOut, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+			fmt.Fprintf(opts.IO.ErrOut, "%s %s\n", now().Format("15:04:05"), fmt.Sprintf(format, args...))
 		},
 	})
 	if err != nil {
@@ -104,23 +118,16 @@ func Run(ctx context.Context, f *cmdutil.Factory, opts *Options, ready func(base
 	defer srv.Close()
 	fmt.Fprintf(out, "Developer world at %s/ (data in %s)\n", base, opts.DataDir)
 	fmt.Fprintf(out, "Connect a project with: scape gizmo dev --origin %s\n", base)
-	hs := host.NewHTTPServer(srv)
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	if ready != nil {
-		ready(base)
+	serving := host.Serve(srv, ln)
+	if opts.Ready != nil {
+		opts.Ready(base)
 	}
 	select {
 	case <-ctx.Done():
-	case err := <-errc:
-		if !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
+	case err := <-serving.Failed():
+		return err
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	srv.EndStreams() // open tabs' event streams, which Shutdown would wait for
-	hs.Shutdown(sctx)
+	serving.Stop(5 * time.Second)
 	fmt.Fprintln(out, "Host stopped.")
 	return nil
 }

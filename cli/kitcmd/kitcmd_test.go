@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
-	"github.com/scapeworld/scape/cli/initcmd"
 	"github.com/scapeworld/scape/scaffold/scaffoldtest"
 )
 
@@ -20,7 +19,7 @@ func TestExport(t *testing.T) {
 	}
 	ios, _, out, _ := cmdutil.Test()
 	dir := filepath.Join(parent, "kit")
-	opts := &ExportOptions{Options: initcmd.Options{IO: ios, Dir: dir, Template: "fan", SDK: scaffoldtest.SDK()}, Executable: func() (string, error) { return exe, nil }}
+	opts := &ExportOptions{IO: ios, Dir: dir, Template: "fan", SDK: scaffoldtest.SDK(), Executable: func() (string, error) { return exe, nil }}
 	if err := RunExport(opts); err != nil {
 		t.Fatal(err)
 	}

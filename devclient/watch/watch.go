@@ -83,6 +83,30 @@ func New(root string) (*Watcher, error) {
 	return w, nil
 }
 
+// NewManual returns a Watcher that watches nothing: Saved reports changes as fsnotify reports
+// writes, and they go through the same filtering and debouncing. The commands built on the dev
+// loop test their wiring with it, with no fsnotify and no file system events.
+func NewManual(root string) (*Watcher, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	return &Watcher{Quiet: DefaultQuiet, MaxWait: DefaultMaxWait, root: abs,
+		Ready: make(chan struct{}, 1), Errors: make(chan error, 1),
+		inputs: map[string]bool{}, watched: map[string]bool{}, failed: true, done: make(chan struct{})}, nil
+}
+
+// Saved reports a write to each path (absolute, or relative to the root), as if fsnotify had
+// seen it. Meant for a manual watcher; on a watching one it adds to what the file system says.
+func (w *Watcher) Saved(paths ...string) {
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(w.root, p)
+		}
+		w.handle(fsnotify.Event{Name: p, Op: fsnotify.Write})
+	}
+}
+
 // Close stops the watcher.
 func (w *Watcher) Close() error {
 	w.mu.Lock()
@@ -95,6 +119,9 @@ func (w *Watcher) Close() error {
 		w.timer.Stop()
 	}
 	w.mu.Unlock()
+	if w.fsw == nil {
+		return nil // a manual watcher: no file system watch, no goroutine
+	}
 	err := w.fsw.Close()
 	<-w.done
 	return err
@@ -114,7 +141,7 @@ func (w *Watcher) SetInputs(paths []string, failed bool) {
 		w.inputs[p] = true
 		// An input outside the walked tree (a dependency in node_modules, a file next to the
 		// project): watch its directory too.
-		if dir := filepath.Dir(p); !w.watched[dir] {
+		if dir := filepath.Dir(p); !w.watched[dir] && w.fsw != nil {
 			if err := w.fsw.Add(dir); err == nil {
 				w.watched[dir] = true
 			}
@@ -199,7 +226,7 @@ func (w *Watcher) addTree(dir string) []string {
 			if p != w.root && skipDir(d.Name()) {
 				return fs.SkipDir
 			}
-			if !w.watched[p] {
+			if !w.watched[p] && w.fsw != nil {
 				if err := w.fsw.Add(p); err == nil {
 					w.watched[p] = true
 				}
@@ -218,7 +245,9 @@ func (w *Watcher) forget(dir string) {
 	prefix := dir + string(filepath.Separator)
 	for p := range w.watched {
 		if p == dir || strings.HasPrefix(p, prefix) {
-			w.fsw.Remove(p)
+			if w.fsw != nil {
+				w.fsw.Remove(p)
+			}
 			delete(w.watched, p)
 		}
 	}

@@ -176,9 +176,6 @@ func New(opts Options) (*Server, error) {
 // SetBaseURL sets the origin used in links, for a host that learns its port after New.
 func (s *Server) SetBaseURL(u string) { s.opts.BaseURL = strings.TrimRight(u, "/") }
 
-// BaseURL is the origin used in links.
-func (s *Server) BaseURL() string { return s.opts.BaseURL }
-
 // EndStreams ends the world page's event streams (they never end on their own): call it before
 // shutting the HTTP server down, which waits for every request to finish.
 func (s *Server) EndStreams() { s.events.close() }

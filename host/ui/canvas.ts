@@ -67,7 +67,7 @@ function glide(a: Avatar, dt: number): { x: number; y: number; moving: boolean }
     p = { x: target.x, y: target.y, floor: a.floor };
   } else {
     const step = dt / MOVE_MS, dx = target.x - p.x, dy = target.y - p.y, d = Math.hypot(dx, dy);
-    if (d <= step) { p.x = target.x; p.y = target.y; }
+    if (d <= step || d === 0) { p.x = target.x; p.y = target.y; }
     else { p.x += (dx / d) * step; p.y += (dy / d) * step; }
   }
   shown.set(a.actor, p);
@@ -102,10 +102,11 @@ function drawLabel(ctx: CanvasRenderingContext2D, text: string, cx: number, top:
   ctx.restore();
 }
 
-function glowColor(glow: NonNullable<GridCell['glow']>, hue: number | undefined): string {
-  if (hue === undefined || !glow.hue) return css(rgbOf(glow.color));
+/** The glow's color at alpha a: its hue when it declares one (HSL), else its color. */
+function glowColor(glow: NonNullable<GridCell['glow']>, hue: number | undefined, a: number): string {
+  if (hue === undefined || !glow.hue) return css(rgbOf(glow.color), a);
   const s = Math.min(1, Math.max(0, glow.hue.saturation)) * 100, l = Math.min(1, Math.max(0, glow.hue.lightness)) * 100;
-  return `hsl(${hue.toFixed(1)},${s.toFixed(0)}%,${l.toFixed(0)}%)`;
+  return `hsla(${hue.toFixed(1)},${s.toFixed(0)}%,${l.toFixed(0)}%,${a})`;
 }
 
 /** Draws the whole floor at now (performance.now()); returns whether anything is still moving. */
@@ -118,8 +119,9 @@ function render(now: number): boolean {
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
   const rm = reduced();
   const t = rm ? 0 : now / 1000;
-  const dt = lastFrame ? Math.min(100, now - lastFrame) : 0;
-  lastFrame = now;
+  // rAF's frame time may be a little before the performance.now() of the last grid's draw.
+  const dt = lastFrame ? Math.min(100, Math.max(0, now - lastFrame)) : 0;
+  lastFrame = Math.max(lastFrame, now);
   const effects = running(now);
   let moving = effects.length > 0;
   const floor = floorOf(g);
@@ -159,11 +161,11 @@ function render(now: number): boolean {
     const [cx, cy] = centre(i.cell);
     try {
       const f = gizmoGlowFrame(i.glow, now / 1000, cx, cy, rm);
-      const color = glowColor(i.glow, f.hue);
+      const color = glowColor(i.glow, f.hue, 1);
       const r = Math.max(1, f.size / 2);
       const grd = ctx.createRadialGradient(cx, cy, 0, cx, cy, r);
       grd.addColorStop(0, color);
-      grd.addColorStop(1, 'rgba(0,0,0,0)');
+      grd.addColorStop(1, glowColor(i.glow, f.hue, 0));
       ctx.save();
       ctx.globalAlpha = f.opacity;
       ctx.fillStyle = grd;

@@ -40,6 +40,7 @@ interface DrawnInstance {
 interface Debug {
   revision: number;
   drawnAt: number; // Date.now() when the latest grid was drawn
+  firstDrawn: Record<number, number>; // revision → Date.now() when a grid of it was first drawn (the last 32)
   grids: number;
   frames: number;
   floor: string;
@@ -51,7 +52,7 @@ interface Debug {
   skipped: string[];
   error?: string;
 }
-const debug: Debug = { revision: 0, drawnAt: 0, grids: 0, frames: 0, floor: 'surface', reducedMotion: false, instances: {}, avatars: {}, effects: [], played, skipped };
+const debug: Debug = { revision: 0, drawnAt: 0, firstDrawn: {}, grids: 0, frames: 0, floor: 'surface', reducedMotion: false, instances: {}, avatars: {}, effects: [], played, skipped };
 (window as unknown as { __scapeWorld: Debug }).__scapeWorld = debug;
 
 // ---- avatars glide between cells: each is drawn at a position that moves toward its target (the
@@ -274,6 +275,10 @@ export function drawCanvas(g: Grid): void {
   // The revision this tab has drawn, and when (the world benchmark reads both).
   debug.revision = g.revision ?? 0;
   debug.drawnAt = Date.now();
+  if (!(debug.revision in debug.firstDrawn)) {
+    debug.firstDrawn[debug.revision] = debug.drawnAt;
+    delete debug.firstDrawn[debug.revision - 32];
+  }
   debug.grids++;
   root.dataset.drawnRevision = String(debug.revision);
   const floor = floorOf(g);

@@ -167,11 +167,14 @@ func (s *Server) step(ev wm.Event, now time.Time) []wm.Event {
 
 // ---- the grid as a tab sees it
 
-// tabGrid is the world's grid for one viewer: every floor's instances (with the emoji and the
-// light to draw), the avatars, and the feedback pending for this viewer.
+// tabGrid is the world's grid for one viewer: every floor's instances (with what to draw: emoji
+// or sprite, world text, light and glow), the avatars, and the feedback pending for this viewer.
+// Revision is the active revision the grid was derived under: the page reports the revision it
+// drew (the world benchmark waits for it).
 type tabGrid struct {
 	Width     int           `json:"width"`
 	Height    int           `json:"height"`
+	Revision  int           `json:"revision"`
 	Floors    []wm.Floor    `json:"floors"`
 	Self      *wm.Avatar    `json:"self,omitempty"`
 	Instances []gridCell    `json:"instances"`
@@ -187,18 +190,15 @@ type gridCell struct {
 	Cell     wm.Cell  `json:"cell"`
 	Blocking bool     `json:"blocking"`
 	Problem  string   `json:"problem,omitempty"`
-	// Light is the light to draw: pending step or reaction feedback's lighting while it lasts,
-	// else the instance's own (derived from its state).
-	Light *gridLight `json:"light,omitempty"`
-}
-
-// gridLight is the part of GizmoLightingState's light the canvas draws.
-type gridLight struct {
-	RadiusCells       float64  `json:"radiusCells"`
-	Color             string   `json:"color"`
-	Intensity         *float64 `json:"intensity,omitempty"`
-	BasementIntensity *float64 `json:"basementIntensity,omitempty"`
-	Illumination      *float64 `json:"illumination,omitempty"`
+	// Light and Glow are the GizmoLight and GizmoGlow to draw, as the SDK resolved and checked
+	// them: pending step or reaction feedback's lighting while it lasts (it replaces both, as a
+	// lighting state does), else the instance's own, derived from its state.
+	Light json.RawMessage `json:"light,omitempty"`
+	Glow  json.RawMessage `json:"glow,omitempty"`
+	// Sprite, WorldText and WorldTextRange are the derived sprite recipe and world label.
+	Sprite         json.RawMessage `json:"sprite,omitempty"`
+	WorldText      string          `json:"worldText,omitempty"`
+	WorldTextRange *float64        `json:"worldTextRange,omitempty"`
 }
 
 type gridAvatar struct {
@@ -214,22 +214,37 @@ type gridPending struct {
 	Effects  json.RawMessage `json:"effects"`
 }
 
-// lightOf reads a lighting state's light (nil when it has none, or no positive radius).
-func lightOf(lighting json.RawMessage) *gridLight {
+// lightingOf splits a GizmoLightingState into its light (nil when it has none, or no positive
+// radius) and its glow (nil when off); ok is false when there is no lighting state at all.
+func lightingOf(lighting json.RawMessage) (light, glow json.RawMessage, ok bool) {
 	var l struct {
-		Light *gridLight `json:"light"`
+		Light json.RawMessage `json:"light"`
+		Glow  json.RawMessage `json:"glow"`
 	}
-	if len(lighting) == 0 || json.Unmarshal(lighting, &l) != nil || l.Light == nil || !(l.Light.RadiusCells > 0) {
-		return nil
+	if len(lighting) == 0 || json.Unmarshal(lighting, &l) != nil {
+		return nil, nil, false
 	}
-	return l.Light
+	var radius struct {
+		RadiusCells float64 `json:"radiusCells"`
+	}
+	if present(l.Light) && json.Unmarshal(l.Light, &radius) == nil && radius.RadiusCells > 0 {
+		light = l.Light
+	}
+	if present(l.Glow) {
+		glow = l.Glow
+	}
+	return light, glow, true
 }
+
+// present says whether a JSON value is there and not null.
+func present(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
 // gridFor is the grid as actor sees it; emoji maps the active build's types to their emoji.
 func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
 	snap := s.grid.Snapshot()
-	g := &tabGrid{Width: snap.Width, Height: snap.Height, Floors: snap.Floors, Instances: []gridCell{}, Avatars: []gridAvatar{}, Feedback: []gridPending{}}
-	pendingLight := map[string]*gridLight{}
+	g := &tabGrid{Width: snap.Width, Height: snap.Height, Revision: snap.Revision, Floors: snap.Floors, Instances: []gridCell{}, Avatars: []gridAvatar{}, Feedback: []gridPending{}}
+	type lit struct{ light, glow json.RawMessage }
+	pending := map[string]lit{}
 	for _, f := range snap.Feedback {
 		mine := false
 		for _, r := range f.Recipients {
@@ -247,18 +262,22 @@ func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
 			Lighting json.RawMessage `json:"lighting"`
 		}
 		if json.Unmarshal(f.Effects, &fx) == nil {
-			if l := lightOf(fx.Lighting); l != nil {
-				pendingLight[f.Instance] = l
+			if light, glow, ok := lightingOf(fx.Lighting); ok {
+				pending[f.Instance] = lit{light, glow}
 			}
 		}
 	}
 	for _, in := range snap.Instances {
 		c := gridCell{ID: in.ID, Type: in.Type, Emoji: emoji[in.Type], Floor: in.Floor, Cell: in.Cell, Blocking: in.Blocking, Problem: in.Problem}
-		if in.Derived != nil {
-			c.Light = lightOf(in.Derived.Lighting)
+		if d := in.Derived; d != nil {
+			c.Light, c.Glow, _ = lightingOf(d.Lighting)
+			if present(d.Sprite) {
+				c.Sprite = d.Sprite
+			}
+			c.WorldText, c.WorldTextRange = d.WorldText, d.WorldTextRange
 		}
-		if l := pendingLight[in.ID]; l != nil {
-			c.Light = l
+		if l, ok := pending[in.ID]; ok {
+			c.Light, c.Glow = l.light, l.glow
 		}
 		g.Instances = append(g.Instances, c)
 	}

@@ -174,7 +174,7 @@ func TestBrowserGrid(t *testing.T) {
 		t.Fatalf("second revision: %+v", r)
 	}
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#world-app[data-revision="2"][data-cell="4,10"]`)); err != nil {
-		t.Fatal(err)
+		t.Fatal(err, eval(`JSON.stringify([document.getElementById('world-app').dataset, window.__scapeWorld.error, document.getElementById('world-flash').textContent])`))
 	}
 	waitCell(world.Cell{X: 4, Y: 10}, "after revision 2")
 	if rev := api.debug().Revision; rev != 2 {
@@ -214,5 +214,8 @@ func TestBrowserGrid(t *testing.T) {
 		t.Fatalf("the basement lamp does not lift the darkness: %v beside it, %v far away", lit, dark)
 	}
 	shot(ctx, "grid-basement")
+	if e := eval(`window.__scapeWorld.error || ''`); e != "" {
+		t.Fatalf("the canvas failed to draw: %s", e)
+	}
 	t.Logf("screenshots in %s", shots)
 }

@@ -26,14 +26,22 @@ import (
 // gridBundle is one project of the fan, pressure-pad and lamp templates (their definition.ts as
 // shipped): a push, an arrival with step feedback, and a blocking light.
 func gridBundle(tb testing.TB) []byte {
+	return templateBundle(tb, []string{"fan", "pressure-pad", "lamp"}, nil)
+}
+
+// templateNames are the exported names of the templates' definitions.
+var templateNames = map[string]string{"fan": "fan", "pressure-pad": "pressurePad", "lamp": "lamp", "walkable-tile": "walkableTile", "jump-pad": "jumpPad"}
+
+// templateBundle bundles one project of the named templates' definitions and extra source files
+// (name → TypeScript exporting a definition of the same name).
+func templateBundle(tb testing.TB, names []string, extra map[string]string) []byte {
 	tb.Helper()
 	dir := filepath.Join(tb.TempDir(), "grid")
 	if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: "fan", SDK: kit.SDK()}); err != nil {
 		tb.Fatal(err)
 	}
-	names := map[string]string{"fan": "fan", "pressure-pad": "pressurePad", "lamp": "lamp"}
 	imports, objects := "", ""
-	for _, name := range []string{"fan", "pressure-pad", "lamp"} {
+	for _, name := range names {
 		tmpl, err := templates.Lookup(name)
 		if err != nil {
 			tb.Fatal(err)
@@ -45,8 +53,15 @@ func gridBundle(tb testing.TB) []byte {
 		if err := os.WriteFile(filepath.Join(dir, "src", name+".ts"), src, 0o644); err != nil {
 			tb.Fatal(err)
 		}
-		imports += fmt.Sprintf("import { %s } from './%s.js';\n", names[name], name)
-		objects += names[name] + ", "
+		imports += fmt.Sprintf("import { %s } from './%s.js';\n", templateNames[name], name)
+		objects += templateNames[name] + ", "
+	}
+	for name, src := range extra {
+		if err := os.WriteFile(filepath.Join(dir, "src", name+".ts"), []byte(src), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		imports += fmt.Sprintf("import { %s } from './%s.js';\n", name, name)
+		objects += name + ", "
 	}
 	entry := "import { defineProject } from '@scape/sdk';\n" + imports + "export default defineProject({ objects: [" + objects + "] });\n"
 	if err := os.WriteFile(filepath.Join(dir, "src", "project.ts"), []byte(entry), 0o644); err != nil {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures the resident memory of an idle `scape gizmo dev` on the lamp template, in both
-# modes: embedded host (client + host in one process) and client only (--origin to a separate
-# host). Goal: under 100 MB RSS when idle. Prints VmRSS (now) and VmHWM (peak) per process.
+# modes: embedded host (client + host in one process), idle and then with one world page open in
+# headless Chromium (its event stream connected, the canvas drawn), and client only (--origin to
+# a separate host). Goal: under 100 MB RSS when idle. Prints VmRSS (now) and VmHWM (peak) per
+# process (dev's own; the browser's memory is not dev's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -26,6 +28,24 @@ pid=$!
 wait_for "$work/embedded.out" '^r1 accepted'
 sleep 3 # idle: the loop waits for file events
 report "dev (embedded host), idle" $pid
+# One tab: the printed World link signs in and opens the world page, which holds an event stream.
+chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$chrome" ]; then
+  link=$(grep -o 'http://[^ ]*login?token=[^ ]*' "$work/embedded.out" | head -1)
+  port=$(echo "$link" | sed -n 's|http://[^:]*:\([0-9]*\)/.*|\1|p')
+  "$chrome" --headless=new --no-sandbox --disable-gpu --user-data-dir="$work/chrome" --remote-debugging-port=0 "$link" >"$work/chrome.out" 2>&1 &
+  chrome_pid=$!
+  # The page's event stream: an established connection to dev's port that stays open.
+  for _ in $(seq 1 300); do
+    [ "$(ss -Htn state established "( sport = :$port )" | wc -l)" -ge 1 ] && break; sleep 0.1
+  done
+  sleep 5 # idle with the tab open (the stream's keep-alives only)
+  echo "open connections to dev: $(ss -Htn state established "( sport = :$port )" | wc -l)"
+  report "dev (embedded host), idle, 1 tab" $pid
+  kill $chrome_pid 2>/dev/null; wait $chrome_pid 2>/dev/null || true
+else
+  echo "SKIP: no Chromium, the one-tab measurement did not run"
+fi
 kill -INT $pid; wait $pid || true
 
 "$work/scape" gizmo host --addr 127.0.0.1:0 --data "$work/world" >"$work/host.out" 2>&1 &

@@ -57,6 +57,12 @@ type Derived struct {
 	Travel   *Travel `json:"travel"`
 	// Lighting is GizmoLightingState as resolved for the instance's state and link topology.
 	Lighting json.RawMessage `json:"lighting,omitempty"`
+	// Sprite is the GizmoSpriteRecipe for the state (null without one); WorldText and
+	// WorldTextRange the world label and the distance in cells it is visible from (nil: always).
+	// The model only carries them: the page draws them (host/ui/canvas.ts).
+	Sprite         json.RawMessage `json:"sprite,omitempty"`
+	WorldText      string          `json:"worldText,omitempty"`
+	WorldTextRange *float64        `json:"worldTextRange,omitempty"`
 	// Navigate is GizmoNavigation, or null: an active world link.
 	Navigate    json.RawMessage       `json:"navigate,omitempty"`
 	Link        *Link                 `json:"link"`

@@ -1,50 +1,145 @@
-import type { Cell, Grid } from './types';
+import type { Avatar, Cell, Grid, GridCell } from './types';
 import { api, el, flash, root } from './net';
+import { gizmoGlowFrame } from '@scape/sdk/glow.js';
+import { css, drawLight, liftDarkness, lightMoves, rgbOf, type DrawnLight } from './light';
+import { drawSprite, frameOf } from './sprite';
+import { drawBurst, impulseOf, running, shakeOf, takeFeedback, played, skipped, type Effect } from './effects';
 
-// ---- the canvas: a top-down drawing of the viewer's floor. It is a local approximation of the
-// hosted renderer (docs/world.md): light pools are radial gradients of the light's color over
-// radiusCells, and on the basement they also lift the darkness by their illumination.
+// ---- the canvas: a top-down drawing of the viewer's floor, the local approximation of the hosted
+// renderer (docs/world.md, "The drawing"). It draws what the server derived (the SDK's resolved
+// sprite, world text, light and glow) by the SDK's own formulas where there is one
+// (gizmoGlowFrame, spriteAnimationFrame) and by the choices documented there where the docs give
+// none. A grid from the server is drawn at once (so the revision it carries is drawn when the
+// event arrives); while anything moves, requestAnimationFrame keeps drawing.
 
 const CELL = 32;
+/** How long the host takes for one move (world.MoveDuration): the avatar glides one cell in it. */
+const MOVE_MS = 150;
 let grid: Grid | null = null;
 // pick is the cell a shift-click chose for the next placement.
 export let pick: { floor: string; cell: Cell } | null = null;
 export function clearPick(): void { pick = null; }
 
-function rgba(hex: string, alpha: number): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex) || /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
-  if (!m) return `rgba(255,255,255,${alpha})`;
-  const c = m.slice(1, 4).map((h) => parseInt(h.length === 1 ? h + h : h, 16));
-  return `rgba(${c[0]},${c[1]},${c[2]},${Math.max(0, Math.min(1, alpha))})`;
-}
+const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+const reduced = (): boolean => !!motionQuery?.matches;
 
 function floorOf(g: Grid): string { return g.self?.floor || 'surface'; }
 
-function pool(ctx: CanvasRenderingContext2D, c: Cell, radiusCells: number, inner: string, outer: string): void {
-  const cx = (c.x + 0.5) * CELL, cy = (c.y + 0.5) * CELL, r = Math.max(0.5, radiusCells) * CELL;
-  const g = ctx.createRadialGradient(cx, cy, 0, cx, cy, r);
-  g.addColorStop(0, inner);
-  g.addColorStop(1, outer);
-  ctx.fillStyle = g;
-  ctx.fillRect(cx - r, cy - r, 2 * r, 2 * r);
+// What was drawn, per instance, for the tests and for anyone debugging a Gizmo's look.
+interface DrawnInstance {
+  floor: string;
+  cell: Cell;
+  look: 'sprite' | 'emoji';
+  emoji?: string;
+  sprite?: { layers: number; layer?: string; frame?: { at: number; offset: [number, number]; tint: [number, number, number] } };
+  text?: { text: string; shown: boolean; range?: number; distance?: number };
+  light?: DrawnLight;
+  glow?: { size: number; opacity: number; hue?: number; color: string };
+  impulse?: { scale: number; rotation: number };
+}
+interface Debug {
+  revision: number;
+  drawnAt: number; // Date.now() when the latest grid was drawn
+  firstDrawn: Record<number, number>; // revision → Date.now() when a grid of it was first drawn (the last 32)
+  grids: number;
+  frames: number;
+  floor: string;
+  reducedMotion: boolean;
+  instances: Record<string, DrawnInstance>;
+  avatars: Record<string, { x: number; y: number; self: boolean }>;
+  effects: { id: string; kind: string; instance: string; burst: boolean; particles: number; impulse: boolean; shake: [number, number] }[];
+  played: string[];
+  skipped: string[];
+  error?: string;
+}
+const debug: Debug = { revision: 0, drawnAt: 0, firstDrawn: {}, grids: 0, frames: 0, floor: 'surface', reducedMotion: false, instances: {}, avatars: {}, effects: [], played, skipped };
+(window as unknown as { __scapeWorld: Debug }).__scapeWorld = debug;
+
+// ---- avatars glide between cells: each is drawn at a position that moves toward its target (the
+// cell it is moving to, else its cell) at one cell per MOVE_MS; a jump of more than two cells (a
+// travel landing, a join) or a floor change snaps.
+const shown = new Map<string, { x: number; y: number; floor: string }>();
+let lastFrame = 0;
+
+function glide(a: Avatar, dt: number): { x: number; y: number; moving: boolean } {
+  const target = a.movingTo ?? a.cell;
+  let p = shown.get(a.actor);
+  if (!p || p.floor !== a.floor || Math.hypot(target.x - p.x, target.y - p.y) > 2 || reduced()) {
+    p = { x: target.x, y: target.y, floor: a.floor };
+  } else {
+    const step = dt / MOVE_MS, dx = target.x - p.x, dy = target.y - p.y, d = Math.hypot(dx, dy);
+    if (d <= step || d === 0) { p.x = target.x; p.y = target.y; }
+    else { p.x += (dx / d) * step; p.y += (dy / d) * step; }
+  }
+  shown.set(a.actor, p);
+  return { x: p.x, y: p.y, moving: p.x !== target.x || p.y !== target.y || !!a.movingTo };
 }
 
-export function drawCanvas(g: Grid): void {
-  grid = g;
+// ---- world text: shown when the definition sets no range, or the viewer's avatar is within it
+// (Euclidean between cell centres, on the same floor; no avatar, no ranged text).
+function textVisible(i: GridCell, g: Grid): { shown: boolean; distance?: number } {
+  if (i.worldTextRange === undefined || i.worldTextRange === null) return { shown: true };
+  const me = g.self;
+  if (!me || me.floor !== i.floor) return { shown: false };
+  const distance = Math.hypot(me.cell.x - i.cell.x, me.cell.y - i.cell.y);
+  return { shown: distance <= i.worldTextRange, distance };
+}
+
+/** Plain text only (never HTML): the first three lines, each cut at 28 characters. */
+function drawLabel(ctx: CanvasRenderingContext2D, text: string, cx: number, top: number): void {
+  const lines = text.split('\n').slice(0, 3).map((l) => (Array.from(l).length > 28 ? Array.from(l).slice(0, 27).join('') + '…' : l));
+  if (!lines.some((l) => l.length)) return;
+  ctx.save();
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  const w = Math.max(...lines.map((l) => ctx.measureText(l).width)) + 8, h = 13 * lines.length + 4;
+  ctx.fillStyle = 'rgba(255,255,255,0.88)';
+  ctx.fillRect(cx - w / 2, top - h, w, h);
+  ctx.strokeStyle = 'rgba(0,0,0,0.3)';
+  ctx.strokeRect(cx - w / 2 + 0.5, top - h + 0.5, w - 1, h - 1);
+  ctx.fillStyle = '#111';
+  lines.forEach((l, n) => ctx.fillText(l, cx, top - h + 15 + 13 * n));
+  ctx.restore();
+}
+
+/** The glow's color at alpha a: its hue when it declares one (HSL), else its color. */
+function glowColor(glow: NonNullable<GridCell['glow']>, hue: number | undefined, a: number): string {
+  if (hue === undefined || !glow.hue) return css(rgbOf(glow.color), a);
+  const s = Math.min(1, Math.max(0, glow.hue.saturation)) * 100, l = Math.min(1, Math.max(0, glow.hue.lightness)) * 100;
+  return `hsla(${hue.toFixed(1)},${s.toFixed(0)}%,${l.toFixed(0)}%,${a})`;
+}
+
+/** Draws the whole floor at now (performance.now()); returns whether anything is still moving. */
+function render(now: number): boolean {
+  const g = grid;
   const canvas = document.getElementById('world-canvas') as HTMLCanvasElement | null;
-  if (!canvas) return;
-  canvas.width = g.width * CELL;
-  canvas.height = g.height * CELL;
+  if (!g || !canvas) return false;
+  if (canvas.width !== g.width * CELL) canvas.width = g.width * CELL;
+  if (canvas.height !== g.height * CELL) canvas.height = g.height * CELL;
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+  const rm = reduced();
+  const t = rm ? 0 : now / 1000;
+  // rAF's frame time may be a little before the performance.now() of the last grid's draw.
+  const dt = lastFrame ? Math.min(100, Math.max(0, now - lastFrame)) : 0;
+  lastFrame = Math.max(lastFrame, now);
+  const effects = running(now);
+  let moving = effects.length > 0;
   const floor = floorOf(g);
   const basement = floor === 'basement';
+  const drawn: Record<string, DrawnInstance> = {};
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = basement ? '#4a4a58' : '#d8e2cc';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const [sx, sy] = shakeOf(effects, now, CELL, rm);
+  ctx.translate(sx, sy);
   ctx.strokeStyle = basement ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.08)';
   ctx.lineWidth = 1;
   for (let x = 0; x <= g.width; x++) { ctx.beginPath(); ctx.moveTo(x * CELL + 0.5, 0); ctx.lineTo(x * CELL + 0.5, canvas.height); ctx.stroke(); }
   for (let y = 0; y <= g.height; y++) { ctx.beginPath(); ctx.moveTo(0, y * CELL + 0.5); ctx.lineTo(canvas.width, y * CELL + 0.5); ctx.stroke(); }
   const here = g.instances.filter((i) => i.floor === floor);
+  const centre = (c: Cell): [number, number] => [(c.x + 0.5) * CELL, (c.y + 0.5) * CELL];
+  for (const i of here) drawn[i.id] = { floor: i.floor, cell: i.cell, look: i.sprite ? 'sprite' : 'emoji' };
   if (basement) {
     // Darkness, lifted around each light by its illumination.
     const dark = document.createElement('canvas');
@@ -53,26 +148,75 @@ export function drawCanvas(g: Grid): void {
     d.fillStyle = 'rgba(5,5,12,0.82)';
     d.fillRect(0, 0, dark.width, dark.height);
     d.globalCompositeOperation = 'destination-out';
-    for (const i of here) if (i.light) pool(d, i.cell, i.light.radiusCells, `rgba(0,0,0,${i.light.illumination ?? 0.6})`, 'rgba(0,0,0,0)');
+    for (const i of here) if (i.light) liftDarkness(d, i.light, ...centre(i.cell), CELL, t);
     ctx.drawImage(dark, 0, 0);
   }
   for (const i of here) {
     if (!i.light) continue;
-    const strength = basement ? (i.light.basementIntensity ?? i.light.intensity ?? 0.2) : (i.light.intensity ?? 0.2);
-    pool(ctx, i.cell, i.light.radiusCells, rgba(i.light.color, 0.35 + strength * 2), rgba(i.light.color, 0));
+    const strength = basement ? (i.light.basementIntensity ?? i.light.intensity) : i.light.intensity;
+    drawn[i.id].light = drawLight(ctx, i.light, ...centre(i.cell), CELL, strength, t);
+    moving = moving || (!rm && lightMoves(i.light));
+  }
+  for (const i of here) {
+    if (!i.glow) continue;
+    const [cx, cy] = centre(i.cell);
+    try {
+      const f = gizmoGlowFrame(i.glow, now / 1000, cx, cy, rm);
+      const color = glowColor(i.glow, f.hue, 1);
+      const r = Math.max(1, f.size / 2);
+      const grd = ctx.createRadialGradient(cx, cy, 0, cx, cy, r);
+      grd.addColorStop(0, color);
+      grd.addColorStop(1, glowColor(i.glow, f.hue, 0));
+      ctx.save();
+      ctx.globalAlpha = f.opacity;
+      ctx.fillStyle = grd;
+      ctx.fillRect(cx - r, cy - r, 2 * r, 2 * r);
+      ctx.restore();
+      drawn[i.id].glow = { size: f.size, opacity: f.opacity, hue: f.hue, color };
+      moving = moving || (!rm && (i.glow.pulse.speed !== 0 || i.glow.opacity.speed !== 0 || (i.glow.hue?.speed ?? 0) !== 0));
+    } catch { /* checked on the server: a glow the SDK refuses is not drawn */ }
   }
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.font = `${Math.round(CELL * 0.7)}px system-ui, sans-serif`;
-  ctx.fillStyle = basement ? '#f4f4f8' : '#222';
   for (const i of here) {
+    const [cx, cy] = centre(i.cell);
+    const im = impulseOf(effects, i.id, now, rm);
+    ctx.save();
+    ctx.translate(cx, cy);
+    ctx.rotate(im.rotation);
+    ctx.scale(im.scale, im.scale);
+    ctx.translate(-cx, -cy);
+    if (i.sprite) {
+      const step = effects.find((e: Effect) => e.instance === i.id && e.step?.animation);
+      const animation = step?.step?.animation;
+      const frame = step && animation ? frameOf(animation, (now - step.start) / step.durationMs) : null;
+      drawSprite(ctx, i.sprite, i.cell.x * CELL, i.cell.y * CELL, CELL, animation?.layer ?? null, frame, rm);
+      drawn[i.id].sprite = { layers: i.sprite.layers.length, layer: animation?.layer, frame: frame ? { at: frame.at, offset: frame.offset, tint: frame.tint } : undefined };
+    } else {
+      ctx.font = `${Math.round(CELL * 0.7)}px system-ui, sans-serif`;
+      ctx.fillStyle = basement ? '#f4f4f8' : '#222';
+      ctx.fillText(i.emoji || '?', cx, (i.cell.y + 0.55) * CELL);
+      drawn[i.id].emoji = i.emoji || '?';
+    }
+    ctx.restore();
+    if (im.scale !== 1 || im.rotation !== 0) drawn[i.id].impulse = im;
     if (i.blocking) { ctx.strokeStyle = i.problem ? '#b00020' : 'rgba(0,0,0,0.35)'; ctx.strokeRect(i.cell.x * CELL + 2.5, i.cell.y * CELL + 2.5, CELL - 5, CELL - 5); }
-    ctx.fillText(i.emoji || '?', (i.cell.x + 0.5) * CELL, (i.cell.y + 0.55) * CELL);
   }
+  const fx: Debug['effects'] = [];
+  for (const e of effects) {
+    const at = g.instances.find((i) => i.id === e.instance);
+    let particles = 0;
+    if (at && at.floor === floor) particles = drawBurst(ctx, e, ...centre(at.cell), CELL, now, rm, (c, a) => css(rgbOf(c), a));
+    fx.push({ id: e.id, kind: e.kind, instance: e.instance, burst: !!e.reaction?.burst, particles, impulse: !!e.reaction?.impulse && !rm, shake: [sx, sy] });
+  }
+  const avatars: Debug['avatars'] = {};
   for (const a of g.avatars) {
-    if (a.floor !== floor) continue;
+    if (a.floor !== floor) { shown.delete(a.actor); continue; }
+    const p = glide(a, dt);
+    moving = moving || p.moving;
+    avatars[a.actor] = { x: p.x, y: p.y, self: a.self };
     ctx.beginPath();
-    ctx.arc((a.cell.x + 0.5) * CELL, (a.cell.y + 0.5) * CELL, CELL * 0.3, 0, 2 * Math.PI);
+    ctx.arc((p.x + 0.5) * CELL, (p.y + 0.5) * CELL, CELL * 0.3, 0, 2 * Math.PI);
     ctx.fillStyle = a.self ? '#1d5fd6' : '#e07a1f';
     ctx.fill();
     ctx.lineWidth = 2;
@@ -80,12 +224,64 @@ export function drawCanvas(g: Grid): void {
     ctx.stroke();
     ctx.lineWidth = 1;
   }
+  // World text last, over everything on the floor.
+  for (const i of here) {
+    if (!i.worldText) continue;
+    const v = textVisible(i, g);
+    drawn[i.id].text = { text: i.worldText, shown: v.shown, range: i.worldTextRange, distance: v.distance };
+    if (v.shown) drawLabel(ctx, i.worldText, (i.cell.x + 0.5) * CELL, i.cell.y * CELL);
+  }
   if (pick && pick.floor === floor) {
     ctx.strokeStyle = '#1d5fd6';
     ctx.setLineDash([4, 3]);
     ctx.strokeRect(pick.cell.x * CELL + 1.5, pick.cell.y * CELL + 1.5, CELL - 3, CELL - 3);
     ctx.setLineDash([]);
   }
+  debug.frames++;
+  debug.floor = floor;
+  debug.reducedMotion = rm;
+  debug.instances = drawn;
+  debug.avatars = avatars;
+  debug.effects = fx;
+  return moving;
+}
+
+let looping = false;
+// safeRender never lets a drawing failure escape into the caller (the panel draws the world after
+// the canvas): the failure is kept in the debug snapshot and shown.
+function safeRender(now: number): boolean {
+  try {
+    return render(now);
+  } catch (e) {
+    debug.error = String((e as Error)?.stack || e);
+    flash(`Drawing the world failed: ${(e as Error)?.message ?? e}`);
+    return false;
+  }
+}
+
+function frame(now: number): void {
+  looping = safeRender(now);
+  if (looping) requestAnimationFrame(frame);
+}
+function animate(): void {
+  if (!looping) { looping = true; requestAnimationFrame(frame); }
+}
+
+export function drawCanvas(g: Grid): void {
+  grid = g;
+  const now = performance.now();
+  takeFeedback(g.feedback || [], now);
+  if (safeRender(now)) animate();
+  // The revision this tab has drawn, and when (the world benchmark reads both).
+  debug.revision = g.revision ?? 0;
+  debug.drawnAt = Date.now();
+  if (!(debug.revision in debug.firstDrawn)) {
+    debug.firstDrawn[debug.revision] = debug.drawnAt;
+    delete debug.firstDrawn[debug.revision - 32];
+  }
+  debug.grids++;
+  root.dataset.drawnRevision = String(debug.revision);
+  const floor = floorOf(g);
   root.dataset.pick = pick ? `${pick.cell.x},${pick.cell.y}` : '';
   const label = document.getElementById('world-floor');
   if (label) {
@@ -98,6 +294,8 @@ export function drawCanvas(g: Grid): void {
   root.dataset.floor = floor;
   if (g.self) root.dataset.cell = `${g.self.cell.x},${g.self.cell.y}`;
 }
+
+motionQuery?.addEventListener?.('change', () => { if (grid) drawCanvas(grid); });
 
 async function move(direction: string): Promise<void> {
   const r = await api('/api/world/move', { direction });

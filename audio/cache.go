@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
@@ -270,4 +271,31 @@ func (c *Cache) put(key string, wav []byte) {
 		delete(c.entries, e.key)
 		c.size -= int64(len(e.wav))
 	}
+}
+
+// CachedSamples is the samples of a WAV this package encoded (a Cache's: EncodeWAV's 44-byte
+// header, then PCM16, of any length), int16/32768 as DecodeWAV reads them: what a caller of WAV
+// that also needs samples (the `sound` command's figures and picture) reads back.
+func CachedSamples(wav []byte) (*Samples, error) {
+	le := binary.LittleEndian
+	if len(wav) < 44 || string(wav[0:4]) != "RIFF" || string(wav[8:16]) != "WAVEfmt " || string(wav[36:40]) != "data" {
+		return nil, errors.New("not a WAV this renderer encoded")
+	}
+	channels, rate, size := int(le.Uint16(wav[22:])), int(le.Uint32(wav[24:])), int(le.Uint32(wav[40:]))
+	if channels < 1 || channels > 2 || size != len(wav)-44 || size%(2*channels) != 0 {
+		return nil, errors.New("not a WAV this renderer encoded")
+	}
+	frames := size / (2 * channels)
+	s := &Samples{Rate: rate, Channels: make([][]float32, channels)}
+	for c := range s.Channels {
+		s.Channels[c] = make([]float32, frames)
+	}
+	at := 44
+	for n := 0; n < frames; n++ {
+		for c := range s.Channels {
+			s.Channels[c][n] = float32(int16(le.Uint16(wav[at:]))) / 32768
+			at += 2
+		}
+	}
+	return s, nil
 }

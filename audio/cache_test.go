@@ -172,3 +172,32 @@ func TestDiskCacheIsPruned(t *testing.T) {
 		t.Fatal("the most recent file was pruned")
 	}
 }
+
+func TestCachedSamplesReadsBackTheWAV(t *testing.T) {
+	long := json.RawMessage(`{"kind": "synth", "duration": 12, "voices": [{"wave": "sine", "start": 0, "duration": 12, "frequency": 440, "gain": 0.5, "pan": 0.3}]}`)
+	_, wav, err := NewCache(DefaultBudget, 1<<20).WAV(long)
+	if err != nil {
+		t.Fatal(err) // longer than MaxWAVBytes: the cache keeps the render unbounded
+	}
+	s, err := CachedSamples(wav)
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, err := DefaultBudget.Render(long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wav) <= MaxWAVBytes || s.Rate != Rate || len(s.Channels) != 2 || s.Frames() != direct.Frames() {
+		t.Fatalf("read back %d channels × %d frames at %d Hz from %d bytes", len(s.Channels), s.Frames(), s.Rate, len(wav))
+	}
+	for c := range s.Channels {
+		for n, v := range s.Channels[c] {
+			if d := float64(v - direct.Channels[c][n]); d > 1.0/32767 || d < -1.0/32767 {
+				t.Fatalf("channel %d frame %d: %g read back, %g rendered", c, n, v, direct.Channels[c][n])
+			}
+		}
+	}
+	if _, err := CachedSamples(wav[:len(wav)-1]); err == nil {
+		t.Fatal("a truncated WAV was read")
+	}
+}

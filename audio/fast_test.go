@@ -418,3 +418,29 @@ func TestTableRangeIsInsideTheTable(t *testing.T) {
 		t.Fatal("no table (above Nyquist) must have an empty range")
 	}
 }
+
+// TestRunEndIsTheFirstSampleAtTheTime: the envelope filler finds where a segment's run ends
+// once; it must be the sample the per-sample test `clock.At(k) < until` stops at.
+func TestRunEndIsTheFirstSampleAtTheTime(t *testing.T) {
+	rng := NewMulberry32(7)
+	for trial := 0; trial < 20000; trial++ {
+		clock := Clock{From: int(rng.Uniform() * 1e5), Start: (rng.Uniform() - 0.3) * 3, Rate: []float64{Rate, 96000, 44100}[trial%3]}
+		k0 := int(rng.Uniform() * 1e5)
+		n := 1 + int(rng.Uniform()*4096)
+		i := int(rng.Uniform() * float64(n-1))
+		until := clock.At(k0+i) + rng.Uniform()*float64(n)/clock.Rate*1.2
+		if trial%4 == 0 {
+			until = clock.At(k0 + i + 1 + int(rng.Uniform()*float64(n))) // exactly a sample's time
+		}
+		if !(clock.At(k0+i) < until) {
+			continue
+		}
+		want := i + 1
+		for want < n && clock.At(k0+want) < until {
+			want++
+		}
+		if got := runEnd(clock, k0, i, n, until); got != want {
+			t.Fatalf("clock %+v, k0 %d, i %d, n %d, until %v: runEnd %d, the per-sample test %d", clock, k0, i, n, until, got, want)
+		}
+	}
+}

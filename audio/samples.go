@@ -35,6 +35,10 @@ func toSamples(channels [][]float64, rate int) *Samples {
 	for _, ch := range channels {
 		f := make([]float32, len(ch))
 		for i, v := range ch {
+			if v >= -math.MaxFloat32 && v <= math.MaxFloat32 { // the usual case (false for NaN)
+				f[i] = float32(v)
+				continue
+			}
 			switch {
 			case v-v != 0: // not finite (NaN − NaN and ∞ − ∞ are NaN)
 				nonFinite.Add(1)

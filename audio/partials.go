@@ -404,7 +404,7 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 		}
 		src = biquad4(src, sections)
 	}
-	out := make([]float64, frames)
+	out := output(frames, false) // every frame is written below
 	block := make([]float64, 4096) // a multiple of every oversample factor
 	for i := 0; i < innerFrames; i += len(block) {
 		b := block[:min(len(block), innerFrames-i)]
@@ -461,7 +461,9 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 			}
 		}
 	}
-	return toSamples([][]float64{out}, rate), nil
+	res := toSamples([][]float64{out}, rate)
+	recycle(out)
+	return res, nil
 }
 
 // addPartials4 is addPartials for four partials known to stay above the flush threshold for

@@ -404,7 +404,7 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 		}
 		src = biquad4(src, sections)
 	}
-	out := output(frames, false) // every frame is written below
+	out := output(frames, false)   // every frame is written below
 	block := make([]float64, 4096) // a multiple of every oversample factor
 	for i := 0; i < innerFrames; i += len(block) {
 		b := block[:min(len(block), innerFrames-i)]

@@ -165,6 +165,10 @@ func (e Envelope) Filler(clock Clock) func(dst []float64, k0 int) {
 				i = fillHold(dst, i, k0, clock, pts[0].Value, pts[0].Time)
 			default:
 				p, q := pts[idx-1], pts[idx]
+				// The run ends at the first sample at or after q.Time: found once (clock.At
+				// increases with k, so it is the first the per-sample test would stop at), not
+				// by a division and a comparison per sample.
+				end := runEnd(clock, k0, i, len(dst), q.Time)
 				switch {
 				case q.Curve == "exponential" && p.Value != 0 && q.Value != 0 && (p.Value < 0) == (q.Value < 0):
 					// Anchored exactly at the run's first sample (so at least once per block),
@@ -173,25 +177,36 @@ func (e Envelope) Filler(clock Clock) func(dst []float64, k0 int) {
 					v := segmentValue(p, q, t, logRatio)
 					r := math.Exp(logRatio / ((q.Time - p.Time) * clock.Rate))
 					dst[i] = v
-					for i++; i < len(dst) && clock.At(k0+i) < q.Time; i++ {
+					for i++; i < end; i++ {
 						v *= r
 						dst[i] = v
 					}
 				case q.Curve == "exponential" || q.Curve == "step":
-					i = fillHold(dst, i, k0, clock, p.Value, q.Time)
+					for ; i < end; i++ {
+						dst[i] = p.Value
+					}
 				default:
 					v0, dv, t0, dt := p.Value, q.Value-p.Value, p.Time, q.Time-p.Time
-					for ; i < len(dst); i++ {
+					for ; i < end; i++ {
 						t := clock.At(k0 + i)
-						if t >= q.Time {
-							break
-						}
 						dst[i] = v0 + float64(dv*((t-t0)/dt))
 					}
 				}
 			}
 		}
 	}
+}
+
+// runEnd is the first j in (i, n] with clock.At(k0+j) ≥ until, n when none: sample i is known to
+// be before until, and clock.At is non-decreasing in k (an exact integer over the rate, minus
+// the start: both correctly rounded, so monotone), so it is where the per-sample test
+// `clock.At(k0+j) < until` first fails.
+func runEnd(clock Clock, k0, i, n int, until float64) int {
+	guess := i + 1
+	if g := (until+clock.Start)*clock.Rate - float64(clock.From+k0); g > float64(guess) {
+		guess = int(math.Min(g, float64(n)))
+	}
+	return i + 1 + firstFrom(func(j int) bool { return clock.At(k0+i+1+j) >= until }, guess-i-1, n-i-1)
 }
 
 // fillHold writes v from dst[i] while the sample's time is before `until`, returning the index

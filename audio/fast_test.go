@@ -383,3 +383,64 @@ func TestTableValidMatchesIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestTableRangeIsInsideTheTable: inside tableRange(idx) the oscillator skips the exact table
+// test, so every frequency there, at both ends and between, must be one TableIndex gives idx.
+func TestTableRangeIsInsideTheTable(t *testing.T) {
+	for _, rate := range []float64{Rate, 96000, 8000} {
+		for idx := range Harmonics {
+			lo, hi := tableRange(idx, rate)
+			if lo > hi {
+				continue
+			}
+			for _, f := range []float64{lo, hi, math.Nextafter(lo, hi), math.Nextafter(hi, lo), (lo + hi) / 2, lo + (hi-lo)/7, hi - (hi-lo)/1e6} {
+				for _, sign := range []float64{1, -1} {
+					if got := TableIndex(sign*f, rate); got != idx || !tableValid(idx, sign*f, rate) {
+						t.Fatalf("rate %g, table %d (%d harmonics): %g Hz is in [%g, %g] but TableIndex gives %d", rate, idx, Harmonics[idx], sign*f, lo, hi, got)
+					}
+				}
+			}
+			// The range is nearly all of the table's: within one harmonic of either end the
+			// table changes (so a sweep takes the exact test only near a table's edge).
+			h := float64(Harmonics[idx])
+			if TableIndex(hi*(h+1)/h*(1+1e-6), rate) == idx {
+				t.Errorf("rate %g, table %d: the range ends at %g Hz, over a harmonic below the table's end", rate, idx, hi)
+			}
+			if idx > 0 {
+				h1 := float64(Harmonics[idx-1])
+				if TableIndex(lo*(h1-1)/h1*(1-1e-6), rate) == idx {
+					t.Errorf("rate %g, table %d: the range starts at %g Hz, over a harmonic above the table's start", rate, idx, lo)
+				}
+			}
+		}
+	}
+	if lo, hi := tableRange(-1, Rate); lo <= hi {
+		t.Fatal("no table (above Nyquist) must have an empty range")
+	}
+}
+
+// TestRunEndIsTheFirstSampleAtTheTime: the envelope filler finds where a segment's run ends
+// once; it must be the sample the per-sample test `clock.At(k) < until` stops at.
+func TestRunEndIsTheFirstSampleAtTheTime(t *testing.T) {
+	rng := NewMulberry32(7)
+	for trial := 0; trial < 20000; trial++ {
+		clock := Clock{From: int(rng.Uniform() * 1e5), Start: (rng.Uniform() - 0.3) * 3, Rate: []float64{Rate, 96000, 44100}[trial%3]}
+		k0 := int(rng.Uniform() * 1e5)
+		n := 1 + int(rng.Uniform()*4096)
+		i := int(rng.Uniform() * float64(n-1))
+		until := clock.At(k0+i) + rng.Uniform()*float64(n)/clock.Rate*1.2
+		if trial%4 == 0 {
+			until = clock.At(k0 + i + 1 + int(rng.Uniform()*float64(n))) // exactly a sample's time
+		}
+		if !(clock.At(k0+i) < until) {
+			continue
+		}
+		want := i + 1
+		for want < n && clock.At(k0+want) < until {
+			want++
+		}
+		if got := runEnd(clock, k0, i, n, until); got != want {
+			t.Fatalf("clock %+v, k0 %d, i %d, n %d, until %v: runEnd %d, the per-sample test %d", clock, k0, i, n, until, got, want)
+		}
+	}
+}

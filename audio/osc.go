@@ -168,6 +168,8 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 	k := 0
 	lastF := math.NaN()
 	idx := -1
+	lo, hi := tableRange(idx, clock.Rate)
+	inc := 0.0 // lastF/rate
 	var table *[TableSize]float64
 	cache := make([]*[TableSize]float64, len(Harmonics))
 	fill := frequency.Filler(clock)
@@ -193,30 +195,64 @@ func Oscillator(wave Wave, frequency Envelope, clock Clock) Source {
 			phase = sineRun(dst, freq, phase, rate)
 			return
 		}
-		for i := 0; i < len(dst); {
-			f := freq[i]
+		// One loop over the block: a swept frequency changes every sample, so a run of one
+		// frequency is often one sample long. The table stays the one TableIndex picks as long
+		// as |f| is inside [lo, hi] (a range strictly inside the table's, see tableRange);
+		// outside it the exact test decides, as before.
+		tab := table
+		for i, f := range freq {
 			if f != lastF {
-				if !tableValid(idx, f, rate) {
+				if af := math.Abs(f); !(af >= lo && af <= hi) && !tableValid(idx, f, rate) {
 					idx = TableIndex(f, rate)
-					table = nil
+					tab = nil
 					if idx >= 0 {
 						if cache[idx] == nil {
 							cache[idx] = (*[TableSize]float64)(WaveTable(wave, idx))
 						}
-						table = cache[idx]
+						tab = cache[idx]
 					}
+					lo, hi = tableRange(idx, rate)
 				}
 				lastF = f
+				inc = f / rate
 			}
-			// The run of samples at this frequency (the whole block for a constant one).
-			j := i + 1
-			for j < len(dst) && freq[j] == f {
-				j++
+			v := 0.0
+			if tab != nil {
+				x := phase * TableSize
+				j := int(x) // phase ≥ 0: truncation is floor
+				a := tab[j&(TableSize-1)]
+				b := tab[(j+1)&(TableSize-1)]
+				v = a + float64((b-a)*(x-float64(j)))
 			}
-			phase = tableRun(dst[i:j], table, f/rate, phase)
-			i = j
+			dst[i] = v
+			phase += inc
+			if phase >= 1 {
+				phase -= math.Floor(phase)
+			} else if phase < 0 {
+				phase -= math.Floor(phase)
+			}
 		}
+		table = tab
 	})
+}
+
+// tableRange is a range [lo, hi] of |frequency| inside which table idx is certainly the one
+// TableIndex picks (tableValid holds), so a swept oscillator skips that test: |f| ≤ ny/(H+1)
+// makes floor(ny/|f|) ≥ H + 1, so the richest count below Nyquist is at least H, and |f| ≥
+// ny/(H' − 1) (H' the next richer table's count) keeps it below H'. Both are pulled in by 1e-9
+// relative, far more than the rounding of either division. An empty range (lo > hi) for no
+// table or one this test cannot vouch for: the exact test runs on every change.
+func tableRange(idx int, rate float64) (lo, hi float64) {
+	if idx < 0 {
+		return math.Inf(1), math.Inf(-1)
+	}
+	nyquist := rate / 2
+	hi = nyquist / float64(Harmonics[idx]+1) * (1 - 1e-9)
+	lo = math.SmallestNonzeroFloat64 // tableValid also needs |f| > 0
+	if idx > 0 {
+		lo = nyquist / float64(Harmonics[idx-1]-1) * (1 + 1e-9)
+	}
+	return lo, hi
 }
 
 // sineRun writes sin(2π·phase) from the partials' sine table (value+step pairs), advancing the
@@ -230,29 +266,6 @@ func sineRun(dst, freq []float64, phase, rate float64) float64 {
 		e := &tab[j&(SineSize-1)]
 		dst[i] = e[0] + e[1]*(x-float64(j))
 		phase += freq[i] / rate
-		if phase >= 1 {
-			phase -= math.Floor(phase)
-		} else if phase < 0 {
-			phase -= math.Floor(phase)
-		}
-	}
-	return phase
-}
-
-// tableRun writes wavetable samples at a constant phase increment (table nil: silence, at or
-// above Nyquist), returning the phase: linear interpolation between table points.
-func tableRun(dst []float64, table *[TableSize]float64, inc, phase float64) float64 {
-	for i := range dst {
-		v := 0.0
-		if table != nil {
-			x := phase * TableSize
-			j := int(x) // phase ≥ 0: truncation is floor
-			a := table[j&(TableSize-1)]
-			b := table[(j+1)&(TableSize-1)]
-			v = a + float64((b-a)*(x-float64(j)))
-		}
-		dst[i] = v
-		phase += inc
 		if phase >= 1 {
 			phase -= math.Floor(phase)
 		} else if phase < 0 {

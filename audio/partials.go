@@ -404,7 +404,7 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 		}
 		src = biquad4(src, sections)
 	}
-	out := make([]float64, frames)
+	out := output(frames, false)   // every frame is written below
 	block := make([]float64, 4096) // a multiple of every oversample factor
 	for i := 0; i < innerFrames; i += len(block) {
 		b := block[:min(len(block), innerFrames-i)]
@@ -415,7 +415,15 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 		}
 	}
 	if len(s.Echoes) > 0 {
-		dry := append([]float64(nil), out...)
+		// out[n] += gain·dry[n − d] for each echo in order, dry being out before the echoes.
+		// In place, from the last frame back: when frame n is summed, frames before it still
+		// hold the dry signal (and frame n's own is kept in x), so no copy of the output is
+		// made; each frame adds the same terms in the same order.
+		type echo struct {
+			d    int
+			gain float64
+		}
+		var echoes []echo
 		for _, e := range s.Echoes {
 			// At least 0 frames late; one at or past the end is not heard (float64 first: no
 			// int overflow).
@@ -423,10 +431,19 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 			if df >= float64(frames) {
 				continue
 			}
-			d := max(0, int(df))
-			for n := d; n < frames; n++ {
-				out[n] += e.Gain * dry[n-d]
+			echoes = append(echoes, echo{max(0, int(df)), e.Gain})
+		}
+		for n := frames - 1; n >= 0 && len(echoes) > 0; n-- {
+			x, y := out[n], out[n]
+			for _, e := range echoes {
+				switch {
+				case e.d == 0:
+					y += e.gain * x
+				case n >= e.d:
+					y += e.gain * out[n-e.d]
+				}
 			}
+			out[n] = y
 		}
 	}
 	tail := DefaultTailFade
@@ -444,7 +461,9 @@ func (s *PartialsSound) RenderAt(rate int) (*Samples, error) {
 			}
 		}
 	}
-	return toSamples([][]float64{out}, rate), nil
+	res := toSamples([][]float64{out}, rate)
+	recycle(out)
+	return res, nil
 }
 
 // addPartials4 is addPartials for four partials known to stay above the flush threshold for

@@ -4,8 +4,36 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"sync"
 	"sync/atomic"
 )
+
+// outputs recycles the renderers' full-length float64 buffers, which toSamples copies into the
+// float32 result: allocating (and zeroing) a fresh one per render was a few per cent of a short
+// render, in the allocation and the garbage collections it brings.
+var outputs sync.Pool // of *[]float64
+
+// output is a buffer of n float64s, zeroed when zero is set (otherwise its contents are left
+// over from an earlier render: for a caller that writes every element).
+func output(n int, zero bool) []float64 {
+	if p, ok := outputs.Get().(*[]float64); ok && cap(*p) >= n {
+		b := (*p)[:n]
+		if zero {
+			clear(b)
+		}
+		return b
+	}
+	return make([]float64, n)
+}
+
+// recycle returns buffers from output once nothing reads them.
+func recycle(bufs ...[]float64) {
+	for _, b := range bufs {
+		if cap(b) > 0 {
+			outputs.Put(&b)
+		}
+	}
+}
 
 // Samples is rendered or decoded audio: one float32 slice per channel.
 type Samples struct {
@@ -35,6 +63,10 @@ func toSamples(channels [][]float64, rate int) *Samples {
 	for _, ch := range channels {
 		f := make([]float32, len(ch))
 		for i, v := range ch {
+			if v >= -math.MaxFloat32 && v <= math.MaxFloat32 { // the usual case (false for NaN)
+				f[i] = float32(v)
+				continue
+			}
 			switch {
 			case v-v != 0: // not finite (NaN − NaN and ∞ − ∞ are NaN)
 				nonFinite.Add(1)

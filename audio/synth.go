@@ -240,9 +240,9 @@ func (s *Synth) Render() (*Samples, error) {
 		seed = uint32(*s.Seed)
 	}
 	stereo := s.stereo()
-	channels := [][]float64{make([]float64, frames)}
+	channels := [][]float64{output(frames, true)}
 	if stereo {
-		channels = append(channels, make([]float64, frames))
+		channels = append(channels, output(frames, true))
 	}
 	block := make([]float64, 4096)
 	for i := range s.Voices {
@@ -279,7 +279,9 @@ func (s *Synth) Render() (*Samples, error) {
 	for i := range s.Effects {
 		applyEffect(&s.Effects[i], i, channels, seed, rate)
 	}
-	return toSamples(channels, Rate), nil
+	res := toSamples(channels, Rate)
+	recycle(channels...)
+	return res, nil
 }
 
 // flush returns 0 for |v| < Tiny.

@@ -2,11 +2,13 @@ package project
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/testtree"
 	"github.com/scapeworld/scape/isolate"
@@ -175,4 +177,92 @@ func TestExploreFlag(t *testing.T) {
 			t.Errorf("ExploreFlag(%d) = %d, want %d", n, got, want)
 		}
 	}
+}
+
+// A dev session renders an unchanged sound once: a rebuild (the same worker, its memory), a new
+// worker (the disk cache) and this process (the host, `scape gizmo sound`: audio.Shared) all
+// find the first build's render.
+func TestDevSessionRendersAnUnchangedSoundOnce(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // before the pool starts its worker
+	dir := filepath.Join(t.TempDir(), "chime")
+	if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: "chime", SDK: kit.SDK(), TestTypes: testrun.Types(), Globals: jsrt.GlobalTypes()}); err != nil {
+		t.Fatal(err)
+	}
+	before := audio.Shared.Renders()
+	pc, err := New(Options{Dir: dir, Warm: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close()
+	build := func(pc *Context) *Build {
+		t.Helper()
+		b, err := pc.Rebuild(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !b.OK() || len(b.Definitions()) == 0 || b.Definitions()[0].Rendered == 0 {
+			t.Fatalf("the chime did not build with its sounds rendered: %v", b.Diagnostics)
+		}
+		return b
+	}
+	b := build(pc)
+	cache := audio.DiskDir()
+	files, _ := filepath.Glob(filepath.Join(cache, "*.wav"))
+	var recipes []json.RawMessage
+	for _, s := range b.Definitions()[0].DeclaredSounds() {
+		recipes = append(recipes, s.Recipe)
+		if _, err := os.Stat(filepath.Join(cache, audio.Key(s.Recipe)+".wav")); err != nil {
+			t.Fatalf("%s.%s is not in the disk cache after the build: %v", s.Map, s.Name, err)
+		}
+	}
+	// Silence every cached render (same size, header kept): a sound rendered again would be
+	// written back with its samples.
+	for _, f := range files {
+		wav, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clear(wav[44:])
+		if err := os.WriteFile(f, wav, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build(pc) // the same session rebuilding an unchanged project
+	other, err := New(Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	build(other) // a new worker process
+	for _, f := range files {
+		if wav, _ := os.ReadFile(f); len(wav) < 44 || !allZero(wav[44:]) {
+			t.Fatalf("%s was rendered again", filepath.Base(f))
+		}
+	}
+	for _, raw := range recipes {
+		_, wav, err := audio.Shared.WAV(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pc.pool.Isolated() && !allZero(wav[44:]) {
+			t.Fatal("this process rendered a sound the worker had rendered")
+		}
+	}
+	// In this process only when validation ran here (no isolation): once per distinct sound.
+	want := 0
+	if !pc.pool.Isolated() {
+		want = len(files)
+	}
+	if got := audio.Shared.Renders() - before; got != want || len(files) < len(recipes) {
+		t.Fatalf("renders in this process: %d, want %d (%d files for %d declared sounds)", got, want, len(files), len(recipes))
+	}
+}
+
+func allZero(b []byte) bool {
+	for _, v := range b {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }

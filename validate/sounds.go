@@ -132,8 +132,16 @@ func checkSounds(ctx context.Context, opts Options, rep *Report, l *loaded) {
 	}
 }
 
-// renderOnce renders one recipe within the budget and keeps nothing but the verdict.
+// renderOnce renders one recipe within the budget and keeps nothing but the verdict. Under the
+// default budget the render goes through audio.Shared, so an unchanged sound is rendered once:
+// a rebuild, the host and the `sound` command find it there (in this process) or in its disk
+// cache (the isolation worker's renders). A caller's own budget (tests, --audio-budget) renders
+// every time: a cached render would pass a recipe the tighter budget may refuse.
 func renderOnce(budget audio.Budget, raw json.RawMessage) error {
+	if budget == audio.DefaultBudget {
+		_, _, err := audio.Shared.WAV(raw)
+		return err
+	}
 	_, err := budget.Render(raw)
 	return err
 }

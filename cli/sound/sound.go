@@ -165,7 +165,7 @@ func Run(opts *Options) error {
 	failed := false
 	for i, s := range sounds {
 		res := Result{Definition: s.Definition, Name: s.Name}
-		var samples *audio.Samples
+		var wav []byte
 		if sdk != nil {
 			var msg string
 			if msg, err = sdk.Problem(context.Background(), s.Recipe); err == nil && msg != "" {
@@ -173,10 +173,11 @@ func Run(opts *Options) error {
 			}
 		}
 		if err == nil {
-			samples, err = audio.DefaultBudget.Render(s.Recipe)
+			// The shared cache: a sound the build (or the dev loop) rendered is not rendered again.
+			_, wav, err = audio.Shared.WAV(s.Recipe)
 		}
 		if err == nil {
-			err = write(opts, out, files[i], samples, &res)
+			err = write(opts, out, files[i], wav, &res)
 		}
 		if err != nil {
 			failed = true
@@ -328,13 +329,14 @@ func fileNames(sounds []Sound) ([]string, error) {
 	return names, nil
 }
 
-func write(opts *Options, out *outDir, base string, s *audio.Samples, res *Result) error {
-	st := s.Stats()
-	res.Duration, res.Channels, res.Frames, res.Rate, res.Peak, res.RMS = st.Duration, st.Channels, st.Frames, s.Rate, st.Peak, st.RMS
-	wav, err := audio.EncodeWAV(s, true)
+// write writes one sound's WAV (and picture); its figures and picture are of the PCM16 written.
+func write(opts *Options, out *outDir, base string, wav []byte, res *Result) error {
+	s, err := audio.CachedSamples(wav)
 	if err != nil {
 		return err
 	}
+	st := s.Stats()
+	res.Duration, res.Channels, res.Frames, res.Rate, res.Peak, res.RMS = st.Duration, st.Channels, st.Frames, s.Rate, st.Peak, st.RMS
 	if res.File, err = out.write(base+".wav", wav); err != nil {
 		return err
 	}

@@ -65,6 +65,10 @@ type Derived struct {
 	EditPolicy  string                `json:"editPolicy"`
 	WorldEditor bool                  `json:"worldEditor"`
 	Actions     map[string]Permission `json:"actions"`
+	// Configuration is the definition's portable settings (GizmoConfiguration), nil without.
+	Configuration *Configuration `json:"configuration"`
+	// WorldPicker is the definition's worldEditor (GizmoWorldEditor), nil without.
+	WorldPicker *WorldPicker `json:"worldPicker"`
 }
 
 // LightRadius is the radius in cells of the instance's state-driven light, 0 when it has none.

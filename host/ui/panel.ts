@@ -236,7 +236,7 @@ export function draw(w: World): void {
   for (const inst of w.instances) {
     seen.add(inst.id);
     let card = document.getElementById('card-' + inst.id) as HTMLElement | null;
-    if (!card) card = el('section', { class: 'instance card', id: 'card-' + inst.id, 'data-instance': inst.id });
+    if (!card) card = el('section', { class: 'instance card', id: 'card-' + inst.id, 'data-instance': inst.id, 'data-type': inst.type });
     drawCard(card, inst, w);
     if (prev ? prev.nextElementSibling !== card : grid.firstElementChild !== card) {
       if (prev) prev.after(card); else grid.prepend(card);

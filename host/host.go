@@ -113,6 +113,9 @@ type Server struct {
 	tickStop chan struct{}
 	tickDone chan struct{}
 	tickOnce sync.Once
+
+	// remembered is configuration.remember per tab (panel.go).
+	remembered wm.Remembered
 }
 
 // New opens (or creates) the host's storage in opts.DataDir.

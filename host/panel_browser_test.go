@@ -19,10 +19,10 @@ import (
 
 // TestBrowserPanelRolesAndLiveUpdates drives the panel (ui/world.ts) in headless Chromium with
 // the real engine and the lamp template: the owner's tab places a lamp and toggles it; a
-// participant joins by an invite in a second tab and lacks the editor's controls (disabled by
-// the view for a non-editor); the participant's toggle reaches the owner's tab through SSE with
-// no reload; the participant's forged editor request is refused with 403; a new revision swaps
-// into both tabs in place. Screenshots go to $SCAPE_SCREENSHOTS or the test's temp dir.
+// participant joins by an invite in a second tab and lacks the editor's controls and Configure
+// (the owner has the colors under Configure); the participant's toggle reaches the owner's tab
+// through SSE with no reload; the participant's forged editor request is refused with 403; a
+// new revision swaps into both tabs in place. Screenshots go to $SCAPE_SCREENSHOTS or the test's temp dir.
 func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	browser := hosttest.Browser(t)
 	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
@@ -88,7 +88,8 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 		shot(guest, "participant-failed")
 		t.Fatalf("participant tab at %s: %v", link, err)
 	}
-	guestDisabled := eval(guest, `String(document.querySelector('[data-control="blue"]').disabled)`) == "true"
+	// The lamp's colors are editor settings: the participant gets neither them nor Configure.
+	guestHasEditor := eval(guest, `String(!!document.querySelector('[data-control="blue"], .card details.configure'))`) == "true"
 	guestToken := eval(guest, `Object.keys(sessionStorage).filter(k => k.startsWith('scape.tab')).map(k => sessionStorage.getItem(k))[0]`)
 	if err := chromedp.Do(guest, hosttest.ClickNow(`.card button.toggle`)); err != nil {
 		t.Fatal(err)
@@ -96,10 +97,10 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(`.card button.toggle[aria-pressed="true"]`)); err != nil { // the owner's tab, through SSE
 		t.Fatal(err)
 	}
-	ownerDisabled := eval(ctx, `String(document.querySelector('[data-control="blue"]').disabled)`) == "true"
+	ownerDisabled := eval(ctx, `String(document.querySelector('.card details.configure [data-control="blue"]').disabled)`) == "true"
 	shot(guest, "participant-lamp")
-	if !guestDisabled || ownerDisabled {
-		t.Fatalf("editor controls: participant disabled=%v, owner disabled=%v", guestDisabled, ownerDisabled)
+	if guestHasEditor || ownerDisabled {
+		t.Fatalf("editor controls: the participant has them %v, the owner's (under Configure) disabled %v", guestHasEditor, ownerDisabled)
 	}
 	// A forged editor request with the participant's session: the registry refuses it.
 	placed, _ := f.srv.Instances(context.Background())

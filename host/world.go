@@ -50,7 +50,8 @@ type Engine interface {
 type Project interface {
 	// Initial is the initial state of a new instance of the definition typ.
 	Initial(ctx context.Context, typ string) (json.RawMessage, error)
-	// View is the instance's ObjectView for viewer (JSON).
+	// View is the instance's ObjectView for viewer (JSON); "null" when its definition has no
+	// view (not an error: the panel shows the card with no controls).
 	View(ctx context.Context, in Instance, viewer Viewer) (json.RawMessage, error)
 	// Act runs an action through the registry's execute with viewer's authority: the new state
 	// and the reaction. A refusal is a *Refusal.

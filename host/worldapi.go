@@ -28,6 +28,8 @@ type tabWorld struct {
 	Instances []tabInstance `json:"instances"`
 	// Grid is the world's grid as this viewer sees it (grid.go); SSE "grid" events replace it.
 	Grid *tabGrid `json:"grid"`
+	// Worlds is the stub world directory the world picker offers (panel.go).
+	Worlds []worldDestination `json:"worlds"`
 }
 
 type tabRevision struct {
@@ -50,6 +52,15 @@ type tabInstance struct {
 	CanRemove bool            `json:"canRemove"`
 	// State is shown to the admin only (to seed it).
 	State json.RawMessage `json:"state,omitempty"`
+	// Configure and ConfigureFields are the indexes in View's controls and fields of the editor
+	// settings the panel draws under Configure; a viewer who may not edit gets none, and a View
+	// without them (splitView).
+	Configure       []int `json:"configure,omitempty"`
+	ConfigureFields []int `json:"configureFields,omitempty"`
+	// WorldPicker is the definition's worldEditor, for a viewer who may edit the instance.
+	WorldPicker *wm.WorldPicker `json:"worldPicker,omitempty"`
+	// Navigate is the instance's active world link (navigate(state) not null).
+	Navigate *navigateView `json:"navigate,omitempty"`
 }
 
 func (s *Server) worldRoutes(m *http.ServeMux) {
@@ -61,6 +72,7 @@ func (s *Server) worldRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/world/instances/{id}/act", s.handleTabAct)
 	m.HandleFunc("POST /api/world/instances/{id}/remove", s.handleTabRemove)
 	m.HandleFunc("POST /api/world/instances/{id}/state", s.handleSeed)
+	m.HandleFunc("POST /api/world/instances/{id}/world", s.handleWorldPick)
 	m.HandleFunc("GET /join", s.handleJoin)
 	m.HandleFunc("GET /static/world.js", s.handleWorldScript)
 	s.gridRoutes(m)
@@ -69,7 +81,7 @@ func (s *Server) worldRoutes(m *http.ServeMux) {
 // snapshot is the world for actor: the views run within the page's budget (render.go).
 func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 	au := s.authorize(actor, nil)
-	out := tabWorld{World: s.world.Name, Actor: actor.ID, Role: actor.Role, CanPlace: au.CanPlace, CanAdmin: au.CanAdmin, Instances: []tabInstance{}}
+	out := tabWorld{World: s.world.Name, Actor: actor.ID, Role: actor.Role, CanPlace: au.CanPlace, CanAdmin: au.CanAdmin, Instances: []tabInstance{}, Worlds: stubWorlds}
 	rev, ok, err := s.ActiveRevision(ctx)
 	if err != nil {
 		return out, err
@@ -111,7 +123,7 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 		ti := tabInstance{ID: v.ID, Type: v.Type, Version: v.Version, Emoji: v.Emoji, Label: v.Title, Late: v.Late, Problem: v.Problem,
 			CanRemove: s.authorize(actor, &in).CanRemove}
 		if v.Late == "" && v.Problem == "" {
-			ti.View = v.Raw
+			s.panelOf(&ti, v.Raw, actor, in)
 		}
 		if au.CanAdmin {
 			ti.State = in.State
@@ -150,25 +162,28 @@ func (s *Server) answer(w http.ResponseWriter, v any, err error) {
 		writeJSON(w, http.StatusOK, v)
 		return
 	}
-	status := http.StatusInternalServerError
-	var ref *Refusal
-	var werr *wm.Error
-	switch {
-	case errors.As(err, &ref):
-		status = ref.Status
-	case errors.As(err, &werr):
-		status = werr.Status
-	case errors.Is(err, ErrNotReady):
-		status = http.StatusServiceUnavailable
-	case errors.Is(err, errBuildChanged), errors.Is(err, errStateChanged):
-		status = http.StatusConflict
-	case errors.Is(err, errNoActive):
-		status = http.StatusConflict
-	}
+	status := statusOf(err)
 	if status == http.StatusInternalServerError {
 		s.opts.Logf("world api: %v", err)
 	}
 	writeJSON(w, status, apiError{Status: status, Message: err.Error()})
+}
+
+// statusOf is the HTTP status of a world API error (see answer).
+func statusOf(err error) int {
+	var ref *Refusal
+	var werr *wm.Error
+	switch {
+	case errors.As(err, &ref):
+		return ref.Status
+	case errors.As(err, &werr):
+		return werr.Status
+	case errors.Is(err, ErrNotReady):
+		return http.StatusServiceUnavailable
+	case errors.Is(err, errBuildChanged), errors.Is(err, errStateChanged), errors.Is(err, errNoActive):
+		return http.StatusConflict
+	}
+	return http.StatusInternalServerError
 }
 
 // readBody decodes a small JSON body into v, or answers 400/413.
@@ -328,8 +343,8 @@ func (s *Server) handleTabPlace(w http.ResponseWriter, r *http.Request) {
 	if !readBody(w, r, &req) {
 		return
 	}
-	id, err := s.PlaceAt(r.Context(), a, req.Type, &req.gridSpot)
-	s.answer(w, map[string]string{"id": id}, err)
+	ans, err := s.placeTab(r.Context(), a, req.Type, &req.gridSpot)
+	s.answer(w, ans, err)
 }
 
 func (s *Server) handleTabAct(w http.ResponseWriter, r *http.Request) {
@@ -341,7 +356,7 @@ func (s *Server) handleTabAct(w http.ResponseWriter, r *http.Request) {
 	if !readBody(w, r, &req) {
 		return
 	}
-	out, err := s.Act(r.Context(), a, r.PathValue("id"), req)
+	out, err := s.tabAct(r.Context(), a, r.PathValue("id"), req)
 	s.answer(w, out, err)
 }
 

@@ -71,6 +71,10 @@ type Derived struct {
 	EditPolicy  string                `json:"editPolicy"`
 	WorldEditor bool                  `json:"worldEditor"`
 	Actions     map[string]Permission `json:"actions"`
+	// Configuration is the definition's portable settings (GizmoConfiguration), nil without.
+	Configuration *Configuration `json:"configuration"`
+	// WorldPicker is the definition's worldEditor (GizmoWorldEditor), nil without.
+	WorldPicker *WorldPicker `json:"worldPicker"`
 	// Transition is present only when the outputs were derived for a change of state
 	// (Environment.Previous): what the change plays and animates.
 	Transition *Transition `json:"transition,omitempty"`

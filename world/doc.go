@@ -16,9 +16,9 @@
 // The model never runs author code. A Deriver (the host's engine; validate.Project.Derive in
 // tests) returns, for an instance and its link topology (Environment), the SDK's resolved
 // outputs as Derived: walkable, push, travel, lighting, navigate, link, step, areaRemoval,
-// editPolicy and each action's permission. The model derives on load, placement, each accepted
-// action, link changes and Reload (a new build revision). A Deriver error makes the instance
-// blocking and inert, with the error as its Problem.
+// editPolicy, each action's permission, configuration and the world picker. The model derives
+// on load, placement, each accepted action, link changes and Reload (a new build revision). A
+// Deriver error makes the instance blocking and inert, with the error as its Problem.
 //
 // # Persistence
 //
@@ -27,6 +27,12 @@
 // removal its reaction's area removal was permitted. A failed Commit changes nothing in memory.
 // Avatars, cooldowns and pending feedback live in memory only. MemStore is the in-memory Store
 // for tests.
+//
+// # Configuration
+//
+// Remembered is configuration.remember: per placement session, the configured fields of the
+// last accepted editor action's state for each type, which the host replays through the
+// declared configuration action on that session's next placement of the type.
 //
 // # Viewers and permissions
 //

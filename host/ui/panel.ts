@@ -12,6 +12,27 @@ export function status(card: HTMLElement, text: string, isError: boolean): void 
   s.className = 'status ' + (isError ? 'error' : 'ok');
 }
 
+// What the viewer did that a redraw must not undo: Configure opened or closed (per instance; a
+// placement whose answer says openConfigure opens it), text typed and not yet saved (kept while
+// the server's value is still the one it was typed over), and messages for cards not drawn yet.
+const configureOpen = new Map<string, boolean>();
+const edits = new Map<string, { value: string; base: string }>();
+const notices = new Map<string, { text: string; isError: boolean }>();
+const editKey = (inst: Instance, field: string): string => inst.id + '\u0000' + field;
+
+function notify(id: string, text: string, isError: boolean): void {
+  const card = document.getElementById('card-' + id);
+  if (card) status(card, text, isError);
+  else notices.set(id, { text, isError });
+}
+
+/** Opens an instance's Configure now, or when its card is first drawn. */
+export function openConfigure(id: string): void {
+  configureOpen.set(id, true);
+  const d = document.querySelector(`#card-${CSS.escape(id)} details.configure`) as HTMLDetailsElement | null;
+  if (d) d.open = true;
+}
+
 async function act(card: HTMLElement, inst: Instance, c: Control): Promise<void> {
   if (c.confirm && !window.confirm(c.confirm)) return;
   const payload: Record<string, unknown> = { ...(c.action.payload || {}) };
@@ -21,6 +42,7 @@ async function act(card: HTMLElement, inst: Instance, c: Control): Promise<void>
   }
   status(card, c.label + '…', false);
   const r = await api(`/api/world/instances/${encodeURIComponent(inst.id)}/act`, { name: c.action.name, payload });
+  if (r.ok) for (const f of c.fields || []) edits.delete(editKey(inst, f));
   if (r.ok) status(card, c.label + ': done', false);
   else status(card, `${c.label} failed (${r.status}): ${r.data.message}`, true);
 }
@@ -34,8 +56,13 @@ function fieldNode(card: HTMLElement, inst: Instance, f: Field, auto?: Control):
     input.value = f.value ?? '';
     if (auto) input.addEventListener('change', () => void act(card, inst, auto));
   } else {
-    input = el('input', { id, type: 'text', 'data-field': f.id, placeholder: f.placeholder, maxlength: f.maxLength });
-    input.value = f.value ?? '';
+    const text = el('input', { id, type: 'text', 'data-field': f.id, placeholder: f.placeholder, maxlength: f.maxLength });
+    const key = editKey(inst, f.id);
+    const typed = edits.get(key);
+    if (typed && typed.base !== (f.value ?? '')) edits.delete(key); // saved, or changed by someone else
+    text.value = typed && typed.base === (f.value ?? '') ? typed.value : f.value ?? '';
+    text.addEventListener('input', () => edits.set(key, { value: text.value, base: f.value ?? '' }));
+    input = text;
   }
   return el('div', { class: 'field' }, el('label', { for: id, text: f.label }), input);
 }
@@ -49,40 +76,107 @@ function controlNode(card: HTMLElement, inst: Instance, c: Control): HTMLElement
   });
 }
 
+// The world picker (worldEditor), anchored in the instance's Configure: a choice from the host's
+// world directory or an entered world code, which the host resolves and submits as
+// { [field]: destination } to the declared editor action. This host's directory is a local stub.
+function worldPickerNode(card: HTMLElement, inst: Instance, w: World): HTMLElement {
+  const p = inst.worldPicker!;
+  const pickId = `wp-${inst.id}`, codeId = `wc-${inst.id}`;
+  const select = el('select', { id: pickId, 'data-world-pick': inst.id });
+  select.append(el('option', { value: '', text: 'No world (clear)' }));
+  for (const d of w.worlds || []) select.append(el('option', { value: d.id, text: `${d.name} (${d.id})` }));
+  select.value = inst.navigate && (w.worlds || []).some((d) => d.id === inst.navigate!.world) ? inst.navigate.world : '';
+  const code = el('input', { id: codeId, type: 'text', 'data-world-code': inst.id, maxlength: 64, autocomplete: 'off' });
+  const send = async (world: string | null) => {
+    status(card, `${p.label}…`, false);
+    const r = await api(`/api/world/instances/${encodeURIComponent(inst.id)}/world`, { world });
+    status(card, r.ok ? `${p.label}: ${world === null ? 'cleared' : world}` : `${p.label} failed (${r.status}): ${r.data.message}`, !r.ok);
+  };
+  return el('div', { class: 'world-picker', role: 'group', 'aria-labelledby': `wpl-${inst.id}` },
+    el('p', { id: `wpl-${inst.id}`, class: 'picker-label', text: p.label }),
+    el('p', { class: 'muted stub', text: 'Local stub directory: these worlds exist only as names on this host; nobody travels to them.' }),
+    el('div', { class: 'field' }, el('label', { for: pickId, text: `${p.label}: choose a world` }), select),
+    el('button', { type: 'button', 'data-world-save': inst.id, text: `Save ${p.label}`, onclick: () => void send(select.value || null) }),
+    el('div', { class: 'field' }, el('label', { for: codeId, text: `${p.label}: or enter a world code` }), code),
+    el('button', { type: 'button', class: 'secondary', 'data-world-code-save': inst.id, text: 'Use this code', onclick: () => void send(code.value.trim()) }));
+}
+
+// The world link (navigate): what the hosted world would do when a player enters the cell. The
+// local host admits nobody anywhere, so the button only says so.
+function navigateNode(card: HTMLElement, inst: Instance): HTMLElement {
+  const n = inst.navigate!;
+  const where = n.name ? `${n.name} (${n.world})` : n.world;
+  const desc = `Local stub: in a hosted world, entering this cell asks to admit you to the world ${where}. This host has no cross-world travel.`;
+  return el('p', { class: 'navigate' },
+    el('button', { type: 'button', class: 'secondary', 'data-navigate': inst.id, 'aria-describedby': `nav-${inst.id}`, text: `🚪 Leads to ${where}`,
+      onclick: () => status(card, `No cross-world travel here: the hosted world would now ask to admit you to ${where}.`, false) }),
+    el('span', { id: `nav-${inst.id}`, class: 'muted', text: ' ' + desc }));
+}
+
+// The element that has the focus, as a selector that finds its redrawn twin: the page redraws a
+// card on every change, and a keyboard user must stay where they were.
+const focusAttrs = ['data-field', 'data-control', 'data-configure', 'data-world-pick', 'data-world-code', 'data-world-save', 'data-world-code-save', 'data-navigate', 'data-remove', 'data-seed', 'data-seed-set', 'data-state'];
+function focusSelector(card: HTMLElement): string | null {
+  const f = document.activeElement;
+  if (!(f instanceof HTMLElement) || !card.contains(f)) return null;
+  for (const a of focusAttrs) {
+    const v = f.getAttribute(a);
+    if (v !== null) return `[${a}="${CSS.escape(v)}"]`;
+  }
+  return null;
+}
+
 function drawCard(card: HTMLElement, inst: Instance, w: World): void {
+  const keep = focusSelector(card);
   const focused = document.activeElement;
-  const keep = focused && card.contains(focused) && focused instanceof HTMLInputElement ? focused.getAttribute('data-field') : null;
-  const kept = keep ? (focused as HTMLInputElement).value : '';
+  const kept = keep && focused instanceof HTMLInputElement && focused.type === 'text' ? { value: focused.value, start: focused.selectionStart, end: focused.selectionEnd } : null;
   const oldStatus = card.querySelector('.status')?.cloneNode(true) as HTMLElement | undefined;
   card.replaceChildren();
-  const v = inst.view;
+  const v = inst.view; // null: the definition has no view (the card shows its name, no controls)
   card.append(el('h2', { id: `t-${inst.id}`, text: `${inst.emoji} ${v?.title || inst.label}` }));
   card.setAttribute('aria-labelledby', `t-${inst.id}`);
   card.append(el('p', { class: 'muted', text: `${inst.type} v${inst.version} · ${inst.id}` }));
   if (inst.late) card.append(el('p', { class: 'late', text: 'this view did not render in time' }), el('p', { class: 'muted', text: inst.late }));
   if (inst.problem) card.append(el('p', { class: 'error', text: inst.problem }));
   if (v?.description) card.append(el('p', { class: 'description', text: v.description }));
-  const controls = (v?.controls || []).filter((c) => c.kind !== 'preview');
+  if (inst.navigate) card.append(navigateNode(card, inst));
+  // The one place preview controls are left out (they play on this tab only: world sound).
+  const controls = (v?.controls || []).map((c, i) => ({ c, i })).filter(({ c }) => c.kind !== 'preview');
+  const inConfigure = new Set(inst.configure || []);
+  const fieldsInConfigure = new Set(inst.configureFields || []);
   const auto = new Map<string, Control>();
-  for (const c of controls) if (c.trigger === 'change') for (const f of c.fields || []) auto.set(f, c);
-  for (const f of v?.fields || []) card.append(fieldNode(card, inst, f, auto.get(f.id)));
+  for (const { c } of controls) if (c.trigger === 'change') for (const f of c.fields || []) auto.set(f, c);
+  const configure = el('div', { class: 'configure-body' });
+  (v?.fields || []).forEach((f, i) => (fieldsInConfigure.has(i) ? configure : card).append(fieldNode(card, inst, f, auto.get(f.id))));
   const row = el('div', { class: 'action-row', role: 'group', 'aria-label': 'Actions' });
   const rest = el('div', { class: 'controls' });
-  for (const c of controls) {
+  const settings = el('div', { class: 'controls' });
+  for (const { c, i } of controls) {
     if (c.trigger === 'change') continue;
-    (c.icon === 'toggle' || c.placement === 'action' ? row : rest).append(controlNode(card, inst, c));
+    if (inConfigure.has(i)) settings.append(controlNode(card, inst, c));
+    else (c.icon === 'toggle' || c.placement === 'action' ? row : rest).append(controlNode(card, inst, c));
   }
+  if (settings.childElementCount) configure.append(settings);
+  if (inst.worldPicker) configure.append(worldPickerNode(card, inst, w));
   if (inst.canRemove) rest.append(el('button', { type: 'button', class: 'secondary', 'data-remove': inst.id, text: 'Remove', onclick: async () => {
     if (!window.confirm(`Remove ${inst.label}?`)) return;
     const r = await api(`/api/world/instances/${encodeURIComponent(inst.id)}/remove`, {});
     if (!r.ok) status(card, `Remove failed (${r.status}): ${r.data.message}`, true);
   } }));
   card.append(row, rest);
+  // Configure: the editor settings, for a viewer who may edit (the server sends no others).
+  // details/summary is keyboard-operable and tells assistive technology whether it is open.
+  if (configure.childElementCount) {
+    const details = el('details', { class: 'configure', 'data-configure-for': inst.id }, el('summary', { 'data-configure': inst.id, text: 'Configure' }), configure);
+    details.open = configureOpen.get(inst.id) === true;
+    details.addEventListener('toggle', () => configureOpen.set(inst.id, details.open));
+    card.append(details);
+  }
   if (w.canAdmin && inst.state !== undefined) {
     const ta = el('textarea', { id: `s-${inst.id}`, rows: 2, 'data-seed': inst.id });
     ta.value = JSON.stringify(inst.state);
-    card.append(el('details', { class: 'seed' }, el('summary', { text: 'State' }), el('label', { for: `s-${inst.id}`, text: 'State (JSON, checked by valid())' }), ta,
-      el('button', { type: 'button', text: 'Set state', onclick: async () => {
+    card.append(el('details', { class: 'seed' }, el('summary', { 'data-state': inst.id, text: 'State' }), el('label', { for: `s-${inst.id}`, text: 'State (JSON, checked by valid())' }), ta,
+      el('button', { type: 'button', 'data-seed-set': inst.id, text: 'Set state', onclick: async () => {
         let state: unknown;
         try { state = JSON.parse(ta.value); } catch (e) { status(card, 'State is not JSON: ' + (e as Error).message, true); return; }
         const r = await api(`/api/world/instances/${encodeURIComponent(inst.id)}/state`, { state });
@@ -90,9 +184,15 @@ function drawCard(card: HTMLElement, inst: Instance, w: World): void {
       } })));
   }
   card.append(oldStatus || el('p', { class: 'status', role: 'status', 'aria-live': 'polite' }));
+  const notice = notices.get(inst.id);
+  if (notice) { notices.delete(inst.id); status(card, notice.text, notice.isError); }
   if (keep) {
-    const again = card.querySelector(`[data-field="${CSS.escape(keep)}"]`) as HTMLInputElement | null;
-    if (again) { again.value = kept; again.focus(); }
+    const again = card.querySelector(keep) as HTMLElement | null;
+    if (again) {
+      if (again.tagName !== 'SUMMARY') again.closest('details')?.setAttribute('open', ''); // it was visible, so its disclosure was open
+      if (kept && again instanceof HTMLInputElement) { again.value = kept.value; again.setSelectionRange(kept.start, kept.end); }
+      again.focus();
+    }
   }
 }
 
@@ -109,7 +209,11 @@ function drawChrome(w: World): void {
       // On the cell picked with a shift-click, on the viewer's floor; else the first free one.
       const r = await api('/api/world/instances', pick ? { type: d.type, floor: pick.floor, x: pick.cell.x, y: pick.cell.y } : { type: d.type });
       if (r.ok) clearPick();
-      if (!r.ok) flash(`Place failed (${r.status}): ${r.data.message}`);
+      if (!r.ok) { flash(`Place failed (${r.status}): ${r.data.message}`); return; }
+      // configuration: `open` opens Configure on this placement; `remember` replayed this tab's settings.
+      if (r.data.openConfigure) openConfigure(r.data.id);
+      if (r.data.configured) notify(r.data.id, 'Placed with your remembered settings', false);
+      if (r.data.configureError) notify(r.data.id, `Remembered settings not applied (${r.data.configureError.status}): ${r.data.configureError.message}`, true);
     } }));
     bar.append(place);
   }
@@ -132,7 +236,7 @@ export function draw(w: World): void {
   for (const inst of w.instances) {
     seen.add(inst.id);
     let card = document.getElementById('card-' + inst.id) as HTMLElement | null;
-    if (!card) card = el('section', { class: 'instance card', id: 'card-' + inst.id, 'data-instance': inst.id });
+    if (!card) card = el('section', { class: 'instance card', id: 'card-' + inst.id, 'data-instance': inst.id, 'data-type': inst.type });
     drawCard(card, inst, w);
     if (prev ? prev.nextElementSibling !== card : grid.firstElementChild !== card) {
       if (prev) prev.after(card); else grid.prepend(card);

@@ -7,7 +7,11 @@ import type { GizmoSpriteRecipe } from '@scape/sdk/sprite.js';
 export interface Field { id: string; label: string; kind?: string; value?: string; placeholder?: string; maxLength?: number; options?: { value: string; label: string }[] }
 export interface Control { id: string; label: string; action: { name: string; payload: Record<string, unknown> }; pressed?: boolean; disabled?: boolean; confirm?: string; fields?: string[]; icon?: string; placement?: string; trigger?: string; kind?: string }
 export interface View { title?: string; description?: string; fields?: Field[]; controls?: Control[] }
-export interface Instance { id: string; type: string; version: number; emoji: string; label: string; view?: View; late?: string; problem?: string; canRemove: boolean; state?: unknown }
+export interface Instance { id: string; type: string; version: number; emoji: string; label: string; view?: View | null; late?: string; problem?: string; canRemove: boolean; state?: unknown;
+  // The panel (host/panel.go): indexes of the editor settings under Configure, the world picker, the world link.
+  configure?: number[]; configureFields?: number[]; worldPicker?: WorldPicker; navigate?: { world: string; name?: string } }
+export interface WorldPicker { field: string; action: string; label: string }
+export interface WorldDestination { id: string; name: string }
 export interface Rev { number: number; project: string; definitions?: { type: string; emoji: string; label: string }[]; problems?: string[] }
 export interface Cell { x: number; y: number }
 // Light, glow and sprite are the SDK's own recipes, resolved and checked on the server.
@@ -17,4 +21,5 @@ export interface Avatar { actor: string; floor: string; cell: Cell; movingTo?: C
 export interface Grid { width: number; height: number; floors: string[]; self?: Avatar; instances: GridCell[]; avatars: Avatar[]; revision?: number; feedback: Pending[] }
 // Pending is feedback this viewer receives (GizmoStepEffects or GizmoFeedback as `effects`).
 export interface Pending { id: string; kind: 'step' | 'reaction'; instance: string; until: number; effects: Record<string, unknown> }
-export interface World { world: string; actor: string; role: string; canPlace: boolean; canAdmin: boolean; revision?: Rev; rejection?: Rev; instances: Instance[]; grid?: Grid }
+export interface World { world: string; actor: string; role: string; canPlace: boolean; canAdmin: boolean; revision?: Rev; rejection?: Rev; instances: Instance[]; grid?: Grid;
+  worlds?: WorldDestination[] }

@@ -563,12 +563,16 @@ function execute(registry: runtime.ObjectRegistry, instanceJSON: string, actionJ
   }
 }
 
-/** The instance's view for a viewer as JSON, or { refused } when the definition has none or it throws. */
+/**
+ * The instance's view for a viewer as JSON: { view }, with view null when the definition has
+ * none (a Gizmo without a view, such as the pressure pad, is not an error: the host shows its card
+ * with no controls), or { refused } when it throws or returns something that is not a view.
+ */
 function view(registry: runtime.ObjectRegistry, instanceJSON: string, viewerJSON: string): string {
   try {
     const instance = JSON.parse(instanceJSON) as sdk.ObjectInstance;
     const def = registry.definition(instance);
-    if (typeof def.view !== 'function') return JSON.stringify({ refused: { status: 404, message: `${def.type} has no view` } });
+    if (typeof def.view !== 'function') return JSON.stringify({ view: null });
     const result = callAuthor(def, 'view', def.view, instance.state, JSON.parse(viewerJSON) as sdk.ObjectViewer);
     const found = boundsProblem(result, 'view');
     if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });
@@ -615,6 +619,9 @@ function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: 
       actions,
       // Only for a change of state (previousJSON given): what the change plays and animates.
       transition: previousJSON === '' ? null : transition(def, instance.state, JSON.parse(previousJSON) as unknown),
+      // The panel's portable settings and world picker (docs/world.md, "The panel"): declarations, copied.
+      configuration: def.configuration === undefined ? null : { action: def.configuration.action, fields: [...def.configuration.fields], remember: def.configuration.remember === true, open: def.configuration.open === true },
+      worldPicker: def.worldEditor === undefined ? null : { field: def.worldEditor.field, action: def.worldEditor.action, label: def.worldEditor.label },
     };
     const found = boundsProblem(derived, '', undefined, undefined, JSON_DEPTH_LIMIT + 2);
     if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });

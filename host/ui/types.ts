@@ -1,7 +1,7 @@
 // The shapes the host sends the world page (host/worldapi.go, host/grid.go).
 
 export interface Field { id: string; label: string; kind?: string; value?: string; placeholder?: string; maxLength?: number; options?: { value: string; label: string }[] }
-export interface Control { id: string; label: string; action: { name: string; payload: Record<string, unknown> }; pressed?: boolean; disabled?: boolean; confirm?: string; fields?: string[]; icon?: string; placement?: string; trigger?: string; kind?: string }
+export interface Control { id: string; label: string; action: { name: string; payload: Record<string, unknown> }; pressed?: boolean; disabled?: boolean; confirm?: string; fields?: string[]; icon?: string; placement?: string; trigger?: string; kind?: string; preview?: string }
 export interface View { title?: string; description?: string; fields?: Field[]; controls?: Control[] }
 export interface Instance { id: string; type: string; version: number; emoji: string; label: string; view?: View; late?: string; problem?: string; canRemove: boolean; state?: unknown }
 export interface Rev { number: number; project: string; definitions?: { type: string; emoji: string; label: string }[]; problems?: string[] }

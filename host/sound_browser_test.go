@@ -302,5 +302,13 @@ func TestBrowserWorldSound(t *testing.T) {
 		return ok && math.Abs(v.Gain-0.25*0.5*near(2)) < 1e-3
 	})
 	shot(ctx, "sound-mixer-speaking")
+	// The mixer's mute silences one instance in this tab only.
+	if err := chromedp.Do(ctx, hosttest.ClickNow(fmt.Sprintf(`[data-mute=%q]`, humNear))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(ctx, "muting the near hum", func(s audioSnapshot) bool { v, ok := ambience(s)[humNear]; return ok && v.Gain == 0 })
+	if v := ambience(snapshot(ctx))[humMid]; v.Gain == 0 {
+		t.Fatalf("muting one hum silenced another: %+v", v)
+	}
 	t.Logf("screenshots in %s", shots)
 }

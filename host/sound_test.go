@@ -73,7 +73,23 @@ export const bank = defineObject<{ f: number }>({
   soundBank: (s) => ({ tone: tone(s.f, 0.2) }),
 });
 
-export default defineProject({ objects: [chime, hum, piano, bank] });
+export const bells = defineObject<Record<string, never>>({
+  type: 'test.bells', version: 1, emoji: '🎐', label: 'Bells', hint: 'rings in the breeze',
+  initial: () => ({}),
+  valid: (s): s is Record<string, never> => record(s) && exactKeys(s, []),
+  actions: {},
+  ambience: {
+    mode: 'sequence',
+    bus: { gain: 0.8, delay: { time: 0.3, feedback: 0.3, wet: 0.2 }, reverb: { duration: 1, decay: 0.8, seed: 7, wet: 0.3 } },
+    rangeCells: [1, 12], maxSources: 4, stereo: 0.8, duckWhileSpeaking: true,
+  },
+  sequence: (c) => ({
+    afterSeconds: 0.5,
+    strikes: c.sources.length === 0 ? [] : [{ source: c.step % c.sources.length, delaySeconds: 0.1, sound: tone(500 + 10 * c.step, 0.2) }],
+  }),
+});
+
+export default defineProject({ objects: [chime, hum, piano, bank, bells] });
 `
 
 // ringRecipe is the chime template's ring, as JSON (the content the host addresses it by).
@@ -317,6 +333,40 @@ func TestSoundsServedByContent(t *testing.T) {
 			t.Fatalf("a preview told the tabs %s: %s", e[0], e[1])
 		}
 	case <-time.After(300 * time.Millisecond):
+	}
+}
+
+// TestSequenceStep: the host runs one sequence(context) step for the asking tab's sources and
+// answers its strikes by content address (each served); a definition without a sequence is
+// refused.
+func TestSequenceStep(t *testing.T) {
+	f, owner := soundWorld(t)
+	bells := owner.place("test.bells", 5, 5)
+	var out struct {
+		AfterSeconds float64
+		Strikes      []struct {
+			Source       int
+			DelaySeconds float64
+			Key          string
+		}
+	}
+	sources := []map[string]float64{{"x": 5, "y": 5, "gain": 1, "pan": 0}, {"x": 7, "y": 5, "gain": 0.5, "pan": 0.4}}
+	if st, msg := owner.call("POST", "/api/world/instances/"+bells+"/sequence", map[string]any{"step": 3, "sources": sources}, &out); st != 200 {
+		t.Fatalf("sequence: %d %s", st, msg)
+	}
+	want := audio.Key(json.RawMessage(`{"kind":"synth","duration":0.2,"voices":[{"wave":"sine","start":0,"duration":0.2,"frequency":530,"gain":0.2}]}`))
+	if out.AfterSeconds != 0.5 || len(out.Strikes) != 1 || out.Strikes[0].Source != 1 || out.Strikes[0].DelaySeconds != 0.1 || out.Strikes[0].Key != want {
+		t.Fatalf("step 3 of two sources: %+v (want source 1, key %s)", out, want)
+	}
+	resp, err := http.Get(f.http.URL + "/api/world/sounds/" + want + ".wav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if readAll(t, resp); resp.StatusCode != 200 {
+		t.Fatalf("the strike's sound: %d", resp.StatusCode)
+	}
+	if st, _ := owner.call("POST", "/api/world/instances/"+owner.place("test.hum", 9, 9)+"/sequence", map[string]any{"step": 0, "sources": sources}, nil); st != 400 {
+		t.Fatalf("a sequence step of a definition without sequence: %d, want 400", st)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/scapeworld/scape/validate"
@@ -236,8 +237,11 @@ func lightingOf(lighting json.RawMessage) (light, glow json.RawMessage, ok bool)
 	return light, glow, true
 }
 
-// present says whether a JSON value is there and not null.
-func present(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
+// present says whether a JSON value is there and not null (space around it aside).
+func present(raw json.RawMessage) bool {
+	t := strings.TrimSpace(string(raw))
+	return t != "" && t != "null"
+}
 
 // gridFor is the grid as actor sees it; emoji maps the active build's types to their emoji.
 func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {

@@ -105,6 +105,7 @@ type Server struct {
 	// live is the active revision's open project (engine.go); events and sessions serve the
 	// world page's tabs (events.go, sessions.go).
 	live     liveSlot
+	sounds   soundBook // what the world page plays (sounds.go)
 	events   *hub
 	sessions *sessions
 	// grid is the world model (grid.go); the ticker moves it every world.TickInterval.

@@ -76,6 +76,7 @@ func (s *Server) worldRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /join", s.handleJoin)
 	m.HandleFunc("GET /static/world.js", s.handleWorldScript)
 	s.gridRoutes(m)
+	s.soundRoutes(m)
 }
 
 // snapshot is the world for actor: the views run within the page's budget (render.go).

@@ -188,7 +188,7 @@ func (p *Project) Derive(ctx context.Context, inst Instance, env Env) (json.RawM
 	if len(env.Previous) > 0 {
 		previous = string(env.Previous)
 	}
-	out, err := p.call(ctx, "derive", string(instJSON), env.Linked, previous)
+	out, err := p.call(ctx, "derive", string(instJSON), env.Linked, previous, string(env.Ask))
 	if err != nil {
 		return nil, err
 	}
@@ -212,6 +212,10 @@ func (p *Project) Derive(ctx context.Context, inst Instance, env Env) (json.RawM
 type Env struct {
 	Linked   bool            `json:"linked,omitempty"`
 	Previous json.RawMessage `json:"previous,omitempty"`
+	// Ask, when set, is a derive-like question instead of the outputs (JSON: {sounds: true},
+	// {preview: {name, payload, viewer}} or {sequence: context}; toolchain.ts answer): what the
+	// world page plays. It runs no reducer and changes nothing.
+	Ask json.RawMessage `json:"ask,omitempty"`
 }
 
 // StepEvent is an arrival as the SDK's GizmoStepEvent describes it.

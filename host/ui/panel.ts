@@ -5,6 +5,7 @@
 import type { Control, Field, Instance, World } from './types';
 import { api, el, flash, root } from './net';
 import { clearPick, drawCanvas, pick } from './canvas';
+import { preview } from './audio';
 
 export function status(card: HTMLElement, text: string, isError: boolean): void {
   const s = card.querySelector('.status') as HTMLElement;
@@ -39,6 +40,13 @@ async function act(card: HTMLElement, inst: Instance, c: Control): Promise<void>
   for (const f of c.fields || []) {
     const input = card.querySelector(`[data-field="${CSS.escape(f)}"]`) as HTMLInputElement | HTMLSelectElement | null;
     if (input) payload[f] = input.value;
+  }
+  // A preview control auditions locally, for this tab only (audio.ts); a control naming a preview
+  // auditions it with the same payload before its normal action.
+  if (c.kind === 'preview' || c.preview) {
+    const p = await preview(inst.id, c.kind === 'preview' ? c.action.name : c.preview!, payload);
+    if (!p.ok) { status(card, `${c.label}: preview failed (${p.message})`, true); return; }
+    if (c.kind === 'preview') { status(card, `${c.label}: previewed (only you hear it)`, false); return; }
   }
   status(card, c.label + '…', false);
   const r = await api(`/api/world/instances/${encodeURIComponent(inst.id)}/act`, { name: c.action.name, payload });
@@ -140,8 +148,8 @@ function drawCard(card: HTMLElement, inst: Instance, w: World): void {
   if (inst.problem) card.append(el('p', { class: 'error', text: inst.problem }));
   if (v?.description) card.append(el('p', { class: 'description', text: v.description }));
   if (inst.navigate) card.append(navigateNode(card, inst));
-  // The one place preview controls are left out (they play on this tab only: world sound).
-  const controls = (v?.controls || []).map((c, i) => ({ c, i })).filter(({ c }) => c.kind !== 'preview');
+  // Preview controls are drawn like the others; act() auditions them on this tab only (audio.ts).
+  const controls = (v?.controls || []).map((c, i) => ({ c, i }));
   const inConfigure = new Set(inst.configure || []);
   const fieldsInConfigure = new Set(inst.configureFields || []);
   const auto = new Map<string, Control>();

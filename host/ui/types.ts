@@ -5,7 +5,7 @@ import type { GizmoGlow } from '@scape/sdk/glow.js';
 import type { GizmoSpriteRecipe } from '@scape/sdk/sprite.js';
 
 export interface Field { id: string; label: string; kind?: string; value?: string; placeholder?: string; maxLength?: number; options?: { value: string; label: string }[] }
-export interface Control { id: string; label: string; action: { name: string; payload: Record<string, unknown> }; pressed?: boolean; disabled?: boolean; confirm?: string; fields?: string[]; icon?: string; placement?: string; trigger?: string; kind?: string }
+export interface Control { id: string; label: string; action: { name: string; payload: Record<string, unknown> }; pressed?: boolean; disabled?: boolean; confirm?: string; fields?: string[]; icon?: string; placement?: string; trigger?: string; kind?: string; preview?: string }
 export interface View { title?: string; description?: string; fields?: Field[]; controls?: Control[] }
 export interface Instance { id: string; type: string; version: number; emoji: string; label: string; view?: View | null; late?: string; problem?: string; canRemove: boolean; state?: unknown;
   // The panel (host/panel.go): indexes of the editor settings under Configure, the world picker, the world link.

@@ -7,6 +7,8 @@
 import { draw } from './panel';
 import { drawCanvas, wireCanvas } from './canvas';
 import { el, flash, openTab, root, token } from './net';
+import { gridChanged, transition, worldChanged } from './audio';
+import './ambience';
 
 function reaction(data: { instance: string; actor: string; reaction: unknown }): void {
   const card = document.getElementById('card-' + data.instance);
@@ -19,9 +21,10 @@ function reaction(data: { instance: string; actor: string; reaction: unknown }):
 async function main(): Promise<void> {
   try { await openTab(); } catch (e) { flash((e as Error).message); return; }
   const es = new EventSource('/api/world/events?session=' + encodeURIComponent(token));
-  es.addEventListener('world', (e) => draw(JSON.parse((e as MessageEvent).data)));
-  es.addEventListener('acted', (e) => reaction(JSON.parse((e as MessageEvent).data)));
-  es.addEventListener('grid', (e) => drawCanvas(JSON.parse((e as MessageEvent).data)));
+  es.addEventListener('world', (e) => { const w = JSON.parse((e as MessageEvent).data); draw(w); worldChanged(w); });
+  es.addEventListener('acted', (e) => { const d = JSON.parse((e as MessageEvent).data); reaction(d); transition(d); });
+  es.addEventListener('seeded', (e) => transition(JSON.parse((e as MessageEvent).data)));
+  es.addEventListener('grid', (e) => { const g = JSON.parse((e as MessageEvent).data); drawCanvas(g); gridChanged(g); });
   wireCanvas();
   es.addEventListener('error', () => { root.dataset.live = 'reconnecting'; });
   es.addEventListener('open', () => { root.dataset.live = 'open'; });

@@ -593,11 +593,12 @@ function instanceLabel(value: unknown): string {
  * checks the author's result): { derived } or { refused } when the instance is unknown, invalid or
  * a callback fails. `linked` is the host's topology for lighting (GizmoEnvironment).
  */
-function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: boolean, previousJSON = ''): string {
+function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: boolean, previousJSON = '', askJSON = ''): string {
   try {
     const instance: unknown = JSON.parse(instanceJSON);
     if (!registry.validate(instance)) return JSON.stringify({ refused: { status: 400, message: `${instanceLabel(instance)}: not an installed definition, or its state is not valid` } });
     const def = registry.definition(instance);
+    if (askJSON !== '') return answer(registry, def, instance, JSON.parse(askJSON) as Ask);
     const actions: Record<string, string> = {};
     for (const name of Object.keys(def.actions)) actions[name] = def.actions[name].permission;
     const derived = {
@@ -659,6 +660,52 @@ function transition(def: sdk.ObjectDefinition, state: unknown, previous: unknown
   out.audio = run('audio', def.audio, (v) => sdk.gizmoAudioError(v, sdk.resolveGizmoSounds(def, state)));
   out.animate = run('animate', def.animate, (v) => gizmoTimelineError(v));
   return out;
+}
+
+/**
+ * A derive-like question the world page's sound asks about one placed instance (validate.Env.Ask),
+ * answered in the same guarded call as derive and never changing state:
+ * - `sounds`: the instance's sounds by name as the SDK resolves them for its state (static
+ *   `sounds`, or `soundBank(state)` checked by resolveGizmoSounds), its ambience (static data the
+ *   catalog check accepted) and whether it has a sequence. Recorded WAV strings make this larger
+ *   than derive's 1 MiB result bound, so it has FULL_JSON_BOUND, as effects() does.
+ * - `preview`: one preview control's audition through the registry's own preview (the preview's
+ *   permission, its viewer, previewProblem): a GizmoPreview for the pressing tab only.
+ * - `sequence`: one sequence(context) step for a listener's nearest sources, checked as the
+ *   build's probes are (bounds, JSON, sequenceStepProblem).
+ */
+interface Ask {
+  sounds?: boolean;
+  preview?: { name: string; payload: Record<string, unknown>; viewer: { actorId: string; canEdit: boolean } };
+  sequence?: sdk.GizmoSequenceContext;
+}
+
+function answer(registry: runtime.ObjectRegistry, def: sdk.ObjectDefinition, instance: sdk.ObjectInstance, ask: Ask): string {
+  const refused = (message: string) => JSON.stringify({ refused: { status: 400, message } });
+  let derived: Record<string, unknown>;
+  if (ask.sounds) {
+    let sounds: unknown = null;
+    let problem: string | null = null;
+    try {
+      sounds = sdk.resolveGizmoSounds(def, structuredCopy(instance.state));
+    } catch (err) {
+      problem = thrownMessage(err);
+    }
+    derived = { sounds, soundProblem: problem, bank: typeof def.soundBank === 'function', ambience: def.ambience ?? null, sequence: typeof def.sequence === 'function' };
+  } else if (ask.preview) {
+    const p = ask.preview;
+    derived = { preview: registry.preview(instance, { name: p.name, payload: p.payload }, p.viewer) };
+  } else if (ask.sequence) {
+    if (typeof def.sequence !== 'function') return refused(`${def.type} has no sequence`);
+    const context = ask.sequence;
+    const step = callAuthor(def, 'sequence', def.sequence, structuredCopy(context) as sdk.GizmoSequenceContext);
+    const at = `sequence(step ${context.step})`;
+    const found = boundsProblem(step, at) ?? jsonProblem(step, at) ?? sequenceStepProblem(step, context.sources.length, at);
+    if (found) return refused(found.toString());
+    derived = { sequence: step };
+  } else return refused('derive was asked nothing it knows (sounds, preview or sequence)');
+  const out = fullJSON({ derived });
+  return out === '' ? refused('the answer is beyond the toolchain\'s 4 MiB bound') : out;
 }
 
 /** A fresh copy of JSON data, so one callback cannot change what the next one sees. */

@@ -1,5 +1,6 @@
 import type { Cell, Grid } from './types';
 import { api, el, flash, root } from './net';
+import { drawModel, noteGrid } from './modelhook'; // MODEL HOOK (models engineer): see drawCanvas
 
 // ---- the canvas: a top-down drawing of the viewer's floor. It is a local approximation of the
 // hosted renderer (docs/world.md): light pools are radial gradients of the light's color over
@@ -31,6 +32,7 @@ function pool(ctx: CanvasRenderingContext2D, c: Cell, radiusCells: number, inner
 
 export function drawCanvas(g: Grid): void {
   grid = g;
+  noteGrid(g, () => { if (grid) drawCanvas(grid); }); // MODEL HOOK: which models to load; redraw while they move
   const canvas = document.getElementById('world-canvas') as HTMLCanvasElement | null;
   if (!canvas) return;
   canvas.width = g.width * CELL;
@@ -67,6 +69,7 @@ export function drawCanvas(g: Grid): void {
   ctx.fillStyle = basement ? '#f4f4f8' : '#222';
   for (const i of here) {
     if (i.blocking) { ctx.strokeStyle = i.problem ? '#b00020' : 'rgba(0,0,0,0.35)'; ctx.strokeRect(i.cell.x * CELL + 2.5, i.cell.y * CELL + 2.5, CELL - 5, CELL - 5); }
+    if (drawModel(ctx, i.id, i.cell, CELL)) continue; // MODEL HOOK: a model replaces the emoji
     ctx.fillText(i.emoji || '?', (i.cell.x + 0.5) * CELL, (i.cell.y + 0.55) * CELL);
   }
   for (const a of g.avatars) {

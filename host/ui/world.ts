@@ -7,6 +7,7 @@
 import { draw } from './panel';
 import { drawCanvas, wireCanvas } from './canvas';
 import { el, flash, openTab, root, token } from './net';
+import { watchModels } from './modelhook';
 
 function reaction(data: { instance: string; actor: string; reaction: unknown }): void {
   const card = document.getElementById('card-' + data.instance);
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   es.addEventListener('acted', (e) => reaction(JSON.parse((e as MessageEvent).data)));
   es.addEventListener('grid', (e) => drawCanvas(JSON.parse((e as MessageEvent).data)));
   wireCanvas();
+  watchModels(es); // models: transitions to animate, taps
   es.addEventListener('error', () => { root.dataset.live = 'reconnecting'; });
   es.addEventListener('open', () => { root.dataset.live = 'open'; });
 }

@@ -10,7 +10,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { frameAt, labelAt, REST_FRAME, type GizmoFrame, type GizmoLabelFrame, type GizmoTimeline, type ModelRenderer, type WorldModels } from './modeltime';
 
 /** The render target covers VIEW_W × VIEW_H cells; the model's origin sits ORIGIN_Y cells above its bottom. */
-export const VIEW_W = 2, VIEW_H = 2, ORIGIN_Y = 0.5;
+export const VIEW_W = 2, VIEW_H = 2, ORIGIN_Y = 0.75;
 /** The camera looks down at the model from this elevation (radians above the horizon). */
 export const ELEVATION = Math.PI / 6;
 

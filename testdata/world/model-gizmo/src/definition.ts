@@ -2,7 +2,7 @@
  * A model Gizmo for the world page's browser tests (host/model_browser_test.go) and
  * `scape gizmo model --png`'s: a unit cube (models/cube.glb, BoxVertexColors.glb of Khronos's
  * glTF sample models, CC0-1.0) resting turned 0.5 rad about the camera's axis, fitted to 0.8 of
- * a cell. `turn` is its tap: each turn animates a quarter turn about the vertical axis with a
+ * a cell. `turn` is its tap: each turn animates an eighth of a turn about the vertical axis with a
  * hop, keyed by the turn's count, and shows the count as the result label.
  */
 import { axisQuaternion, defineObject, defineProject, exactKeys, record, requirePayload, type GizmoFrame } from '@scape/sdk';
@@ -13,13 +13,13 @@ interface CubeState {
   at: number;
 }
 
-/** The frames of turn n: from (n − 1) to n quarter turns about y, lifted halfway. */
+/** The frames of turn n: from (n − 1) to n eighth turns about y, lifted halfway. */
 export function turnFrames(n: number): GizmoFrame[] {
   const frames: GizmoFrame[] = [];
   for (let i = 0; i <= 4; i++) {
     const t = i / 4;
     frames.push({
-      rotation: axisQuaternion([0, 1, 0], ((n - 1 + t) * Math.PI) / 2),
+      rotation: axisQuaternion([0, 1, 0], ((n - 1 + t) * Math.PI) / 4),
       x: 0,
       lift: Math.sin(t * Math.PI) * 0.3,
       shadow: [1 - 0.3 * Math.sin(t * Math.PI), 1, 1],
@@ -83,7 +83,7 @@ export const modelCube = defineObject<CubeState>({
   animate: (s) => ({ key: `turn-${s.turns}`, at: s.at, durationMs: 600, frames: turnFrames(s.turns), number: s.turns }),
   view: (s) => ({
     title: `Turned ${s.turns} times`,
-    description: "Tap the cube (or press Turn) to turn it a quarter.",
+    description: "Tap the cube (or press Turn) to turn it an eighth.",
     controls: [{ id: 'turn', label: 'Turn', placement: 'action', action: { name: 'turn', payload: {} } }],
   }),
 });

@@ -92,6 +92,10 @@ function buildScene(sum: string, p: Presentation, spin: number, fetchModel: (sum
   const ts: TypeScene = { sum, p, spin, scene, pivot, shadow, shadowMaterial, ready: false };
   void loadGLB(sum, fetchModel).then((model) => {
     const fitted = new THREE.Group();
+    if (!(p.nominalSize > 0)) { // a bare model (scape gizmo model --png): its own largest extent
+      const size = new THREE.Box3().setFromObject(model).getSize(new THREE.Vector3());
+      p.nominalSize = Math.max(size.x, size.y, size.z) || 1;
+    }
     const s = p.fitSize / p.nominalSize;
     fitted.scale.set(s, s, s);
     fitted.add(model);
@@ -247,6 +251,21 @@ function image(id: string): HTMLCanvasElement | null {
   return playing.get(id)?.image ?? null;
 }
 
-const w = window as unknown as { __scapeModelRenderer?: ModelRenderer & { image: typeof image; onChange: (fn: () => void) => void }; __scapeModelReady?: () => void };
-w.__scapeModelRenderer = { ...api, image, onChange: (fn) => { onChange = fn; } };
+/**
+ * One picture of a model as the world draws it at rest: `scape gizmo model --png` (host/modelpng.go)
+ * calls this in headless Chromium with the GLB as base64. A PNG data: URL of the render target.
+ */
+async function picture(base64: string, presentation: Presentation): Promise<string> {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const done = new Promise<void>((resolve) => { onChange = () => { const ts = types.get('picture'); if (ts?.ready) resolve(); }; });
+  api.update({ types: { picture: { model: 'picture', presentation } }, instances: { picture: { type: 'picture' } } }, async () => bytes.buffer);
+  await done;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  api.draw(canvas.getContext('2d') as CanvasRenderingContext2D, 'picture', 0, 0, 1);
+  return (image('picture') as HTMLCanvasElement).toDataURL('image/png');
+}
+
+const w = window as unknown as { __scapeModelRenderer?: ModelRenderer & { image: typeof image; picture: typeof picture; onChange: (fn: () => void) => void }; __scapeModelReady?: () => void };
+w.__scapeModelRenderer = { ...api, image, picture, onChange: (fn) => { onChange = fn; } };
 w.__scapeModelReady?.();

@@ -35,6 +35,11 @@ declare module 'three' {
     updateMatrixWorld(force?: boolean): void;
   }
   export class Group extends Object3D {}
+  export class Box3 {
+    setFromObject(o: Object3D): this;
+    getSize(target: Vector3): Vector3;
+    isEmpty(): boolean;
+  }
   export class Scene extends Object3D {}
   export class Material {
     name: string;

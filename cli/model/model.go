@@ -53,7 +53,7 @@ may be 1 MiB, so a model may be 768 KiB (786,432 bytes). Each line names its rul
 vendor/scape-sdk/LIMITS.md ("Models") lists every model rule and where the docs state it.
 
 With --png OUT.png, an accepted model is also drawn as the local world draws it (the world
-page's own renderer, three.js, in headless Chromium: the model's largest extent fitted to 0.8 of
+page's own renderer, three, in headless Chromium: the model's largest extent fitted to 0.8 of
 a cell, the identity rest pose, neutral lights) into a 256 × 256 PNG written to OUT.png only
 (atomically; an existing file is replaced only with --force). Without Chromium on PATH it says
 so and writes nothing.
@@ -62,7 +62,7 @@ Exit status: 0 accepted (with or without warnings), 1 refused, 2 the file cannot
 the picture cannot be made (no Chromium, OUT.png exists without --force).`,
 		Example: `  scape gizmo model lamp.glb
   scape gizmo model assets/lamp.glb --json
-  scape gizmo model lamp.glb --png lamp.png`,
+  scape gizmo model lamp.glb --png OUT.png`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return cmdutil.Usagef("expected one .glb file (got %d arguments)", len(args))

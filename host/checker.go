@@ -151,7 +151,7 @@ func (c *Checker) Load(ctx context.Context, js []byte, placed []Instance) (Verdi
 		c.open = nil
 	}
 	c.mu.Unlock()
-	return v, &checkerProject{c: c, js: js}, nil
+	return v, &checkerProject{c: c, js: js, models: acceptedModels(rep.Definitions)}, nil
 }
 
 // opened is reopen's machinery: it waits until js is open again in the live pool, starting its
@@ -235,7 +235,13 @@ func notReady(err error) error {
 type checkerProject struct {
 	c  *Checker
 	js []byte
+	// models are the build's accepted presentation models by type (base64, as embedded): the
+	// world page fetches them by content hash (models.go).
+	models map[string]string
 }
+
+// Models implements modelSource.
+func (p *checkerProject) Models() map[string]string { return p.models }
 
 // call runs one live call on the open build; a worker that lost it (replaced) starts the build
 // reopening in the background and the call is ErrNotReady: no view waits for a validation.

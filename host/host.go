@@ -221,6 +221,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /instances/{id}/remove", s.handleRemove)
 	m.HandleFunc("GET /static/{file}", s.handleStatic)
 	s.worldRoutes(m)
+	s.modelRoutes(m) // models.go: presentations, GLBs by hash, the renderer's script
 	s.mux = m
 }
 

@@ -64,10 +64,14 @@ func bundleUI(ui fs.FS, entry string) ([]byte, error) {
 					target = path.Join("ui", args.Path)
 				case strings.HasPrefix(args.Path, "@scape/sdk/"):
 					target = path.Join("sdk/src", strings.TrimPrefix(args.Path, "@scape/sdk/"))
+				case args.Path == "three": // the vendored three.js (ui/vendor/three, npm's layout)
+					target = "ui/vendor/three/build/three.module.min.js"
+				case strings.HasPrefix(args.Path, "three/addons/"): // three's own exports map
+					target = path.Join("ui/vendor/three/examples/jsm", strings.TrimPrefix(args.Path, "three/addons/"))
 				case strings.HasPrefix(args.Path, "./") || strings.HasPrefix(args.Path, "../"):
 					target = path.Join(path.Dir(args.Importer), args.Path)
 				default:
-					return api.OnResolveResult{}, fmt.Errorf("the world page may import only its own modules and @scape/sdk/<module> (got %q)", args.Path)
+					return api.OnResolveResult{}, fmt.Errorf("the world page may import only its own modules, @scape/sdk/<module> and the vendored three (got %q)", args.Path)
 				}
 				if strings.HasSuffix(target, ".js") && !exists(target) {
 					target = strings.TrimSuffix(target, ".js") + ".ts"

@@ -22,7 +22,7 @@ func TestUIModulesBundleSiblingsAndTheSDK(t *testing.T) {
 import { gizmoGlowFrame } from '@scape/sdk/glow.js';
 (globalThis as any).out = [twice(2), gizmoGlowFrame];`)},
 		"ui/lib/twice.ts": {Data: []byte(`export const twice = (n: number): number => n * 2;`)},
-		"ui/bare.ts":      {Data: []byte(`import * as THREE from 'three'; console.log(THREE);`)},
+		"ui/bare.ts":      {Data: []byte(`import * as L from 'lodash'; console.log(L);`)},
 		"ui/missing.ts":   {Data: []byte(`import { x } from './nope'; console.log(x);`)},
 	}
 	js, err := bundleUI(ui, "page.ts")
@@ -34,7 +34,7 @@ import { gizmoGlowFrame } from '@scape/sdk/glow.js';
 			t.Errorf("bundle lacks %q", want)
 		}
 	}
-	if _, err := bundleUI(ui, "bare.ts"); err == nil || !strings.Contains(err.Error(), `"three"`) {
+	if _, err := bundleUI(ui, "bare.ts"); err == nil || !strings.Contains(err.Error(), `"lodash"`) {
 		t.Errorf("a bare import must be refused by name, got %v", err)
 	}
 	if _, err := bundleUI(ui, "missing.ts"); err == nil || !strings.Contains(err.Error(), "ui/nope.ts does not exist") {

@@ -78,6 +78,14 @@ type Derived struct {
 	// Transition is present only when the outputs were derived for a change of state
 	// (Environment.Previous): what the change plays and animates.
 	Transition *Transition `json:"transition,omitempty"`
+	// Presentation is the definition's GizmoPresentation without its model (the host serves the
+	// GLB by content hash); absent when the definition has none.
+	Presentation json.RawMessage `json:"presentation,omitempty"`
+	// Spin is the definition's decorative spin in radians per second (0 without a presentation).
+	Spin float64 `json:"spin,omitempty"`
+	// Settled is animate(state, state), the GizmoTimeline whose final frame shows the state at
+	// rest when a page loads; absent without animate or when it fails.
+	Settled json.RawMessage `json:"settled,omitempty"`
 }
 
 // Transition is what one change of state plays and animates: the definition's

@@ -3,9 +3,11 @@
 package model
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +15,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/glb"
+	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/internal/human"
 )
 
@@ -21,6 +24,12 @@ type Options struct {
 	IO   *cmdutil.IOStreams
 	Path string
 	JSON bool
+	// PNG, when set, is where to write a picture of the model as the world draws it; Force
+	// lets it replace an existing file.
+	PNG   string
+	Force bool
+	// Picture draws the PNG (host.ModelPicture; tests replace it).
+	Picture func(ctx context.Context, glb []byte, o host.PictureOptions) ([]byte, error)
 }
 
 // NewCmd returns the `model` command. runF replaces the behaviour in tests of flag parsing.
@@ -43,9 +52,17 @@ The size limit is the contract's: a model is embedded in the bundle as base64, a
 may be 1 MiB, so a model may be 768 KiB (786,432 bytes). Each line names its rule; the SDK's
 vendor/scape-sdk/LIMITS.md ("Models") lists every model rule and where the docs state it.
 
-Exit status: 0 accepted (with or without warnings), 1 refused, 2 the file cannot be read.`,
+With --png OUT.png, an accepted model is also drawn as the local world draws it (the world
+page's own renderer, three, in headless Chromium: the model's largest extent fitted to 0.8 of
+a cell, the identity rest pose, neutral lights) into a 256 × 256 PNG written to OUT.png only
+(atomically; an existing file is replaced only with --force). Without Chromium on PATH it says
+so and writes nothing.
+
+Exit status: 0 accepted (with or without warnings), 1 refused, 2 the file cannot be read or
+the picture cannot be made (no Chromium, OUT.png exists without --force).`,
 		Example: `  scape gizmo model lamp.glb
-  scape gizmo model assets/lamp.glb --json`,
+  scape gizmo model assets/lamp.glb --json
+  scape gizmo model lamp.glb --png OUT.png`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return cmdutil.Usagef("expected one .glb file (got %d arguments)", len(args))
@@ -61,6 +78,8 @@ Exit status: 0 accepted (with or without warnings), 1 refused, 2 the file cannot
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the facts, problems and warnings as JSON")
+	cmd.Flags().StringVar(&opts.PNG, "png", "", "also write a picture of the model as the world draws it (needs Chromium)")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "let --png replace an existing file")
 	return cmd
 }
 
@@ -107,6 +126,57 @@ func Run(opts *Options) error {
 	}
 	if !res.OK() {
 		return cmdutil.Silent(cmdutil.ExitInvalid)
+	}
+	if opts.PNG != "" {
+		return writePicture(opts)
+	}
+	return nil
+}
+
+// writePicture draws the (accepted) model and writes it to opts.PNG, atomically, and nowhere
+// else: a temporary file beside it, renamed over it only when complete.
+func writePicture(opts *Options) error {
+	if _, err := os.Lstat(opts.PNG); err == nil && !opts.Force {
+		return cmdutil.Usagef("%s exists: no picture written (use --force to replace it)", opts.PNG)
+	}
+	data, err := os.ReadFile(opts.Path)
+	if err != nil {
+		return cmdutil.Usage(err)
+	}
+	draw := opts.Picture
+	if draw == nil {
+		draw = host.ModelPicture
+	}
+	png, err := draw(context.Background(), data, host.DefaultPicture)
+	if errors.Is(err, host.ErrNoChromium) {
+		return cmdutil.Usage(fmt.Errorf("--png needs headless Chromium to draw the model: %w; no picture written", err))
+	}
+	if err != nil {
+		return cmdutil.Usage(fmt.Errorf("drawing %s: %w; no picture written", filepath.Base(opts.Path), err))
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(opts.PNG), "."+filepath.Base(opts.PNG)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(png)
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil && !opts.Force {
+		// Link, not rename: a file created meanwhile is not overwritten either.
+		if werr = os.Link(tmp.Name(), opts.PNG); werr != nil && errors.Is(werr, os.ErrExist) {
+			werr = cmdutil.Usagef("%s exists: no picture written (use --force to replace it)", opts.PNG)
+		}
+		os.Remove(tmp.Name())
+	} else if werr == nil {
+		werr = os.Rename(tmp.Name(), opts.PNG)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return werr
+	}
+	if !opts.JSON {
+		fmt.Fprintf(opts.IO.Out, "  picture     %s (%d × %d, the world's renderer)\n", opts.PNG, host.DefaultPicture.TextureSize, host.DefaultPicture.TextureSize)
 	}
 	return nil
 }

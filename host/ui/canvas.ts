@@ -4,6 +4,7 @@ import { gizmoGlowFrame } from '@scape/sdk/glow.js';
 import { css, drawLight, liftDarkness, lightMoves, rgbOf, type DrawnLight } from './light';
 import { drawSprite, frameOf } from './sprite';
 import { drawBurst, impulseOf, running, shakeOf, takeFeedback, played, skipped, type Effect } from './effects';
+import { drawModel, noteGrid } from './modelhook'; // MODEL HOOK: see drawCanvas and the instance loop
 
 // ---- the canvas: a top-down drawing of the viewer's floor, the local approximation of the hosted
 // renderer (docs/world.md, "The drawing"). It draws what the server derived (the SDK's resolved
@@ -29,7 +30,7 @@ function floorOf(g: Grid): string { return g.self?.floor || 'surface'; }
 interface DrawnInstance {
   floor: string;
   cell: Cell;
-  look: 'sprite' | 'emoji';
+  look: 'model' | 'sprite' | 'emoji';
   emoji?: string;
   sprite?: { layers: number; layer?: string; frame?: { at: number; offset: [number, number]; tint: [number, number, number] } };
   text?: { text: string; shown: boolean; range?: number; distance?: number };
@@ -186,7 +187,9 @@ function render(now: number): boolean {
     ctx.rotate(im.rotation);
     ctx.scale(im.scale, im.scale);
     ctx.translate(-cx, -cy);
-    if (i.sprite) {
+    if (drawModel(ctx, i.id, i.cell, CELL)) { // MODEL HOOK: a model replaces the sprite or emoji
+      drawn[i.id].look = 'model';
+    } else if (i.sprite) {
       const step = effects.find((e: Effect) => e.instance === i.id && e.step?.animation);
       const animation = step?.step?.animation;
       const frame = step && animation ? frameOf(animation, (now - step.start) / step.durationMs) : null;
@@ -269,6 +272,8 @@ function animate(): void {
 
 export function drawCanvas(g: Grid): void {
   grid = g;
+  // MODEL HOOK: which models to load; redraw while they load or move.
+  noteGrid(g, () => { if (grid && safeRender(performance.now())) animate(); });
   const now = performance.now();
   takeFeedback(g.feedback || [], now);
   if (safeRender(now)) animate();

@@ -9,6 +9,7 @@ import { drawCanvas, wireCanvas } from './canvas';
 import { el, flash, openTab, root, token } from './net';
 import { gridChanged, transition, worldChanged } from './audio';
 import './ambience';
+import { watchModels } from './modelhook';
 
 function reaction(data: { instance: string; actor: string; reaction: unknown }): void {
   const card = document.getElementById('card-' + data.instance);
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   es.addEventListener('seeded', (e) => transition(JSON.parse((e as MessageEvent).data)));
   es.addEventListener('grid', (e) => { const g = JSON.parse((e as MessageEvent).data); drawCanvas(g); gridChanged(g); });
   wireCanvas();
+  watchModels(es); // models: transitions to animate, taps
   es.addEventListener('error', () => { root.dataset.live = 'reconnecting'; });
   es.addEventListener('open', () => { root.dataset.live = 'open'; });
 }

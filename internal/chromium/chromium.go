@@ -38,6 +38,9 @@ func Options(path, userDataDir string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true),
+		// WebGL (the world page's model renderer) on SwiftShader, the CPU fallback: without a GPU
+		// and this flag, Chromium gives the page no WebGL context at all.
+		chromedp.Flag("enable-unsafe-swiftshader", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),

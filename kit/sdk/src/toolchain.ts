@@ -623,6 +623,12 @@ function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: 
       // The panel's portable settings and world picker (docs/world.md, "The panel"): declarations, copied.
       configuration: def.configuration === undefined ? null : { action: def.configuration.action, fields: [...def.configuration.fields], remember: def.configuration.remember === true, open: def.configuration.open === true },
       worldPicker: def.worldEditor === undefined ? null : { field: def.worldEditor.field, action: def.worldEditor.action, label: def.worldEditor.label },
+      // The model's drawing (the definition's fixed presentation, without the model's bytes: the
+      // host serves those by content hash), its decorative spin, and the timeline that shows the
+      // state at rest (animate(state, state): its final frame is what loading shows).
+      presentation: presentationOf(def),
+      spin: typeof def.spin === 'number' && def.presentation !== undefined ? def.spin : 0,
+      settled: def.presentation === undefined ? null : settledTimeline(def, instance.state),
     };
     const found = boundsProblem(derived, '', undefined, undefined, JSON_DEPTH_LIMIT + 2);
     if (found) return JSON.stringify({ refused: { status: 400, message: found.toString() } });
@@ -706,6 +712,33 @@ function answer(registry: runtime.ObjectRegistry, def: sdk.ObjectDefinition, ins
   } else return refused('derive was asked nothing it knows (sounds, preview or sequence)');
   const out = fullJSON({ derived });
   return out === '' ? refused('the answer is beyond the toolchain\'s 4 MiB bound') : out;
+}
+
+/**
+ * The definition's presentation without `model` (the base64 GLB, up to a megabyte, which would
+ * otherwise travel with every derive): null when it has none. The registry checked it when the
+ * build opened; it is plain data, copied so the output cannot alias the definition.
+ */
+function presentationOf(def: sdk.ObjectDefinition): unknown {
+  if (def.presentation === undefined) return null;
+  const { model: _model, ...rest } = def.presentation;
+  return structuredCopy(rest);
+}
+
+/**
+ * The timeline of a state at rest, animate(state, state), checked like a change's: the page
+ * shows its final frame when it loads ("Loading or rejoining shows the final frame without
+ * replaying old feedback") and does not replay it. Null when there is no animate or it fails
+ * (then the page shows the rest pose): a cosmetic never refuses an instance.
+ */
+function settledTimeline(def: sdk.ObjectDefinition, state: unknown): unknown {
+  if (typeof def.animate !== 'function') return null;
+  try {
+    const value = callAuthor(def, 'animate', def.animate as (...args: unknown[]) => unknown, structuredCopy(state), structuredCopy(state));
+    return gizmoTimelineError(value) === null ? structuredCopy(value) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A fresh copy of JSON data, so one callback cannot change what the next one sees. */

@@ -239,6 +239,16 @@ func (c *Cache) Lookup(key string) ([]byte, bool) {
 	return e.Value.(*cacheEntry).wav, true
 }
 
+// SetLimit changes the memory bound to maxBytes, evicting least recently used WAVs beyond it
+// (an isolation worker keeps little in memory: its renders are on disk for other processes, and
+// its memory counts against the address space its author code and renders share).
+func (c *Cache) SetLimit(maxBytes int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.max = maxBytes
+	c.evict()
+}
+
 // Renders counts the renders the cache started (for tests and the dev loop's benchmarks); a WAV
 // found on disk is not one.
 func (c *Cache) Renders() int {
@@ -264,7 +274,13 @@ func (c *Cache) put(key string, wav []byte) {
 	}
 	c.entries[key] = c.order.PushFront(&cacheEntry{key, wav})
 	c.size += n
-	for c.size > c.max {
+	c.evict()
+}
+
+// evict removes least recently used WAVs until the cache is within its bound. Called with c.mu
+// held.
+func (c *Cache) evict() {
+	for c.size > c.max && c.order.Len() > 0 {
 		last := c.order.Back()
 		e := last.Value.(*cacheEntry)
 		c.order.Remove(last)

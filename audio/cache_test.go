@@ -201,3 +201,22 @@ func TestCachedSamplesReadsBackTheWAV(t *testing.T) {
 		t.Fatal("a truncated WAV was read")
 	}
 }
+
+func TestSetLimitEvicts(t *testing.T) {
+	c := NewCache(DefaultBudget, 1<<20)
+	a, wav, err := c.WAV(json.RawMessage(ring))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetLimit(int64(len(wav)) - 1)
+	if _, ok := c.Lookup(a); ok {
+		t.Fatal("a WAV beyond the new bound was kept")
+	}
+	c.SetLimit(1 << 20)
+	if _, _, err := c.WAV(json.RawMessage(ring)); err != nil || c.Renders() != 2 {
+		t.Fatalf("after raising the bound: err %v, renders %d", err, c.Renders())
+	}
+	if _, ok := c.Lookup(a); !ok {
+		t.Fatal("the raised bound keeps nothing")
+	}
+}

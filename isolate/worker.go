@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
@@ -38,6 +39,10 @@ func ServeIfWorker() {
 	}
 	os.Exit(Serve(os.Stdin, framesOut(), os.Args[3:]))
 }
+
+// workerSoundMemory bounds the WAVs a worker keeps in memory (audio.Shared): a warm worker's
+// rebuilds of an unchanged project find their sounds there without reading the disk cache.
+const workerSoundMemory = 16 << 20
 
 // workerConfig is the worker's command line.
 type workerConfig struct {
@@ -98,6 +103,9 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		runtime.GC()
 		debug.FreeOSMemory()
 	}
+	// Sound renders are kept on disk for the parent and the next worker (audio.DiskDir); in
+	// memory the worker keeps only a little, inside the address space limited below.
+	audio.Shared.SetLimit(workerSoundMemory)
 	baseline, limit, err := limitAddressSpace(cfg.memory)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scape internal worker: limiting memory:", err)

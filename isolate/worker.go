@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/scapeworld/scape/internal/timeline"
 	"io"
 	"os"
 	"regexp"
@@ -70,6 +71,7 @@ func parseWorkerArgs(args []string) (workerConfig, error) {
 // space, reports ready, then answers request frames from in on out until in closes. It returns
 // the process's exit status.
 func Serve(in io.Reader, out io.Writer, args []string) int {
+	timeline.Mark("worker: Serve")
 	cfg, err := parseWorkerArgs(args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scape internal worker:", err)
@@ -118,6 +120,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	}()
 	jsrt.SetGuardObserver(wd.observe)
 	go wd.watchOutside()
+	timeline.Mark("worker: ready")
 	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: peakRSS()}}); err != nil {
 		return 2
 	}
@@ -156,12 +159,14 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	}()
 	for it := range reqs {
 		wd.start(it.req.ID)
+		timeline.Mark("worker: request " + it.req.Op)
 		rep := s.handle(it.ctx, it.req)
 		wd.done()
 		it.cancel()
 		mu.Lock()
 		delete(cancels, it.req.ID)
 		mu.Unlock()
+		timeline.Mark("worker: handled")
 		rep.PeakRSS, rep.CPU, rep.Space = peakRSS(), cpuTime(), addressSpace()
 		for h := range s.projects {
 			rep.Open = append(rep.Open, h)
@@ -209,6 +214,7 @@ func (s *server) warmUp(full bool) error {
 	if _, err := jsrt.SDKScript(nil); err != nil {
 		return err
 	}
+	timeline.Mark("worker: SDK compiled")
 	if !full {
 		return nil
 	}

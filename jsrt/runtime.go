@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/scapeworld/scape/internal/timeline"
 	"strings"
 	"sync"
 	"time"
@@ -127,6 +128,8 @@ func sdkScript(c *kit.Compiled) (*Script, error) {
 	if s, ok := sdkScripts[c.Hash]; ok {
 		return s, nil
 	}
+	timeline.Mark("jsrt: SDK goja compile start")
+	defer timeline.Mark("jsrt: SDK goja compile end")
 	s, err := CompileScript(SDKScriptName, c.JS, nil)
 	if err != nil {
 		return nil, fmt.Errorf("jsrt: the SDK does not compile in goja: %w", err)
@@ -225,6 +228,8 @@ func withDefaults(opts Options) Options {
 }
 
 func makeRuntime(opts Options) (*Runtime, error) {
+	timeline.Mark("jsrt: makeRuntime")
+	defer timeline.Mark("jsrt: runtime locked down")
 	opts = withDefaults(opts)
 	script, err := SDKScript(opts.SDK)
 	if err != nil {
@@ -274,6 +279,7 @@ func makeRuntime(opts Options) (*Runtime, error) {
 			return nil, err
 		}
 	}
+	timeline.Mark("jsrt: SDK run")
 	roots := []goja.Value{r.Toolchain}
 	for _, m := range r.modules {
 		roots = append(roots, m)

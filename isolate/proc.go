@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/scapeworld/scape/internal/timeline"
 	"io"
 	"os"
 	"os/exec"
@@ -78,6 +79,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 	if err != nil {
 		return nil, err
 	}
+	timeline.Mark("isolate: exec worker")
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("isolate: starting a validation worker: %w", err)
 	}
@@ -88,6 +90,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 	defer t.Stop()
 	select {
 	case r := <-readyc:
+		timeline.Mark("isolate: worker ready")
 		p.ready = r
 		return p, nil
 	case <-p.dead:

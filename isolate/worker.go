@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/scapeworld/scape/internal/timeline"
 	"io"
 	"os"
 	"regexp"
@@ -75,6 +76,7 @@ func parseWorkerArgs(args []string) (workerConfig, error) {
 // space, reports ready, then answers request frames from in on out until in closes. It returns
 // the process's exit status.
 func Serve(in io.Reader, out io.Writer, args []string) int {
+	timeline.Mark("worker: Serve")
 	cfg, err := parseWorkerArgs(args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scape internal worker:", err)
@@ -126,9 +128,21 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	}()
 	jsrt.SetGuardObserver(wd.observe)
 	go wd.watchOutside()
+	timeline.Mark("worker: ready")
 	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: peakRSS()}}); err != nil {
 		return 2
 	}
+	// A pooled worker makes the runtime of its next validation while it waits for it (the SDK run
+	// and lockdown: about 20 ms a check would otherwise pay after the request arrives, twice per
+	// save in the dev loop: its local check and the embedded host's). It is made after ready,
+	// under the limits, by trusted code only; jsrt.New takes it, or makes its own when the
+	// options differ (a test run's Setup). A one-shot worker's request is already waiting.
+	prewarm := func() {
+		if !cfg.short {
+			jsrt.Prewarm()
+		}
+	}
+	prewarm()
 
 	type item struct {
 		req    request
@@ -164,12 +178,14 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	}()
 	for it := range reqs {
 		wd.start(it.req.ID)
+		timeline.Mark("worker: request " + it.req.Op)
 		rep := s.handle(it.ctx, it.req)
 		wd.done()
 		it.cancel()
 		mu.Lock()
 		delete(cancels, it.req.ID)
 		mu.Unlock()
+		timeline.Mark("worker: handled")
 		rep.PeakRSS, rep.CPU, rep.Space = peakRSS(), cpuTime(), addressSpace()
 		for h := range s.projects {
 			rep.Open = append(rep.Open, h)
@@ -181,6 +197,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 			}
 			return 2
 		}
+		prewarm()
 	}
 	return 0
 }
@@ -217,6 +234,7 @@ func (s *server) warmUp(full bool) error {
 	if _, err := jsrt.SDKScript(nil); err != nil {
 		return err
 	}
+	timeline.Mark("worker: SDK compiled")
 	if !full {
 		return nil
 	}

@@ -1,11 +1,13 @@
 // Lockdown for a goja runtime, after Hardened JavaScript's `lockdown()` (endojs/endo, packages/ses:
 // lockdown.js, get-anonymous-intrinsics.js, enablements.js, enable-property-overrides.js,
-// make-hardener.js). Written for this toolchain, not copied: it runs once per runtime, after the
-// trusted SDK (and the test runner's shims) and before any author code, so the SDK's rules run on
-// built-ins that author code cannot change. docs/build.md, "What author code may change", is the
+// make-hardener.js). Written for this toolchain, not copied: it runs in every runtime before any
+// author code (first over the built-ins alone, then over what the trusted SDK and the test
+// runner's shims added), so the SDK's rules run on built-ins that author code cannot change. docs/build.md, "What author code may change", is the
 // contract this implements.
 //
-// The program evaluates to one function, lockdown(roots), which:
+// The program evaluates to one function, lockdown(roots), which (on its first call; a later call
+// on the same runtime repeats 3 and 4 for what is new since: jsrt.makeRuntime locks the
+// built-ins down while the SDK compiles, then runs the SDK and locks down what it added):
 //  1. finds the intrinsics no global names (iterator prototypes, %TypedArray%, the generator and
 //     async function constructors, %ThrowTypeError%);
 //  2. repairs the "override mistake" for the properties ordinary code assigns on its own objects
@@ -176,22 +178,29 @@
     return out;
   }
 
+  // What earlier calls froze (and the global object, a root that is never frozen itself): a later
+  // call walks only what is new since.
+  const seen = new Set();
+  let repaired = false;
   return function lockdown(namespaces) {
     const global = globalThis;
-    const anonymous = anonymousIntrinsics();
-    const iteratorPrototype = protoOf(protoOf([][iteratorSymbol]()));
-    const typedArray = protoOf(Int8Array);
-    const generator = protoOf(generatorFunction);
-    const plan = enablements({ iteratorPrototype, typedArrayPrototype: typedArray && typedArray.prototype, generator });
-    for (let i = 0; i < plan.length; i++) {
-      const [obj, props] = plan[i];
-      const keys = props === '*' ? ownKeys(obj) : props;
-      for (let k = 0; k < keys.length; k++) enable(obj, keys[k]);
+    let roots = [];
+    if (!repaired) {
+      repaired = true;
+      roots = anonymousIntrinsics();
+      const iteratorPrototype = protoOf(protoOf([][iteratorSymbol]()));
+      const typedArray = protoOf(Int8Array);
+      const generator = protoOf(generatorFunction);
+      const plan = enablements({ iteratorPrototype, typedArrayPrototype: typedArray && typedArray.prototype, generator });
+      for (let i = 0; i < plan.length; i++) {
+        const [obj, props] = plan[i];
+        const keys = props === '*' ? ownKeys(obj) : props;
+        for (let k = 0; k < keys.length; k++) enable(obj, keys[k]);
+      }
+      // The global object is a root, not a frozen object: its bindings are walked here and
+      // locked below.
+      seen.add(global);
     }
-    // The global object is a root, not a frozen object: its bindings are walked here and locked
-    // below.
-    const seen = new Set([global]);
-    const roots = anonymous.slice();
     const globalDescs = getOwnPropertyDescriptors(global);
     const globalKeys = ownKeys(globalDescs);
     for (let i = 0; i < globalKeys.length; i++) {

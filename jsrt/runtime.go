@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/scapeworld/scape/internal/timeline"
 	"strings"
 	"sync"
 	"time"
@@ -69,9 +70,10 @@ type Options struct {
 	// Models caches the verdicts of the SDK's model check (see installModelHook); nil means
 	// DefaultModels.
 	Models *glb.Cache
-	// Setup runs trusted code after the SDK and before lockdown (the test runner's node:test and
-	// node:assert shims): it may run scripts with RunTrusted and add modules with AddModule.
-	// What it leaves reachable from the global object is frozen with the built-ins.
+	// Setup runs trusted code after the SDK and before the final lockdown (the test runner's
+	// node:test and node:assert shims): it may run scripts with RunTrusted and add modules with
+	// AddModule. The built-ins are frozen already; what it leaves reachable from the global object
+	// is frozen next.
 	Setup func(r *Runtime) error
 }
 
@@ -127,6 +129,8 @@ func sdkScript(c *kit.Compiled) (*Script, error) {
 	if s, ok := sdkScripts[c.Hash]; ok {
 		return s, nil
 	}
+	timeline.Mark("jsrt: SDK goja compile start")
+	defer timeline.Mark("jsrt: SDK goja compile end")
 	s, err := CompileScript(SDKScriptName, c.JS, nil)
 	if err != nil {
 		return nil, fmt.Errorf("jsrt: the SDK does not compile in goja: %w", err)
@@ -147,10 +151,11 @@ func SDKScript(sdk *kit.Compiled) (*Script, error) {
 	return sdkScript(sdk)
 }
 
-// New returns a fresh runtime with the SDK program run, `require`, `console` and the model hook
-// installed, Options.Setup run, and then the built-ins locked down (lockdown.js): every
-// intrinsic reachable from the global object frozen, the global bindings made read-only, the
-// toolchain object and the SDK's exports frozen. Nothing of the author's has run yet.
+// New returns a fresh runtime locked down (lockdown.js): its built-ins frozen first, then the
+// SDK program run, `require`, `console` and the model hook installed, Options.Setup run, and
+// what they added frozen too: every intrinsic reachable from the global object, the global
+// bindings made read-only, the toolchain object and the SDK's exports. Nothing of the author's
+// has run yet.
 func New(opts Options) (*Runtime, error) {
 	if r := takeWarm(opts); r != nil {
 		return r, nil
@@ -225,12 +230,26 @@ func withDefaults(opts Options) Options {
 }
 
 func makeRuntime(opts Options) (*Runtime, error) {
+	timeline.Mark("jsrt: makeRuntime")
+	defer timeline.Mark("jsrt: runtime locked down")
 	opts = withDefaults(opts)
+	// The built-ins are locked down first, on another goroutine, while the SDK compiles (the
+	// first runtime of a process: goja's compile of the SDK is the longest step of a build, and
+	// freezing the ~640 built-ins the second longest; the machine has two cores). The SDK and
+	// the toolchain's objects then run on frozen built-ins, as every check of theirs does
+	// anyway, and a second lockdown call freezes what they added.
+	realmc := make(chan realm, 1)
+	go func() { realmc <- lockedRealm() }()
 	script, err := SDKScript(opts.SDK)
+	rl := <-realmc
 	if err != nil {
 		return nil, err
 	}
-	vm := goja.New()
+	if rl.err != nil {
+		return nil, fmt.Errorf("jsrt: lockdown failed: %w", rl.err)
+	}
+	timeline.Mark("jsrt: built-ins locked down")
+	vm := rl.vm
 	vm.SetFieldNameMapper(goja.TagFieldNameMapper("json", true))
 	vm.SetMaxCallStackSize(opts.MaxCallStack)
 	r := &Runtime{VM: vm, opts: opts, modules: map[string]goja.Value{}}
@@ -274,15 +293,33 @@ func makeRuntime(opts Options) (*Runtime, error) {
 			return nil, err
 		}
 	}
+	timeline.Mark("jsrt: SDK run")
 	roots := []goja.Value{r.Toolchain}
 	for _, m := range r.modules {
 		roots = append(roots, m)
 	}
-	if _, err := lockdown(vm, roots...); err != nil {
+	if _, err := callLockdown(vm, rl.lockdown, roots...); err != nil {
 		return nil, fmt.Errorf("jsrt: lockdown failed: %w", err)
 	}
 	r.locked = true
 	return r, nil
+}
+
+// realm is a fresh goja runtime whose built-ins are locked down, with its lockdown function for
+// what is added later.
+type realm struct {
+	vm       *goja.Runtime
+	lockdown goja.Callable
+	err      error
+}
+
+func lockedRealm() realm {
+	vm := goja.New()
+	fn, err := lockdownFunc(vm)
+	if err == nil {
+		_, err = callLockdown(vm, fn)
+	}
+	return realm{vm: vm, lockdown: fn, err: err}
 }
 
 // RunTrusted runs a trusted script (the test runner's shims) before lockdown; only Setup may.

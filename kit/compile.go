@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/scapeworld/scape/internal/timeline"
 	"io/fs"
 	"os"
 	"path"
@@ -76,6 +77,7 @@ func compileCached(fsys fs.FS, useDisk bool) (*Compiled, error) {
 		if dir, err := os.UserCacheDir(); err == nil {
 			cacheFile = filepath.Join(dir, "scape", "sdk-"+hash[:32]+".js")
 			if js, err := os.ReadFile(cacheFile); err == nil && len(js) > 0 {
+				timeline.Mark("kit: SDK cache read")
 				return &Compiled{JS: js, Hash: hash}, nil
 			}
 		}

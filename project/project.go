@@ -8,6 +8,7 @@ package project
 
 import (
 	"context"
+	"github.com/scapeworld/scape/internal/timeline"
 	"time"
 
 	"github.com/scapeworld/scape/audio"
@@ -66,6 +67,7 @@ type Context struct {
 // and the machine has more than one core) and opens esbuild's context. A directory that is not
 // a project is a *bundle.NotProjectError, before anything runs.
 func New(opts Options) (*Context, error) {
+	timeline.Mark("project: New")
 	pool := isolate.NewPool(isolate.Config{OneShot: !opts.Warm})
 	if !pool.Isolated() {
 		// The in-process fallback compiles the SDK and makes its locked-down runtime here
@@ -73,6 +75,7 @@ func New(opts Options) (*Context, error) {
 		jsrt.Prewarm()
 	}
 	bc, err := bundle.NewContext(bundle.Options{Dir: opts.Dir})
+	timeline.Mark("project: esbuild context")
 	if err != nil {
 		pool.Close()
 		return nil, err
@@ -164,6 +167,8 @@ func (c *Context) Rebuild(ctx context.Context) (*Build, error) {
 // Bundle is the first step alone: esbuild, and the stopping rules. The dev loop runs it as its
 // build stage and Validate as its local check.
 func (c *Context) Bundle() *Build {
+	timeline.Mark("project: bundle start")
+	defer timeline.Mark("project: bundle end")
 	res, err := c.bundle.Rebuild()
 	if err != nil {
 		// The directory stopped being a project (package.json removed or unreadable): report it;
@@ -191,7 +196,9 @@ func (c *Context) Validate(ctx context.Context, b *Build) error {
 	if res.Project != nil {
 		opts.Dir, opts.Assets = res.Project.Dir, res.Assets // to name model files
 	}
+	timeline.Mark("project: check sent")
 	rep, err := c.pool.Check(ctx, res.JS, opts)
+	timeline.Mark("project: check returned")
 	if err != nil {
 		return err
 	}

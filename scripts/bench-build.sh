@@ -5,13 +5,16 @@
 #   scripts/bench-build.sh [RUNS]        (default 5 runs; prints medians)
 #
 # A second table compares warm builds with state exploration at its default and --explore=0
-# (alternated run by run), with the ratio of the medians.
+# (alternated run by run), with the ratio of the medians. With BASE=path/to/another/scape, a third
+# compares that binary's warm builds with this tree's, alternated, exploration on (before/after).
 #
 # cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first);
 # warm: the SDK cache filled (the normal case after the first build on a machine).
-# Columns: whole-process wall time (ms), the report's bundle/validate split (ms), the part of
-# validate spent rendering the declared sounds (ms), peak RSS (MB; the largest of the build and
-# its validation worker). Modes: cold and warm run validation in its worker process (package
+# Columns: whole-process wall time (ms), CPU time of the build and its worker together (ms: what
+# a loaded machine inflates least), the report's bundle/validate split (ms), the part of validate
+# spent rendering the declared sounds (ms), peak RSS (MB; the largest of the build and its
+# validation worker, which scripts/proctree.py reaps: /usr/bin/time alone never saw the worker).
+# Modes: cold and warm run validation in its worker process (package
 # isolate, the default); inproc runs it in the build's own process (SCAPE_ISOLATE=0, warm), to
 # show what the worker costs.
 # Goals (docs/build.md): a template builds in < 100 ms as a whole process (warm); 16 definitions
@@ -25,7 +28,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/scape" ./cmd/scape
 scape="$work/scape"
-if [ ! -x /usr/bin/time ]; then echo "bench-build: needs /usr/bin/time (apt-get install time)"; exit 2; fi
+tree=scripts/proctree.py
+if ! command -v python3 >/dev/null; then echo "bench-build: needs python3 (scripts/proctree.py)"; exit 2; fi
 
 echo "load average: $(cut -d" " -f1-3 /proc/loadavg); runs: $runs"
 mkdir -p "$work/p"
@@ -39,27 +43,36 @@ median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else print a[int
 
 # measure DIR MODE [BUILD FLAGS…] → one line of medians
 measure() {
-  local dir=$1 mode=$2 i walls=() bundles=() validates=() sounds=() rss=()
+  local dir=$1 mode=$2 i walls=() cpus=() bundles=() validates=() sounds=() rss=()
   shift 2
   for ((i = 0; i < runs; i++)); do
     local cache="$work/cache" isolate=1
     if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; fi
     if [ "$mode" = inproc ]; then isolate=0; fi
-    local t0 t1
-    t0=$(date +%s%N)
-    SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" --json "$@" >"$work/out.json"
-    t1=$(date +%s%N)
-    read -r kb <"$work/time"
-    walls+=("$(((t1 - t0) / 1000000))")
+    SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" "$tree" "$work/tree" "$scape" gizmo build "$dir" --json "$@" >"$work/out.json"
+    read -r wall cpu kb <"$work/tree"
+    walls+=("$wall")
+    cpus+=("$cpu")
     rss+=("$((kb / 1024))")
     bundles+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"bundle": \([0-9.]*\).*/\1/p')")
     validates+=("$(grep -A3 '"timingMs"' "$work/out.json" | sed -n 's/.*"validate": \([0-9.]*\).*/\1/p')")
     sounds+=("$(grep -A5 '"timingMs"' "$work/out.json" | sed -n 's/.*"sounds": \([0-9.]*\).*/\1/p')")
   done
-  printf '%-14s %-5s %8s %8s %9s %7s %7s\n' "$(basename "$dir")" "$mode" \
-    "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${bundles[@]}" | median)" \
+  printf '%-14s %-6s %8s %7s %8s %9s %7s %7s\n' "$(basename "$dir")" "$mode" \
+    "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" "$(printf '%s\n' "${bundles[@]}" | median)" \
     "$(printf '%s\n' "${validates[@]}" | median)" "$(printf '%s\n' "${sounds[@]}" | median)" \
     "$(printf '%s\n' "${rss[@]}" | median)"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+# row NAME A B CPU_A CPU_B RSS_A RSS_B (array names) → medians and ratios A/B
+row() {
+  local -n a=$2 b=$3 ca=$4 cb=$5 ra=$6 rb=$7
+  local ma mb mca mcb
+  ma=$(printf '%s\n' "${a[@]}" | median); mb=$(printf '%s\n' "${b[@]}" | median)
+  mca=$(printf '%s\n' "${ca[@]}" | median); mcb=$(printf '%s\n' "${cb[@]}" | median)
+  printf '%-14s %8s %8s %7s %8s %8s %7s %10s %10s\n' "$1" "$ma" "$mb" "$(ratio "$ma" "$mb")" "$mca" "$mcb" "$(ratio "$mca" "$mcb")" \
+    "$(printf '%s\n' "${ra[@]}" | median)" "$(printf '%s\n' "${rb[@]}" | median)"
 }
 
 floor=()
@@ -71,7 +84,7 @@ for ((i = 0; i < runs; i++)); do
 done
 echo "process floor (scape --version): $(printf '%s\n' "${floor[@]}" | median) ms"
 "$scape" gizmo build "$work/p/lamp" >/dev/null # fill the warm cache
-printf '%-14s %-5s %8s %8s %9s %7s %7s\n' project mode wall_ms bundle validate sounds rss_MB
+printf '%-14s %-6s %8s %7s %8s %9s %7s %7s\n' project mode wall_ms cpu_ms bundle validate sounds rss_MB
 for dir in "$work"/p/*; do
   measure "$dir" cold
   measure "$dir" warm
@@ -82,22 +95,34 @@ done
 # default against --explore=0, alternated run by run so both see the same load; the ratio of
 # the medians is what exploring costs a whole build.
 echo
-printf '%-14s %10s %10s %7s %12s %12s\n' project explore_ms off_ms ratio rss_MB_on rss_MB_off
+printf '%-14s %8s %8s %7s %8s %8s %7s %10s %10s\n' project on_ms off_ms ratio on_cpu off_cpu ratio rss_MB_on rss_MB_off
 for dir in "$work"/p/*; do
-  on=() off=() rss_on=() rss_off=()
+  on=() off=() con=() coff=() rss_on=() rss_off=()
   for ((i = 0; i < runs; i++)); do
     for flag in on off; do
       args=()
       [ "$flag" = off ] && args=(--explore=0)
-      t0=$(date +%s%N)
-      XDG_CACHE_HOME="$work/cache" /usr/bin/time -f '%M' -o "$work/time" "$scape" gizmo build "$dir" "${args[@]}" >/dev/null
-      t1=$(date +%s%N)
-      read -r kb <"$work/time"
-      if [ "$flag" = on ]; then on+=("$(((t1 - t0) / 1000000))"); rss_on+=("$((kb / 1024))"); else off+=("$(((t1 - t0) / 1000000))"); rss_off+=("$((kb / 1024))"); fi
+      XDG_CACHE_HOME="$work/cache" "$tree" "$work/tree" "$scape" gizmo build "$dir" "${args[@]}" >/dev/null
+      read -r wall cpu kb <"$work/tree"
+      if [ "$flag" = on ]; then on+=("$wall"); con+=("$cpu"); rss_on+=("$((kb / 1024))"); else off+=("$wall"); coff+=("$cpu"); rss_off+=("$((kb / 1024))"); fi
     done
   done
-  m_on=$(printf '%s\n' "${on[@]}" | median)
-  m_off=$(printf '%s\n' "${off[@]}" | median)
-  printf '%-14s %10s %10s %7s %12s %12s\n' "$(basename "$dir")" "$m_on" "$m_off" "$(awk -v a="$m_on" -v b="$m_off" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" \
-    "$(printf '%s\n' "${rss_on[@]}" | median)" "$(printf '%s\n' "${rss_off[@]}" | median)"
+  row "$(basename "$dir")" on off con coff rss_on rss_off
 done
+
+if [ -n "${BASE:-}" ]; then
+  echo
+  echo "before/after: BASE=$BASE against this tree (warm, exploration on, alternated)"
+  printf '%-14s %8s %8s %7s %8s %8s %7s %10s %10s\n' project base_ms this_ms ratio base_cpu this_cpu ratio rss_MB_base rss_MB_this
+  for dir in "$work"/p/*; do
+    on=() off=() con=() coff=() rss_on=() rss_off=()
+    for ((i = 0; i < runs; i++)); do
+      for bin in "$BASE" "$scape"; do
+        XDG_CACHE_HOME="$work/cache" "$tree" "$work/tree" "$bin" gizmo build "$dir" >/dev/null
+        read -r wall cpu kb <"$work/tree"
+        if [ "$bin" = "$BASE" ]; then on+=("$wall"); con+=("$cpu"); rss_on+=("$((kb / 1024))"); else off+=("$wall"); coff+=("$cpu"); rss_off+=("$((kb / 1024))"); fi
+      done
+    done
+    row "$(basename "$dir")" on off con coff rss_on rss_off
+  done
+fi

@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/scapeworld/scape/internal/timeline"
 	"regexp"
 	"strconv"
 	"strings"
@@ -220,9 +221,13 @@ func Check(ctx context.Context, js []byte, opts Options) (*Report, error) {
 		}
 		return rep, err
 	}
+	timeline.Mark("validate: loaded")
 	l.check(ctx, opts, rep)
+	timeline.Mark("validate: checked")
 	l.explore(ctx, opts, rep)
+	timeline.Mark("validate: explored")
 	l.verify(ctx, opts, rep)
+	timeline.Mark("validate: effects verified")
 	rep.Logs = l.rt.Logs
 	rep.Duration = time.Since(start)
 	if err := ctx.Err(); err != nil {
@@ -251,6 +256,7 @@ func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error
 		return nil, rep, nil
 	}
 	rt, err := jsrt.New(opts.runtime())
+	timeline.Mark("validate: runtime ready")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -103,6 +103,8 @@ const STEP_MS = 60000;
 const FINDING_LIMIT = 32;
 /** At most this many payloads per control (a view of 16 selects of 64 options has 1,009). */
 const PAYLOAD_LIMIT = 96;
+/** Views up to this much JSON are remembered per definition once checked (exploreDefinition). */
+const VIEW_CACHE_BYTES = 64 * 1024;
 
 /** A state reached, checked, with the actions its views offer. */
 interface Node {
@@ -194,8 +196,11 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
   const entry = d.actions[action.name];
   const run = `actions.${action.name}.run`;
   let random = false;
-  // Seeded by the step, not by the whole state text (hashing 32 KiB per action in goja costs ms).
-  const draw = seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${JSON.stringify(action.payload)}\u0000${role.viewer.actorId}`));
+  // Seeded by the step, not by the whole state text (hashing 32 KiB per action in goja costs ms),
+  // and only once the reducer draws: most never do, and hashing the seed text was a fifth of
+  // this function's time in goja. The seed is the same whenever it is made.
+  let draw: (() => number) | undefined;
+  const seed = () => seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${JSON.stringify(action.payload)}\u0000${role.viewer.actorId}`));
   const context: ObjectContext = {
     actorId: role.viewer.actorId,
     canEdit: role.viewer.canEdit,
@@ -208,7 +213,10 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
       const lo = Math.ceil(min);
       const hi = Math.floor(max);
       if (hi < lo) return min;
-      return mode === 'min' ? lo : mode === 'max' ? hi : lo + Math.floor(draw() * (hi - lo + 1));
+      if (mode === 'min') return lo;
+      if (mode === 'max') return hi;
+      if (draw === undefined) draw = seed();
+      return lo + Math.floor(draw() * (hi - lo + 1));
     },
   };
   let result: unknown;
@@ -331,6 +339,12 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
     out.warnings.push({ ...explored({ problem: w }), trail });
   };
   const declared = declaredActions(d);
+  // The check of a view depends only on its JSON, the definition and the viewer's words (it reads
+  // the plain copy), so a view met again in another state is not checked again: its problem is
+  // the one found the first time, already reported with the shorter trail (breadth first), and
+  // its warnings were collected then. Views past VIEW_CACHE_BYTES of JSON are checked each time
+  // (the cache holds their text).
+  const viewChecks = new Map<string, ReturnType<typeof checkedView>['problem']>();
 
   /** Checks a state reached by `trail` from `previousText`, and lists the actions it offers. */
   const visit = (text: string, previousText: string, trail: string[], depth: number): Node => {
@@ -358,7 +372,12 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           viewText = JSON.stringify(view) ?? '';
           if (checkedViews.has(viewText)) return null;
           checkedViews.add(viewText);
-          return checkedView(d, JSON.parse(viewText) as unknown, ROLES[r].who).problem;
+          const key = viewText.length <= VIEW_CACHE_BYTES ? `${r}\u0000${viewText}` : '';
+          const known = key ? viewChecks.get(key) : undefined;
+          if (known !== undefined) return known;
+          const problem = checkedView(d, JSON.parse(viewText) as unknown, ROLES[r].who).problem;
+          if (key) viewChecks.set(key, problem);
+          return problem;
         });
         if (found) report(found, trail);
         // The accepted view's plain copy: its controls are read as data, never as author objects.

@@ -3,8 +3,6 @@ package host_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -61,15 +59,8 @@ func TestBrowserGrid(t *testing.T) {
 	api.place("example.fan", 3, 10)
 	pad := api.place("example.pressure-pad", 4, 10)
 
-	shots := os.Getenv("SCAPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	shot := func(ctx context.Context, name string) {
-		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-			_ = os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
-		}
-	}
+	shots := screenshots(t)
+	shot := func(ctx context.Context, name string) { screenshot(ctx, shots, name) }
 	ctx, cancel := context.WithTimeout(browser, 90*time.Second)
 	defer cancel()
 	eval := func(js string) string {

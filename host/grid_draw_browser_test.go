@@ -160,20 +160,7 @@ func TestBrowserDrawing(t *testing.T) {
 	f.start()
 	o := f.owner()
 	tok := f.pair(o)
-	done := make(chan struct{})
-	t.Cleanup(func() { close(done) })
-	go func() { // the host's clock in real time, so its ticker moves the avatars
-		for last := time.Now(); ; {
-			select {
-			case <-done:
-				return
-			case <-time.After(10 * time.Millisecond):
-				now := time.Now()
-				f.clock.Add(now.Sub(last))
-				last = now
-			}
-		}
-	}()
+	realTime(t, f.clock) // the host's clock in real time, so its ticker moves the avatars
 	js := templateBundle(t, []string{"walkable-tile", "lamp", "jump-pad"}, map[string]string{"sign": signSource})
 	if r, _ := f.upload(tok, 0, string(js)); r.Status != "accepted" {
 		t.Fatalf("bundle: %+v", r)
@@ -184,10 +171,7 @@ func TestBrowserDrawing(t *testing.T) {
 	api.place("examples.jump-pad", 4, 12)
 	sign := api.place("test.sign", 20, 3)
 
-	shots := os.Getenv("SCAPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
+	shots := screenshots(t)
 	ctx, cancel := context.WithTimeout(browser, 120*time.Second)
 	defer cancel()
 	p := &page{t: t, ctx: ctx, shots: shots}

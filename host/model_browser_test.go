@@ -107,17 +107,10 @@ func TestBrowserModel(t *testing.T) {
 	}
 	api := ownerTab(t, o)
 
-	shots := os.Getenv("SCAPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
+	shots := screenshots(t)
 	ctx, cancel := context.WithTimeout(browser, 120*time.Second)
 	defer cancel()
-	shot := func(name string) {
-		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-			_ = os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
-		}
-	}
+	shot := func(name string) { screenshot(ctx, shots, name) }
 	eval := func(js string, out any) {
 		t.Helper()
 		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))

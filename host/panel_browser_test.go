@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,15 +31,8 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	if r, _ := f.upload(tok, 0, string(js)); r.Status != "accepted" {
 		t.Fatalf("lamp: %+v", r)
 	}
-	shots := os.Getenv("SCAPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	shot := func(ctx context.Context, name string) {
-		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-			_ = os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
-		}
-	}
+	shots := screenshots(t)
+	shot := func(ctx context.Context, name string) { screenshot(ctx, shots, name) }
 	ctx, cancel := context.WithTimeout(browser, 60*time.Second)
 	defer cancel()
 	eval := func(ctx context.Context, js string) string {

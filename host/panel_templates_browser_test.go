@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -30,17 +28,10 @@ import (
 func TestBrowserPanelTemplates(t *testing.T) {
 	browser := hosttest.Browser(t)
 	f, api := panelFixture(t)
-	shots := os.Getenv("SCAPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
+	shots := screenshots(t)
 	ctx, cancel := context.WithTimeout(browser, 120*time.Second)
 	defer cancel()
-	shot := func(ctx context.Context, name string) {
-		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-			_ = os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
-		}
-	}
+	shot := func(ctx context.Context, name string) { screenshot(ctx, shots, name) }
 	eval := func(ctx context.Context, js string) string {
 		t.Helper()
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))

@@ -2,20 +2,14 @@ package host_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
-	"github.com/scapeworld/scape/kit"
-	"github.com/scapeworld/scape/scaffold"
-	"github.com/scapeworld/scape/templates"
 )
 
 // signTS is a settings-first Gizmo: configuration with open (Configure opens on placement) and
@@ -41,52 +35,15 @@ export const sign = defineObject<{ text: string }>({
 // (worldEditor, navigate), and the sign above.
 func panelBundle(tb testing.TB) []byte {
 	tb.Helper()
-	dir := filepath.Join(tb.TempDir(), "panel")
-	if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: "counter", SDK: kit.SDK()}); err != nil {
-		tb.Fatal(err)
-	}
-	names := map[string]string{"voting-booth": "votingBooth", "counter": "counter", "fan": "fan", "lamp": "lamp", "pressure-pad": "pressurePad"}
-	imports, objects := "", ""
-	for _, name := range []string{"voting-booth", "counter", "fan", "lamp", "pressure-pad"} {
-		tmpl, err := templates.Lookup(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		src, err := fs.ReadFile(tmpl.Files(), "src/definition.ts")
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "src", name+".ts"), src, 0o644); err != nil {
-			tb.Fatal(err)
-		}
-		imports += fmt.Sprintf("import { %s } from './%s.js';\n", names[name], name)
-		objects += names[name] + ", "
-	}
+	extra := map[string]string{"sign": signTS}
 	for file, export := range map[string]string{"thermostat": "thermostat", "world-door": "worldDoor"} {
 		src, err := os.ReadFile(filepath.Join("..", "testdata", "fidelity", file+".ts"))
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, "src", file+".ts"), src, 0o644); err != nil {
-			tb.Fatal(err)
-		}
-		imports += fmt.Sprintf("import { %s } from './%s.js';\n", export, file)
-		objects += export + ", "
+		extra[export] = string(src)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "src", "sign.ts"), []byte(signTS), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	imports += "import { sign } from './sign.js';\n"
-	objects += "sign"
-	entry := "import { defineProject } from '@scape/sdk';\n" + imports + "export default defineProject({ objects: [" + objects + "] });\n"
-	if err := os.WriteFile(filepath.Join(dir, "src", "project.ts"), []byte(entry), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	res, err := bundle.Build(bundle.Options{Dir: dir})
-	if err != nil || !res.OK() {
-		tb.Fatalf("bundle: %v %v", err, res.Diagnostics)
-	}
-	return res.JS
+	return templateBundle(tb, []string{"voting-booth", "counter", "fan", "lamp", "pressure-pad"}, extra)
 }
 
 // panelFixture is a host with the production engine and the panel bundle accepted, and the

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -64,20 +62,7 @@ type audioSnapshot struct {
 func TestBrowserWorldSound(t *testing.T) {
 	browser := soundBrowser(t)
 	f, owner := soundWorld(t)
-	done := make(chan struct{})
-	t.Cleanup(func() { close(done) })
-	go func() { // the host's clock in real time, so its ticker moves the avatars
-		for last := time.Now(); ; {
-			select {
-			case <-done:
-				return
-			case <-time.After(10 * time.Millisecond):
-				now := time.Now()
-				f.clock.Add(now.Sub(last))
-				last = now
-			}
-		}
-	}()
+	realTime(t, f.clock) // the host's clock in real time, so its ticker moves the avatars
 	chime := owner.place("examples.chime", 12, 4)
 	// Hums 2, 4 and 5 cells from where tab A will stand (14, 4); range [1, 6], at most 2 sources.
 	humNear := owner.place("test.hum", 16, 4)
@@ -89,15 +74,8 @@ func TestBrowserWorldSound(t *testing.T) {
 		t.Fatalf("invite: %d %s", st, msg)
 	}
 
-	shots := os.Getenv("SCAPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	shot := func(ctx context.Context, name string) {
-		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-			_ = os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
-		}
-	}
+	shots := screenshots(t)
+	shot := func(ctx context.Context, name string) { screenshot(ctx, shots, name) }
 	ctx, cancel := context.WithTimeout(browser, 120*time.Second)
 	defer cancel()
 	eval := func(ctx context.Context, js string, out any) {

@@ -172,6 +172,9 @@ func TestBrowserPanelTemplates(t *testing.T) {
 		hosttest.ClickNow(card(door)+` [data-world-save]`),
 	)
 	waitState(door, `{"destination":{"id":"sky-garden","name":"Sky Garden"}}`, "the picked world")
+	// The save's own answer writes the card's status too: wait for it, or it may land after the
+	// world link's message (the server's event can arrive before the save's response).
+	do(ctx, "the save's status", waitJS(`(document.querySelector('`+card(door)+` .status') || {}).textContent?.includes('Destination world: sky-garden')`))
 	do(ctx, "the world link", waitJS(`(document.querySelector('`+card(door)+` [data-navigate]') || {}).textContent?.includes('Sky Garden')`),
 		hosttest.ClickNow(card(door)+` [data-navigate]`))
 	if msg := eval(ctx, `document.querySelector('`+card(door)+` .status').textContent`); !strings.Contains(msg, "No cross-world travel") {

@@ -7,7 +7,7 @@ build:
 
 # Every test (README's test command). Node/Chromium tests skip visibly when those are missing.
 test:
-	go test ./...
+	go test -timeout 25m ./...
 
 # Every Go benchmark, once each (scripts/*-bench.sh measure the CLI as a whole).
 bench:

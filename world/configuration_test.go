@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/scapeworld/scape/world"
@@ -65,5 +66,25 @@ func TestConfigurationValuesNeedsAnObjectState(t *testing.T) {
 	v, err := c.Values(json.RawMessage(`{"b":1}`))
 	if err != nil || len(v) != 0 {
 		t.Fatalf("a state without the field: %v %v", v, err)
+	}
+}
+
+// The memory is bounded: MaxRememberedSessions sessions are all kept; one more starts again.
+func TestRememberedIsBounded(t *testing.T) {
+	r := world.NewRemembered()
+	d := thermostat()
+	state := json.RawMessage(`{"target":"20","mode":"heat"}`)
+	for i := 0; i < world.MaxRememberedSessions; i++ {
+		r.Accepted(fmt.Sprintf("tab-%d", i), d, "home.thermostat", 1, "setMode", state)
+	}
+	if _, _, ok := r.Replay("tab-0", d, "home.thermostat", 1); !ok {
+		t.Fatal("the first session was forgotten at the bound")
+	}
+	r.Accepted("one-more", d, "home.thermostat", 1, "setMode", state)
+	if _, _, ok := r.Replay("tab-0", d, "home.thermostat", 1); ok {
+		t.Fatal("past the bound the memory kept the old sessions")
+	}
+	if _, _, ok := r.Replay("one-more", d, "home.thermostat", 1); !ok {
+		t.Fatal("past the bound the newest session was not kept")
 	}
 }

@@ -3,6 +3,7 @@ package world
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -108,5 +109,28 @@ func TestPreparationIsKeyedByState(t *testing.T) {
 	}
 	if m.LockedDerives() != before+1 {
 		t.Fatal("a preparation for another state was used")
+	}
+}
+
+// The kept derivations are bounded: up to maxPrepared they are all kept; one more starts again.
+func TestPreparedDerivationsAreBounded(t *testing.T) {
+	probe := &lockProbe{defs: fakes{"tile": defs["tile"]}}
+	m, _ := newModel(t, probe)
+	ctx := context.Background()
+	put(t, m, Owner("o"), "t", "tile", 1, 1)
+	state := func(i int) json.RawMessage { return json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)) }
+	for i := 0; i < maxPrepared; i++ {
+		m.PrepareApply(ctx, "t", state(i))
+	}
+	if n := len(m.prepared); n != maxPrepared {
+		t.Fatalf("%d kept at the bound, want %d", n, maxPrepared)
+	}
+	m.PrepareApply(ctx, "t", state(maxPrepared))
+	if n := len(m.prepared); n != 1 {
+		t.Fatalf("%d kept past the bound, want 1 (the newest)", n)
+	}
+	before := m.LockedDerives()
+	if _, err := m.Apply(ctx, Owner("o"), "t", state(maxPrepared), nil, fixedNow); err != nil || m.LockedDerives() != before {
+		t.Fatalf("the newest preparation was not kept: %v, locked derives %d → %d", err, before, m.LockedDerives())
 	}
 }

@@ -48,6 +48,10 @@ type Loop struct {
 	Dir     string
 	Builder Builder
 	Check   LocalCheck
+	// Explain, when set, runs after the host rejected a build Check passed (Check left some of
+	// validation to the host): its errors, placed at the mistake in the project's sources, are
+	// the ones reported, since the host's positions are in the bundle. Nil: the host's, remapped.
+	Explain LocalCheck
 	Upload  Uploader
 	Session *Session
 	Watcher *watch.Watcher
@@ -159,7 +163,7 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 			return nil
 		}
 		if err == nil {
-			l.verdict(batch, b, hash, rev)
+			l.verdict(ctx, batch, b, hash, rev)
 			return nil
 		}
 		var ended *SessionEnded
@@ -239,7 +243,7 @@ func (l *Loop) failed(stage string, errs diag.List, msg string) {
 	l.emit(Event{Kind: EventBuildFailed, Stage: stage, Errors: errs, Message: msg})
 }
 
-func (l *Loop) verdict(batch watch.Batch, b Build, hash string, rev *Revision) {
+func (l *Loop) verdict(ctx context.Context, batch watch.Batch, b Build, hash string, rev *Revision) {
 	latency := ms(l.Now().Sub(batch.First))
 	l.emit(Event{Kind: EventUploaded, Revision: rev.Number, Size: len(b.JS), SHA256: hash, Duplicate: rev.Duplicate})
 	l.lastHash, l.lastRev = hash, rev.Number
@@ -248,5 +252,11 @@ func (l *Loop) verdict(batch watch.Batch, b Build, hash string, rev *Revision) {
 		l.emit(Event{Kind: EventAccepted, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency})
 		return
 	}
-	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: remap(rev.Problems, b.SourceMap)})
+	errs := remap(rev.Problems, b.SourceMap)
+	if l.Explain != nil {
+		if local := l.Explain(ctx, b).Errors(); len(local) > 0 {
+			errs = local
+		}
+	}
+	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: errs})
 }

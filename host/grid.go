@@ -215,8 +215,7 @@ type gridPending struct {
 	Effects  json.RawMessage `json:"effects"`
 }
 
-// lightingOf splits a GizmoLightingState into its light (nil when it has none, or no positive
-// radius) and its glow (nil when off); ok is false when there is no lighting state at all.
+// lightingOf splits a GizmoLightingState into its light (nil when it has none) and its glow (nil when off); ok is false when there is no lighting state at all.
 func lightingOf(lighting json.RawMessage) (light, glow json.RawMessage, ok bool) {
 	var l struct {
 		Light json.RawMessage `json:"light"`
@@ -225,10 +224,7 @@ func lightingOf(lighting json.RawMessage) (light, glow json.RawMessage, ok bool)
 	if len(lighting) == 0 || json.Unmarshal(lighting, &l) != nil {
 		return nil, nil, false
 	}
-	var radius struct {
-		RadiusCells float64 `json:"radiusCells"`
-	}
-	if present(l.Light) && json.Unmarshal(l.Light, &radius) == nil && radius.RadiusCells > 0 {
+	if present(l.Light) { // the SDK checked it (radiusCells 0.25–12) when it resolved the lighting
 		light = l.Light
 	}
 	if present(l.Glow) {
@@ -306,15 +302,42 @@ func withoutHaptic(effects json.RawMessage) json.RawMessage {
 	return out
 }
 
-// emojiOf maps the active build's types to their emoji (empty without an active build).
+// emojiSet is one revision's types → emoji.
+type emojiSet struct {
+	rev    int
+	byType map[string]string
+}
+
+// emojiFor maps rev's types to their emoji (empty for nil), built once per revision.
+func (s *Server) emojiFor(rev *Revision) map[string]string {
+	if rev == nil {
+		return map[string]string{}
+	}
+	if e := s.emoji.Load(); e != nil && e.rev == rev.Number {
+		return e.byType
+	}
+	m := make(map[string]string, len(rev.Definitions))
+	for _, d := range rev.Definitions {
+		m[d.Type] = d.Emoji
+	}
+	s.emoji.Store(&emojiSet{rev: rev.Number, byType: m})
+	return m
+}
+
+// emojiOf maps the active build's types to their emoji (empty without an active build). While
+// the loaded build is the one last mapped, no store query is made: grid events are sent on every
+// tick something moves.
 func (s *Server) emojiOf(ctx context.Context) map[string]string {
-	out := map[string]string{}
-	if rev, ok, err := s.ActiveRevision(ctx); err == nil && ok {
-		for _, d := range rev.Definitions {
-			out[d.Type] = d.Emoji
+	if live, _ := s.live.current(); live != 0 {
+		if e := s.emoji.Load(); e != nil && e.rev == live {
+			return e.byType
 		}
 	}
-	return out
+	rev, ok, err := s.ActiveRevision(ctx)
+	if err != nil || !ok {
+		return map[string]string{}
+	}
+	return s.emojiFor(&rev)
 }
 
 // leaveGrace is how long a tab's avatar outlives its last event stream: a reload reconnects

@@ -117,6 +117,9 @@ type Server struct {
 
 	// remembered is configuration.remember per tab (panel.go).
 	remembered wm.Remembered
+	// emoji is the emoji of the last revision asked for (emojiFor): grid events, sent on every
+	// tick something moves, read it without a store query.
+	emoji atomic.Pointer[emojiSet]
 }
 
 // New opens (or creates) the host's storage in opts.DataDir.

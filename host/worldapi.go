@@ -131,13 +131,7 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 		}
 		out.Instances = append(out.Instances, ti)
 	}
-	emoji := map[string]string{}
-	if active != nil {
-		for _, d := range active.Definitions {
-			emoji[d.Type] = d.Emoji
-		}
-	}
-	out.Grid = s.gridFor(actor, emoji)
+	out.Grid = s.gridFor(actor, s.emojiFor(active))
 	return out, nil
 }
 

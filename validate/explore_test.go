@@ -101,6 +101,15 @@ func TestExploreCorpus(t *testing.T) {
 			if want.Callback != "" && !strings.Contains(got.Message, "threw") {
 				t.Errorf("want a thrown %s: %v", want.Callback, got)
 			}
+			// The host's verdict (Open) is the build's: the same finding, and no live project
+			// for an error.
+			proj, orep, err := validate.Open(ctx, res.JS, validate.Options{Limits: jsrt.Limits{Timeout: time.Minute, Budget: 2 * time.Minute}, SourceMap: res.SourceMap, ExploreTime: 30 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (proj == nil) != (want.Severity != "warning") || len(orep.Diagnostics) == 0 || orep.Diagnostics[0].Rule != rep.Diagnostics[0].Rule || !reflect.DeepEqual(orep.Diagnostics[0].Trail, rep.Diagnostics[0].Trail) {
+				t.Errorf("Open's verdict differs from Check's: project %v, %v", proj != nil, orep.Diagnostics)
+			}
 			// One report per (rule, path), and per callback for a throw.
 			seen := map[string]bool{}
 			for _, d := range found {

@@ -54,15 +54,14 @@ type Refused struct {
 
 func (e *Refused) Error() string { return fmt.Sprintf("refused (%d): %s", e.Status, e.Message) }
 
-// Open checks the bundle and, when it is valid, keeps it loaded for live use. A bundle that is
+// Open checks the bundle exactly as Check does and, when it is valid, keeps it loaded for live use. A bundle that is
 // not valid returns a nil Project and the report that says why.
 func Open(ctx context.Context, js []byte, opts Options) (*Project, *Report, error) {
 	l, rep, err := load(ctx, js, opts)
 	if err != nil || l == nil {
 		return nil, rep, err
 	}
-	l.check(ctx, opts, rep)
-	l.verify(ctx, opts, rep)
+	l.judge(ctx, opts, rep) // the build's verdict, exploration included
 	if !rep.OK() {
 		return nil, rep, nil
 	}

@@ -221,14 +221,7 @@ func Check(ctx context.Context, js []byte, opts Options) (*Report, error) {
 		}
 		return rep, err
 	}
-	timeline.Mark("validate: loaded")
-	l.check(ctx, opts, rep)
-	timeline.Mark("validate: checked")
-	l.explore(ctx, opts, rep)
-	timeline.Mark("validate: explored")
-	l.verify(ctx, opts, rep)
-	timeline.Mark("validate: effects verified")
-	rep.Logs = l.rt.Logs
+	l.judge(ctx, opts, rep)
 	rep.Duration = time.Since(start)
 	if err := ctx.Err(); err != nil {
 		// Cancelled by the caller (a newer build superseded this one): the report is partial.
@@ -329,6 +322,19 @@ type checked struct {
 // inside the call, decoded into out (Go never reads a JavaScript value author code could reach).
 func (l *loaded) call(ctx context.Context, method string, out any, args ...goja.Value) error {
 	return l.rt.CallJSON(ctx, method, out, args...)
+}
+
+// judge is the whole verdict on a loaded bundle, the same for a build (Check) and a host (Open):
+// the catalog check, state exploration, the declared effects.
+func (l *loaded) judge(ctx context.Context, opts Options, rep *Report) {
+	timeline.Mark("validate: loaded")
+	l.check(ctx, opts, rep)
+	timeline.Mark("validate: checked")
+	l.explore(ctx, opts, rep)
+	timeline.Mark("validate: explored")
+	l.verify(ctx, opts, rep)
+	timeline.Mark("validate: effects verified")
+	rep.Logs = l.rt.Logs
 }
 
 func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {

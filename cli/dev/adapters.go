@@ -11,6 +11,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/project"
+	"github.com/scapeworld/scape/validate"
 )
 
 // pipeline adapts package project to the dev loop: its bundle step is the loop's build (Rebuild)
@@ -18,14 +19,20 @@ import (
 // failed. The worker pool stays warm between saves.
 type pipeline struct {
 	pc *project.Context
+	// checkExplore is the local check's exploration (0: the default; validate.NoExplore when the
+	// host explores).
+	checkExplore int
 
 	mu   sync.Mutex
 	last *project.Build // the last build that produced a bundle
 }
 
 // newPipeline opens the project's pipeline. A directory that is not a project is a usage error,
-// reported before anything starts.
-func newPipeline(dir string) (*pipeline, error) {
+// reported before anything starts. With hostExplores (the embedded host, whose verdict explores
+// every upload with this same toolchain) the local check does not explore: a problem only
+// exploration finds comes back as the host's rejection, with its trail, at the source line the
+// local map gives; a remote host may not explore, so for it the local check does.
+func newPipeline(dir string, hostExplores bool) (*pipeline, error) {
 	pc, err := project.New(project.Options{Dir: dir, Warm: true})
 	if err != nil {
 		var np *bundle.NotProjectError
@@ -34,12 +41,16 @@ func newPipeline(dir string) (*pipeline, error) {
 		}
 		return nil, err
 	}
-	return &pipeline{pc: pc}, nil
+	p := &pipeline{pc: pc}
+	if hostExplores {
+		p.checkExplore = validate.NoExplore
+	}
+	return p, nil
 }
 
 // openPipeline is the production Pipeline.
-func openPipeline(dir string) (Pipeline, error) {
-	p, err := newPipeline(dir)
+func openPipeline(dir string, hostExplores bool) (Pipeline, error) {
+	p, err := newPipeline(dir, hostExplores)
 	if err != nil {
 		return nil, err
 	}
@@ -72,15 +83,27 @@ func (p *pipeline) Rebuild(ctx context.Context) devclient.Build {
 // this machine's memory or hang the dev loop). The host also checks placed instances, which only
 // it knows.
 func (p *pipeline) Check(ctx context.Context, db devclient.Build) diag.List {
+	return p.validate(ctx, db, p.checkExplore)
+}
+
+// Explain is the local check with exploration, run only when the host rejected a build the
+// check passed: its diagnostics sit at the mistake in the project's sources, which the host
+// (without them) cannot place.
+func (p *pipeline) Explain(ctx context.Context, db devclient.Build) diag.List {
+	return p.validate(ctx, db, 0)
+}
+
+func (p *pipeline) validate(ctx context.Context, db devclient.Build, explore int) diag.List {
 	p.mu.Lock()
-	b := p.last
+	last := p.last
 	p.mu.Unlock()
-	if b == nil || !bytes.Equal(b.Bundle.JS, db.JS) {
-		b = &project.Build{Bundle: &bundle.Result{JS: db.JS, SourceMap: db.SourceMap}}
+	res := &bundle.Result{JS: db.JS, SourceMap: db.SourceMap}
+	if last != nil && bytes.Equal(last.Bundle.JS, db.JS) {
+		res = last.Bundle
 	}
 	// A fresh Build each time: a check may run again for the same bundle (a retried upload).
-	b = &project.Build{Bundle: b.Bundle}
-	if err := p.pc.Validate(ctx, b); err != nil {
+	b := &project.Build{Bundle: res}
+	if err := p.pc.ValidateExploring(ctx, b, explore); err != nil {
 		return diag.List{{Code: diag.CodeLoad, Message: "local validation could not run: " + err.Error()}}
 	}
 	return b.Report.Diagnostics

@@ -19,6 +19,8 @@ import (
 type Pipeline interface {
 	devclient.Builder
 	Check(ctx context.Context, b devclient.Build) diag.List
+	// Explain validates with exploration, to place the diagnostics of a build the host rejected.
+	Explain(ctx context.Context, b devclient.Build) diag.List
 	Close()
 }
 

@@ -36,7 +36,10 @@ type Options struct {
 	JSON   bool
 
 	// Pipeline opens the project's build and local check (package project, its worker warm).
-	Pipeline func(dir string) (Pipeline, error)
+	// hostExplores says the host judging the uploads is the embedded one, whose verdict is the
+	// build's, state exploration included: the local check then leaves exploration to it, so a
+	// save explores once, not twice (docs/dev.md).
+	Pipeline func(dir string, hostExplores bool) (Pipeline, error)
 	// Watch watches the project for saves (fsnotify; watch.NewManual in tests).
 	Watch func(dir string) (*watch.Watcher, error)
 	// Connect returns the client of a host's origin; a refused origin is a usage error.
@@ -140,7 +143,7 @@ func run(ctx context.Context, opts *Options) error {
 		}
 	}
 
-	pipe, err := opts.Pipeline(dir)
+	pipe, err := opts.Pipeline(dir, opts.Origin == "")
 	if err != nil {
 		return cmdutil.Usage(err)
 	}
@@ -188,6 +191,9 @@ func run(ctx context.Context, opts *Options) error {
 			return cmdutil.Invalid(err)
 		}
 		loop := &devclient.Loop{Dir: dir, Builder: pipe, Check: pipe.Check, Upload: client, Session: sess, Watcher: w, Emit: emit, Now: opts.Now}
+		if opts.Origin == "" {
+			loop.Explain = pipe.Explain // the local check left exploration to the embedded host
+		}
 		err = loop.Run(ctx)
 		var ended *devclient.SessionEnded
 		if errors.As(err, &ended) {

@@ -129,12 +129,13 @@ type event struct {
 	Stage    string `json:"stage"`
 	Message  string `json:"message"`
 	Errors   []struct {
-		File    string `json:"file"`
-		Line    int    `json:"line"`
-		Path    string `json:"path"`
-		Got     string `json:"got"`
-		Message string `json:"message"`
-		Code    string `json:"code"`
+		File    string   `json:"file"`
+		Line    int      `json:"line"`
+		Path    string   `json:"path"`
+		Got     string   `json:"got"`
+		Message string   `json:"message"`
+		Code    string   `json:"code"`
+		Trail   []string `json:"trail"`
 	} `json:"errors"`
 }
 
@@ -414,6 +415,26 @@ func TestEndToEndEmbedded(t *testing.T) {
 	edit(t, filepath.Join(dir, "src", "definition.ts"), "label: 'Lamp'", "label: 'Desk lamp'")
 	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed"); ev.Event != "accepted" || ev.Revision != 2 {
 		t.Fatalf("after edit: %+v", ev)
+	}
+	// A mistake only exploration finds (the lamp starts off; its light, reached by toggle, is too
+	// large): the local check leaves exploration to the embedded host, whose rejection carries the
+	// trail, at the TypeScript line the local map gives.
+	def := filepath.Join(dir, "src", "definition.ts")
+	src, err := os.ReadFile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(strings.Replace(string(src), "on: true,", "on: false,", 1), "radiusCells: 3,", "radiusCells: 13,", 1)
+	wantLine := 1 + strings.Count(broken[:strings.Index(broken, "radiusCells: 13,")], "\n")
+	edit(t, def, string(src), broken)
+	ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed")
+	if ev.Event != "rejected" || ev.Revision != 3 || ev.Active != 2 || len(ev.Errors) == 0 ||
+		fmt.Sprint(ev.Errors[0].Trail) != "[toggle]" || !strings.HasSuffix(ev.Errors[0].File, "definition.ts") || ev.Errors[0].Line != wantLine {
+		t.Fatalf("a mistake only exploration finds (want rejected r3 at definition.ts:%d after toggle): %+v", wantLine, ev)
+	}
+	edit(t, def, broken, string(src))
+	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed"); ev.Event != "accepted" || ev.Revision != 4 {
+		t.Fatalf("after the fix: %+v", ev)
 	}
 	// A second dev loop on the same project refuses at once, naming the running one, instead of
 	// pairing with the same world and fighting the first over its session.

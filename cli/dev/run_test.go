@@ -48,6 +48,11 @@ func (p *fakePipeline) Check(context.Context, devclient.Build) diag.List {
 	return p.problem
 }
 
+// Explain is Check: the fake's problems are the same with exploration or without.
+func (p *fakePipeline) Explain(ctx context.Context, b devclient.Build) diag.List {
+	return p.Check(ctx, b)
+}
+
 func (p *fakePipeline) Close() { p.mu.Lock(); p.closed = true; p.mu.Unlock() }
 
 // fakeClient records uploads and answers each with verdict (accepted unless it says otherwise).
@@ -163,7 +168,7 @@ func (r *devRun) options(origin string) *Options {
 		IO:  &cmdutil.IOStreams{In: strings.NewReader(""), Out: r.out, ErrOut: r.err, NoColor: true},
 		Now: time.Now, Getenv: func(string) string { return "" },
 		Dir: r.dir, Origin: origin,
-		Pipeline: func(string) (Pipeline, error) { return r.pipe, nil },
+		Pipeline: func(string, bool) (Pipeline, error) { return r.pipe, nil },
 		Watch:    func(string) (*watch.Watcher, error) { return r.watcher, nil },
 		Connect: func(o string) (Client, error) {
 			r.connects = append(r.connects, o) // run's goroutine only

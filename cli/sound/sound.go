@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -356,13 +355,6 @@ func write(opts *Options, out *outDir, base string, wav []byte, res *Result) err
 // writeAtomic writes an ordinary output file atomically.
 func writeAtomic(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }
 
-func dbfs(v float64) string {
-	if v <= 0 {
-		return "−∞ dBFS"
-	}
-	return strings.Replace(fmt.Sprintf("%.1f dBFS", 20*math.Log10(v)), "-", "−", 1)
-}
-
 func printText(out, errOut io.Writer, results []Result) {
 	for _, r := range results {
 		label := r.Name
@@ -377,7 +369,7 @@ func printText(out, errOut io.Writer, results []Result) {
 		if r.Channels == 2 {
 			layout = "stereo"
 		}
-		fmt.Fprintf(out, "%s  %.3f s %s %d Hz  peak %.3f (%s)  rms %.3f (%s)\n", r.File, r.Duration, layout, r.Rate, r.Peak, dbfs(r.Peak), r.RMS, dbfs(r.RMS))
+		fmt.Fprintf(out, "%s  %.3f s %s %d Hz  peak %.3f (%s)  rms %.3f (%s)\n", r.File, r.Duration, layout, r.Rate, r.Peak, audio.DBFS(r.Peak), r.RMS, audio.DBFS(r.RMS))
 		if r.Picture != "" {
 			fmt.Fprintf(out, "%s\n", r.Picture)
 		}

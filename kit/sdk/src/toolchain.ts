@@ -18,17 +18,19 @@
  */
 import * as sdk from './index.js';
 import * as runtime from './runtime.js';
-import { reviewCatalog, type CatalogProblem } from './internal/catalog.js';
+import { resultProblem, reviewCatalog, type CatalogProblem } from './internal/catalog.js';
+import { effectResultProblem } from './internal/sounds.js';
+import { audioTimelineProblem } from './audio.js';
 import { exploreDefinition, type ExploreLimits, type Finding } from './internal/explore.js';
 import { allRules, collectWarnings, type Rule } from './internal/rules.js';
 import { authorCall, callAuthor, frozenHint, thrownMessage, thrownRule } from './internal/call.js';
 import { boundsProblem, jsonWithin } from './internal/bounds.js';
 import { dataValue, display, plainProperty } from './internal/display.js';
 import { definedAt, JSON_DEPTH_LIMIT } from './api.js';
-import { describeValue, GizmoProblem } from './internal/problem.js';
+import { describeValue, GizmoProblem, problemText } from './internal/problem.js';
 import { jsonProblem } from './internal/json.js';
 import { previewProblem } from './soundBank.js';
-import { gizmoTimelineError } from './presentation.js';
+import { timelineProblem } from './presentation.js';
 import { sequenceStepProblem } from './sequence.js';
 
 /** One definition as the toolchain reports it. */
@@ -651,7 +653,6 @@ function transition(def: sdk.ObjectDefinition, state: unknown, previous: unknown
     if (typeof fn !== 'function') return null;
     try {
       const value = callAuthor(def, name, fn as (...args: unknown[]) => unknown, structuredCopy(state), structuredCopy(previous));
-      if (value === null && name === 'audio') return null;
       const found = check(value);
       if (found) {
         out.problem ??= `${name}: ${found}`;
@@ -663,8 +664,9 @@ function transition(def: sdk.ObjectDefinition, state: unknown, previous: unknown
       return null;
     }
   };
-  out.audio = run('audio', def.audio, (v) => sdk.gizmoAudioError(v, sdk.resolveGizmoSounds(def, state)));
-  out.animate = run('animate', def.animate, (v) => gizmoTimelineError(v));
+  // The catalog's own checks of these outputs (bounds, JSON, the declared sounds, the rule).
+  out.audio = run('audio', def.audio, (v) => problemText(effectResultProblem(def, state, v, 'audio', 'an audio timeline', audioTimelineProblem)));
+  out.animate = run('animate', def.animate, animateProblem);
   return out;
 }
 
@@ -735,10 +737,15 @@ function settledTimeline(def: sdk.ObjectDefinition, state: unknown): unknown {
   if (typeof def.animate !== 'function') return null;
   try {
     const value = callAuthor(def, 'animate', def.animate as (...args: unknown[]) => unknown, structuredCopy(state), structuredCopy(state));
-    return gizmoTimelineError(value) === null ? structuredCopy(value) : null;
+    return animateProblem(value) === null ? structuredCopy(value) : null;
   } catch {
     return null;
   }
+}
+
+/** animate's result checked as the catalog checks it. */
+function animateProblem(value: unknown): string | null {
+  return problemText(resultProblem(value, 'animate', timelineProblem));
 }
 
 /** A fresh copy of JSON data, so one callback cannot change what the next one sees. */

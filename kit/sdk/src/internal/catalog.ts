@@ -449,7 +449,8 @@ function reactProbeProblem(d: ObjectDefinition, copy: () => unknown): Problem {
   return null;
 }
 
-function resultProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem): Problem {
+/** A callback's result checked as every derived output is: bounds, then JSON, then its own rule. */
+export function resultProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem): Problem {
   return boundsProblem(value, path) ?? jsonProblem(value, path) ?? check(value, path);
 }
 

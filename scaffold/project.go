@@ -17,7 +17,7 @@ import (
 // name would otherwise need a global install. The launcher is also a devDependency by file:
 // path, so after `npm install` the bin `scape` serves `npm exec scape …` and `yarn scape …`
 // without a registry.
-func packageJSON(name string, tmpl templates.Template, kit, tests bool) ([]byte, error) {
+func packageJSON(name string, tmpl templates.Template, kit bool) ([]byte, error) {
 	type scapeField struct {
 		Entry string `json:"entry"`
 	}

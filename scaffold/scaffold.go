@@ -143,7 +143,7 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 		return err
 	}
 	// Generated project files.
-	manifest, err := packageJSON(pkgName, tmpl, opts.Kit, opts.TestTypes != nil)
+	manifest, err := packageJSON(pkgName, tmpl, opts.Kit)
 	if err != nil {
 		return err
 	}

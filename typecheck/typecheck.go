@@ -21,7 +21,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf16"
 
 	"github.com/scapeworld/scape/diag"
 )
@@ -148,8 +147,8 @@ func Parse(dir string, out []byte) diag.List {
 				lines[file] = src
 			}
 			if line >= 1 && line <= len(src) {
-				d.LineText = strings.TrimRight(src[line-1], "\r")
-				d.Column = charColumn(d.LineText, col)
+				// tsc's columns are 1-based UTF-16 units, diag's own unit: no conversion.
+				d = d.At(diag.FromUTF16Column(file, line, col, strings.TrimRight(src[line-1], "\r")))
 			}
 			list = append(list, d)
 			continue
@@ -163,18 +162,4 @@ func Parse(dir string, out []byte) diag.List {
 		}
 	}
 	return list
-}
-
-// charColumn converts a 1-based UTF-16 column on line to a 1-based character column.
-func charColumn(line string, utf16Col int) int {
-	units := 0
-	chars := 0
-	for _, r := range line {
-		if units >= utf16Col-1 {
-			break
-		}
-		units += len(utf16.Encode([]rune{r}))
-		chars++
-	}
-	return chars + 1
 }

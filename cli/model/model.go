@@ -16,6 +16,7 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/internal/atomicfile"
 	"github.com/scapeworld/scape/internal/human"
 )
 
@@ -154,26 +155,15 @@ func writePicture(opts *Options) error {
 	if err != nil {
 		return cmdutil.Usage(fmt.Errorf("drawing %s: %w; no picture written", filepath.Base(opts.Path), err))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(opts.PNG), "."+filepath.Base(opts.PNG)+".*.tmp")
-	if err != nil {
-		return err
+	write := atomicfile.WriteNew // a file created meanwhile is not overwritten either
+	if opts.Force {
+		write = atomicfile.Write
 	}
-	_, werr := tmp.Write(png)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil && !opts.Force {
-		// Link, not rename: a file created meanwhile is not overwritten either.
-		if werr = os.Link(tmp.Name(), opts.PNG); werr != nil && errors.Is(werr, os.ErrExist) {
-			werr = cmdutil.Usagef("%s exists: no picture written (use --force to replace it)", opts.PNG)
+	if err := write(opts.PNG, png, 0o644); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return cmdutil.Usagef("%s exists: no picture written (use --force to replace it)", opts.PNG)
 		}
-		os.Remove(tmp.Name())
-	} else if werr == nil {
-		werr = os.Rename(tmp.Name(), opts.PNG)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return werr
+		return err
 	}
 	if !opts.JSON {
 		fmt.Fprintf(opts.IO.Out, "  picture     %s (%d × %d, the world's renderer)\n", opts.PNG, host.DefaultPicture.TextureSize, host.DefaultPicture.TextureSize)

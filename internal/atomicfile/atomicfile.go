@@ -17,6 +17,23 @@ func Write(path string, data []byte, perm os.FileMode) error {
 	if info, err := os.Lstat(path); err == nil && info.IsDir() {
 		return fmt.Errorf("%s is a directory", path)
 	}
+	return write(path, data, perm, os.Rename)
+}
+
+// WriteNew is Write for a path that must not exist: the complete file is linked into place, so
+// a file that appeared meanwhile is not overwritten either. An existing path is an error that
+// errors.Is os.ErrExist.
+func WriteNew(path string, data []byte, perm os.FileMode) error {
+	return write(path, data, perm, func(tmp, path string) error {
+		err := os.Link(tmp, path)
+		os.Remove(tmp)
+		return err
+	})
+}
+
+// write writes data to a synced temporary file beside path with perm, then place puts it at
+// path (the temporary is removed on any failure).
+func write(path string, data []byte, perm os.FileMode, place func(tmp, path string) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
@@ -32,7 +49,7 @@ func Write(path string, data []byte, perm os.FileMode) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := place(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("writing %s: %w", path, err)
 	}

@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -53,5 +54,27 @@ func TestWrite(t *testing.T) {
 		if filepath.Ext(e.Name()) == ".tmp" {
 			t.Fatalf("temporary file left: %s", e.Name())
 		}
+	}
+}
+
+// WriteNew writes a path that does not exist (with perm, not CreateTemp's 0600) and refuses one
+// that does, leaving it as it was and no temporary behind.
+func TestWriteNew(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.png")
+	if err := WriteNew(path, []byte("first"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o644 {
+		t.Fatalf("written with %v (%v), want 0644", info.Mode().Perm(), err)
+	}
+	if err := WriteNew(path, []byte("second"), 0o644); !errors.Is(err, os.ErrExist) {
+		t.Fatalf("an existing path: %v, want os.ErrExist", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "first" {
+		t.Fatalf("the existing file became %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("temporaries left behind: %v", entries)
 	}
 }

@@ -13,9 +13,6 @@ import (
 
 var on = os.Getenv("SCAPE_TIMELINE") == "1"
 
-// On says whether marks are printed.
-func On() bool { return on }
-
 // Mark records that label happened now.
 func Mark(label string) {
 	if !on {

@@ -45,7 +45,12 @@ func TestReducersAreSynchronous(t *testing.T) {
 		t.Fatalf("build without exploration: %v", rep.Diagnostics)
 	}
 	ctx := context.Background()
-	p, rep, err := Open(ctx, res.JS, Options{SourceMap: res.SourceMap})
+	// The host's verdict is the build's: Open explores and refuses it too.
+	if p, rep, err := Open(ctx, res.JS, Options{SourceMap: res.SourceMap}); err != nil || p != nil || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].String() != want {
+		t.Fatalf("Open: project %v, %v %v\nwant %s", p != nil, err, rep.Diagnostics, want)
+	}
+	// Opened without exploration, the registry refuses the action when it runs.
+	p, rep, err := Open(ctx, res.JS, Options{SourceMap: res.SourceMap, Explore: NoExplore})
 	if err != nil || p == nil {
 		t.Fatalf("%v %v", err, rep.Diagnostics)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/internal/timeline"
 )
 
 // Build is one result of the project's incremental build.
@@ -30,7 +31,9 @@ type Builder interface {
 }
 
 // LocalCheck validates a built bundle before anything is sent; errors among the result stop
-// the upload. The validate package is the production check.
+// the upload. The validate package is the production check. With a host whose verdict is this
+// toolchain's own (the embedded one) the loop needs none: the host's verdict is the check, and
+// Explain places its diagnostics afterwards.
 type LocalCheck func(ctx context.Context, b Build) diag.List
 
 // Uploader sends builds; *Client with a Session is the production one.
@@ -49,8 +52,10 @@ type Loop struct {
 	Builder Builder
 	Check   LocalCheck
 	// Explain, when set, runs after the host rejected a build Check passed (Check left some of
-	// validation to the host): its errors, placed at the mistake in the project's sources, are
-	// the ones reported, since the host's positions are in the bundle. Nil: the host's, remapped.
+	// validation to the host, or there is no Check): its errors, placed at the mistake in the
+	// project's sources, are the ones reported, since the host's positions are in the bundle.
+	// Nil: the host's, remapped. Without a Check it also places the warnings of an accepted
+	// build, after the verdict is reported (nothing local stands between a save and its upload).
 	Explain LocalCheck
 	Upload  Uploader
 	Session *Session
@@ -124,8 +129,10 @@ func (l *Loop) rel(paths []string) []string {
 
 // cycle answers one batch. It returns only a *SessionEnded or a cancelled context.
 func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
+	timeline.Mark("dev: batch")
 	l.emit(Event{Kind: EventBuildStarted, Files: l.rel(batch.Paths)})
 	b := l.Builder.Rebuild(ctx)
+	timeline.Mark("dev: rebuilt")
 	failed := b.Diagnostics.HasErrors()
 	l.Watcher.SetInputs(b.Inputs, failed)
 	if failed {
@@ -135,6 +142,7 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 	warnings := b.Diagnostics.Warnings()
 	if l.Check != nil {
 		problems := l.Check(ctx, b)
+		timeline.Mark("dev: checked locally")
 		if problems.HasErrors() {
 			l.failed("validate", problems.Errors(), "local validation failed: nothing was sent")
 			return ctx.Err()
@@ -245,11 +253,25 @@ func (l *Loop) failed(stage string, errs diag.List, msg string) {
 
 func (l *Loop) verdict(ctx context.Context, batch watch.Batch, b Build, hash string, rev *Revision) {
 	latency := ms(l.Now().Sub(batch.First))
+	timeline.Mark("dev: verdict")
 	l.emit(Event{Kind: EventUploaded, Revision: rev.Number, Size: len(b.JS), SHA256: hash, Duplicate: rev.Duplicate})
 	l.lastHash, l.lastRev = hash, rev.Number
 	if rev.Status == "accepted" {
 		l.base = rev.Number
 		l.emit(Event{Kind: EventAccepted, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency})
+		if l.Check == nil {
+			// No local check ran before the upload: the host's warnings are the build's, shown
+			// once per new build as a local check's would have been, placed by Explain.
+			if warnings := rev.Problems.Warnings(); len(warnings) > 0 {
+				warnings = remap(warnings, b.SourceMap)
+				if l.Explain != nil {
+					if local := l.Explain(ctx, b).Warnings(); len(local) > 0 {
+						warnings = local
+					}
+				}
+				l.emit(Event{Kind: EventWarnings, Warnings: warnings})
+			}
+		}
 		return
 	}
 	errs := remap(rev.Problems, b.SourceMap)

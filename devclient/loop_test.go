@@ -479,3 +479,37 @@ func TestLoopReportsWarningsAndSends(t *testing.T) {
 		t.Fatalf("the build with a warning must be sent and accepted: %+v", ev)
 	}
 }
+
+// With no local check (the embedded host's verdict is the check) a save goes straight to the
+// host; the accepted build's warnings come after the verdict, placed by Explain.
+func TestLoopWithoutCheckPlacesHostWarnings(t *testing.T) {
+	e := newEnv(t)
+	hostWarning := diag.Diagnostic{Severity: diag.Warning, Code: diag.CodeLikelyMistake, Path: "light.motion.flare", Message: "has low above high, so the flare never fires", Rule: "light.motion.flare.order"}
+	b, _ := json.Marshal(hosttest.FakeBundle{Definitions: []host.Definition{{Type: "example.lamp", Version: 1, Emoji: "🏮", Label: "Lamp"}}, Problems: diag.List{hostWarning}})
+	e.write(string(b))
+	s := e.pair()
+	w, err := watch.New(e.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed := hostWarning
+	placed.File, placed.Line, placed.Column = "src/definition.ts", 30, 7
+	var explained atomic.Int32
+	explain := func(context.Context, Build) diag.List { explained.Add(1); return diag.List{placed} }
+	ctx, cancel := context.WithCancel(context.Background())
+	l := &Loop{Dir: e.dir, Builder: fileBuilder{e.dir}, Upload: e.client, Session: s, Watcher: w, Explain: explain,
+		Emit: func(ev Event) { e.events <- ev }, Backoff: 10 * time.Millisecond}
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx); w.Close() }()
+	t.Cleanup(func() { cancel(); <-done })
+	if ev := e.until(EventWarnings, EventAccepted); ev.Kind != EventAccepted || ev.Revision != 1 {
+		t.Fatalf("want the verdict first: %+v", ev)
+	}
+	ev := e.until(EventWarnings, EventBuildStarted)
+	if ev.Kind != EventWarnings || len(ev.Warnings) != 1 || ev.Warnings[0].File != "src/definition.ts" || ev.Warnings[0].Line != 30 {
+		t.Fatalf("want the host's warning, placed by Explain: %+v", ev)
+	}
+	if n := explained.Load(); n != 1 {
+		t.Fatalf("Explain ran %d times, want once", n)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/internal/human"
+	"github.com/scapeworld/scape/internal/timeline"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -303,7 +304,9 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request", "base_revision must be 0 or a revision number")
 		return
 	}
+	timeline.Mark("host: upload read")
 	resp, status, err := s.submit(r.Context(), sess, req)
+	defer timeline.Mark("host: answered")
 	if err != nil && r.Context().Err() != nil {
 		// The client gave up (a newer save cancelled this upload): its validation stopped
 		// with it, nothing was recorded, and nobody is left to answer.
@@ -350,8 +353,10 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			}
 		}
 		s.worldMu.Unlock()
+		timeline.Mark("host: recorded")
 		if done && err == nil && status == http.StatusCreated && resp.Revision.Status == "accepted" {
 			s.reloadGrid(ctx, resp.Revision.Number)
+			timeline.Mark("host: grid reloaded")
 		}
 		if done && err == nil && status == http.StatusCreated {
 			s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
@@ -396,8 +401,10 @@ func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.Upload
 		return rev, nil, nil
 	}
 	vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)
+	timeline.Mark("host: judge")
 	verdict, proj, err := s.opts.Engine.Load(vctx, []byte(req.Bundle), placed)
 	cancel()
+	timeline.Mark("host: judged")
 	if err != nil {
 		return rev, nil, err
 	}

@@ -188,18 +188,11 @@ func (c *Context) Bundle() *Build {
 // Validate runs the bundle of b in a worker and adds the report to b. It does nothing when a
 // stopping rule applies.
 func (c *Context) Validate(ctx context.Context, b *Build) error {
-	return c.ValidateExploring(ctx, b, c.opts.Explore)
-}
-
-// ValidateExploring is Validate with explore (validate.Options.Explore) in place of the
-// Context's own: the dev loop checks without exploring when its host explores, and explores
-// only to place a rejection's diagnostics.
-func (c *Context) ValidateExploring(ctx context.Context, b *Build, explore int) error {
 	if b.Stopped != NotStopped || b.Report != nil {
 		return nil
 	}
 	res := b.Bundle
-	opts := isolate.Options{SourceMap: res.SourceMap, Audio: c.opts.Audio, NoRender: c.opts.NoRender, Explore: explore}
+	opts := isolate.Options{SourceMap: res.SourceMap, Audio: c.opts.Audio, NoRender: c.opts.NoRender, Explore: c.opts.Explore}
 	if res.Project != nil {
 		opts.Dir, opts.Assets = res.Project.Dir, res.Assets // to name model files
 	}

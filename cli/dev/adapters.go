@@ -11,7 +11,6 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/project"
-	"github.com/scapeworld/scape/validate"
 )
 
 // pipeline adapts package project to the dev loop: its bundle step is the loop's build (Rebuild)
@@ -19,20 +18,14 @@ import (
 // failed. The worker pool stays warm between saves.
 type pipeline struct {
 	pc *project.Context
-	// checkExplore is the local check's exploration (0: the default; validate.NoExplore when the
-	// host explores).
-	checkExplore int
 
 	mu   sync.Mutex
 	last *project.Build // the last build that produced a bundle
 }
 
 // newPipeline opens the project's pipeline. A directory that is not a project is a usage error,
-// reported before anything starts. With hostExplores (the embedded host, whose verdict explores
-// every upload with this same toolchain) the local check does not explore: a problem only
-// exploration finds comes back as the host's rejection, with its trail, at the source line the
-// local map gives; a remote host may not explore, so for it the local check does.
-func newPipeline(dir string, hostExplores bool) (*pipeline, error) {
+// reported before anything starts.
+func newPipeline(dir string) (*pipeline, error) {
 	pc, err := project.New(project.Options{Dir: dir, Warm: true})
 	if err != nil {
 		var np *bundle.NotProjectError
@@ -41,16 +34,12 @@ func newPipeline(dir string, hostExplores bool) (*pipeline, error) {
 		}
 		return nil, err
 	}
-	p := &pipeline{pc: pc}
-	if hostExplores {
-		p.checkExplore = validate.NoExplore
-	}
-	return p, nil
+	return &pipeline{pc: pc}, nil
 }
 
 // openPipeline is the production Pipeline.
-func openPipeline(dir string, hostExplores bool) (Pipeline, error) {
-	p, err := newPipeline(dir, hostExplores)
+func openPipeline(dir string) (Pipeline, error) {
+	p, err := newPipeline(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -78,22 +67,23 @@ func (p *pipeline) Rebuild(ctx context.Context) devclient.Build {
 	return out
 }
 
-// Check is the validation run before an upload: the same validate package the host runs, with
-// the source map so positions name TypeScript lines, in a worker (the author's code cannot take
-// this machine's memory or hang the dev loop). The host also checks placed instances, which only
-// it knows.
+// Check is the validation run before an upload to a remote host (the embedded host's verdict is
+// this same check, so the loop runs none before it): the same validate package, exploration
+// included, with the source map so positions name TypeScript lines, in a worker (the author's
+// code cannot take this machine's memory or hang the dev loop). The host also checks placed
+// instances, which only it knows.
 func (p *pipeline) Check(ctx context.Context, db devclient.Build) diag.List {
-	return p.validate(ctx, db, p.checkExplore)
+	return p.validate(ctx, db)
 }
 
-// Explain is the local check with exploration, run only when the host rejected a build the
-// check passed: its diagnostics sit at the mistake in the project's sources, which the host
-// (without them) cannot place.
+// Explain is the same check run after the embedded host's verdict, to place its diagnostics (a
+// rejection's errors, an accepted build's warnings) at the mistake in the project's sources,
+// which the host (without them) cannot.
 func (p *pipeline) Explain(ctx context.Context, db devclient.Build) diag.List {
-	return p.validate(ctx, db, 0)
+	return p.validate(ctx, db)
 }
 
-func (p *pipeline) validate(ctx context.Context, db devclient.Build, explore int) diag.List {
+func (p *pipeline) validate(ctx context.Context, db devclient.Build) diag.List {
 	p.mu.Lock()
 	last := p.last
 	p.mu.Unlock()
@@ -103,7 +93,7 @@ func (p *pipeline) validate(ctx context.Context, db devclient.Build, explore int
 	}
 	// A fresh Build each time: a check may run again for the same bundle (a retried upload).
 	b := &project.Build{Bundle: res}
-	if err := p.pc.ValidateExploring(ctx, b, explore); err != nil {
+	if err := p.pc.Validate(ctx, b); err != nil {
 		return diag.List{{Code: diag.CodeLoad, Message: "local validation could not run: " + err.Error()}}
 	}
 	return b.Report.Diagnostics

@@ -36,10 +36,7 @@ type Options struct {
 	JSON   bool
 
 	// Pipeline opens the project's build and local check (package project, its worker warm).
-	// hostExplores says the host judging the uploads is the embedded one, whose verdict is the
-	// build's, state exploration included: the local check then leaves exploration to it, so a
-	// save explores once, not twice (docs/dev.md).
-	Pipeline func(dir string, hostExplores bool) (Pipeline, error)
+	Pipeline func(dir string) (Pipeline, error)
 	// Watch watches the project for saves (fsnotify; watch.NewManual in tests).
 	Watch func(dir string) (*watch.Watcher, error)
 	// Connect returns the client of a host's origin; a refused origin is a usage error.
@@ -143,7 +140,7 @@ func run(ctx context.Context, opts *Options) error {
 		}
 	}
 
-	pipe, err := opts.Pipeline(dir, opts.Origin == "")
+	pipe, err := opts.Pipeline(dir)
 	if err != nil {
 		return cmdutil.Usage(err)
 	}
@@ -192,7 +189,10 @@ func run(ctx context.Context, opts *Options) error {
 		}
 		loop := &devclient.Loop{Dir: dir, Builder: pipe, Check: pipe.Check, Upload: client, Session: sess, Watcher: w, Emit: emit, Now: opts.Now}
 		if opts.Origin == "" {
-			loop.Explain = pipe.Explain // the local check left exploration to the embedded host
+			// The embedded host's verdict is this toolchain's whole check, exploration included:
+			// nothing runs between a save and its upload, and the same check runs locally only
+			// to place what the verdict reports (docs/dev.md).
+			loop.Check, loop.Explain = nil, pipe.Explain
 		}
 		err = loop.Run(ctx)
 		var ended *devclient.SessionEnded

@@ -168,7 +168,7 @@ func (r *devRun) options(origin string) *Options {
 		IO:  &cmdutil.IOStreams{In: strings.NewReader(""), Out: r.out, ErrOut: r.err, NoColor: true},
 		Now: time.Now, Getenv: func(string) string { return "" },
 		Dir: r.dir, Origin: origin,
-		Pipeline: func(string, bool) (Pipeline, error) { return r.pipe, nil },
+		Pipeline: func(string) (Pipeline, error) { return r.pipe, nil },
 		Watch:    func(string) (*watch.Watcher, error) { return r.watcher, nil },
 		Connect: func(o string) (Client, error) {
 			r.connects = append(r.connects, o) // run's goroutine only
@@ -270,14 +270,19 @@ func TestRunSaveUploadsOnce(t *testing.T) {
 }
 
 // TestRunRejectedRevision: a revision the host rejects is printed with the active revision that
-// stays and the host's diagnostics (definition, path, message); a build the local check refuses
-// is never sent.
+// stays and the host's diagnostics (definition, path, message); with the embedded host nothing
+// checks a build before it is sent (the host's verdict is the check), and the local check places
+// the rejection's diagnostics in the sources.
 func TestRunRejectedRevision(t *testing.T) {
 	r := newDevRun(t, "")
+	label := diag.Diagnostic{Severity: diag.Error, Code: diag.CodeRule, Path: "label", Message: "must be at most 40 characters"}
 	r.client.verdict = func(js string) (string, diag.List) {
-		if js == "v2" {
+		switch js {
+		case "v2":
 			return "rejected", diag.List{{Severity: diag.Error, Code: diag.CodeRule, Definition: &diag.Definition{Type: "desk-lamp"},
 				Path: "lighting.light.radiusCells", Got: "13", Message: "must be 0.25–12 cells"}}
+		case "v3":
+			return "rejected", diag.List{label}
 		}
 		return "accepted", nil
 	}
@@ -294,11 +299,28 @@ func TestRunRejectedRevision(t *testing.T) {
 		}
 	}
 
-	r.pipe.save("v3", diag.List{{Severity: diag.Error, Code: diag.CodeRule, Path: "label", Message: "must be at most 40 characters"}})
+	placed := label
+	placed.File, placed.Line, placed.Column = "src/definition.ts", 21, 3
+	r.pipe.save("v3", diag.List{placed})
+	r.watcher.Saved("src/definition.ts")
+	r.waitOut(t, "r3 rejected")
+	r.waitOut(t, "src/definition.ts:21:3")
+	if got := r.client.sent(); len(got) != 3 {
+		t.Errorf("uploads %q: want v1, v2 and v3 sent (the embedded host judges each)", got)
+	}
+}
+
+// TestRunLocalCheckGatesRemote: with --origin a build the local check refuses is never sent.
+func TestRunLocalCheckGatesRemote(t *testing.T) {
+	const origin = "https://world.example.com"
+	r := newDevRun(t, origin)
+	r.start(t, r.options(origin))
+	r.waitOut(t, "r1 accepted")
+	r.pipe.save("v2", diag.List{{Severity: diag.Error, Code: diag.CodeRule, Path: "label", Message: "must be at most 40 characters"}})
 	r.watcher.Saved("src/definition.ts")
 	r.waitOut(t, "✗ invalid, nothing sent:")
 	r.waitOut(t, "label: must be at most 40 characters")
-	if got := r.client.sent(); len(got) != 2 {
+	if got := r.client.sent(); len(got) != 1 {
 		t.Errorf("uploads %q: the locally invalid build was sent", got)
 	}
 }

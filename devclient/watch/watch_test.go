@@ -192,6 +192,38 @@ func TestWaitCap(t *testing.T) {
 	}
 }
 
+// TestFirstQuiet: one save on its own waits FirstQuiet; an event past FirstQuiet into its batch,
+// or a batch starting within BurstGap of the previous fire, is a burst and waits Quiet.
+func TestFirstQuiet(t *testing.T) {
+	w := &Watcher{Quiet: 50 * time.Millisecond, FirstQuiet: 15 * time.Millisecond, MaxWait: 500 * time.Millisecond}
+	first := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name        string
+		sinceFire   time.Duration // from the last fire to first; 0: never fired
+		after, want time.Duration
+	}{
+		{"a lone save", 0, 0, 15 * time.Millisecond},
+		{"its second event", 0, 14 * time.Millisecond, 15 * time.Millisecond},
+		{"an event past the first quiet", 0, 15 * time.Millisecond, 50 * time.Millisecond},
+		{"a save long after the last build", 10 * time.Second, 0, 15 * time.Millisecond},
+		{"a batch right after a fire", 100 * time.Millisecond, 0, 50 * time.Millisecond},
+		{"a batch at the burst gap", BurstGap, 0, 15 * time.Millisecond},
+		{"near the cap", 0, 490 * time.Millisecond, 10 * time.Millisecond},
+	} {
+		w.lastFire = time.Time{}
+		if c.sinceFire > 0 {
+			w.lastFire = first.Add(-c.sinceFire)
+		}
+		if got := w.wait(first, first.Add(c.after)); got != c.want {
+			t.Errorf("%s: fires after %v, want %v", c.name, got, c.want)
+		}
+	}
+	w.FirstQuiet = 0
+	if got := w.wait(first, first); got != w.Quiet {
+		t.Errorf("without FirstQuiet: %v, want Quiet", got)
+	}
+}
+
 // TestCheckoutBurst: a `git checkout` touching 2,000 input files is one build.
 func TestCheckoutBurst(t *testing.T) {
 	w, dir := newWatcher(t)

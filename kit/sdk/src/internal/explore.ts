@@ -37,7 +37,7 @@ import { checkedReaction } from '../reaction.js';
 import { payloadProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
 import { boundsProblem } from './bounds.js';
-import { guarded, viewResultProblem as checkedView, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
+import { guarded, parsedViewProblem, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
 import { isPlainObject } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
 import { GizmoProblem, reworded } from './problem.js';
@@ -114,11 +114,12 @@ interface Node {
   actions: Candidate[];
 }
 
-/** One action to submit: by whom, and its trail step. */
+/** One action to submit: by whom, its payload's JSON, and what its trail step is made from. */
 interface Candidate {
   action: ObjectAction;
   role: number;
-  label: string;
+  payloadText: string;
+  permission: string;
 }
 
 /** JSON with object keys sorted: two states equal as data have one key. */
@@ -277,25 +278,38 @@ function fieldValues(field: Record<string, unknown>): string[] {
   return out;
 }
 
+/**
+ * Whether a payload the host would send passes payloadProblem, remembered by its JSON: the same
+ * payloads come back in every state and for every viewer. Payloads here are plain copies (read
+ * from a view's JSON, or the definition's declared actions copied the same way), so their check
+ * depends on their JSON alone.
+ */
+type PayloadChecks = Map<string, boolean>;
+
 /** The actions a view offers one role (enabled, non-preview controls the role may submit). */
-function viewActions(d: ObjectDefinition, view: unknown, roleIndex: number, into: Candidate[]): void {
+function viewActions(d: ObjectDefinition, view: unknown, roleIndex: number, into: Candidate[], checks: PayloadChecks): void {
   const v = view as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
   const fields = new Map<string, Record<string, unknown>>();
   for (const f of v.fields ?? []) if (!fields.has(f.id as string)) fields.set(f.id as string, f);
   for (const control of v.controls) {
     if (control.disabled === true || control.kind === 'preview') continue;
     const name = (control.action as ObjectAction).name;
-    for (const payload of payloads(control, fields)) offer(d, { name, payload }, roleIndex, into);
+    for (const payload of payloads(control, fields)) offer(d, { name, payload }, roleIndex, into, checks);
   }
 }
 
 /** Adds `action` for the role when the role may submit it and the payload is one a host sends. */
-function offer(d: ObjectDefinition, action: ObjectAction, roleIndex: number, into: Candidate[]): void {
+function offer(d: ObjectDefinition, action: ObjectAction, roleIndex: number, into: Candidate[], checks: PayloadChecks): void {
   const entry = Object.prototype.hasOwnProperty.call(d.actions, action.name) ? d.actions[action.name] : undefined;
   if (entry === undefined || !allowed(entry.permission, ROLES[roleIndex])) return;
   // A payload over 2 KiB (long text in several fields) is refused before any reducer runs.
-  if (payloadProblem(action.payload, 'payload')) return;
-  into.push({ action, role: roleIndex, label: stepLabel(action, roleIndex, entry.permission) });
+  const payloadText = JSON.stringify(action.payload);
+  let ok = checks.get(payloadText);
+  if (ok === undefined) {
+    ok = payloadProblem(action.payload, 'payload') === null;
+    checks.set(payloadText, ok);
+  }
+  if (ok) into.push({ action, role: roleIndex, payloadText, permission: entry.permission });
 }
 
 /** The declared host-triggered actions: interaction.tap, interaction.bump, presentation.tap. */
@@ -339,12 +353,13 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
     out.warnings.push({ ...explored({ problem: w }), trail });
   };
   const declared = declaredActions(d);
+  const payloadChecks: PayloadChecks = new Map();
   // The check of a view depends only on its JSON, the definition and the viewer's words (it reads
   // the plain copy), so a view met again in another state is not checked again: its problem is
   // the one found the first time, already reported with the shorter trail (breadth first), and
   // its warnings were collected then. Views past VIEW_CACHE_BYTES of JSON are checked each time
   // (the cache holds their text).
-  const viewChecks = new Map<string, ReturnType<typeof checkedView>['problem']>();
+  const viewChecks = new Map<string, ReturnType<typeof parsedViewProblem>>();
 
   /** Checks a state reached by `trail` from `previousText`, and lists the actions it offers. */
   const visit = (text: string, previousText: string, trail: string[], depth: number): Node => {
@@ -375,15 +390,17 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           const key = viewText.length <= VIEW_CACHE_BYTES ? `${r}\u0000${viewText}` : '';
           const known = key ? viewChecks.get(key) : undefined;
           if (known !== undefined) return known;
-          const problem = checkedView(d, JSON.parse(viewText) as unknown, ROLES[r].who).problem;
+          // The copy is JSON.parse's: plain data whose size is the text's, so the bounds walk
+          // the view passed above is not repeated on it (parsedViewProblem).
+          const problem = parsedViewProblem(d, JSON.parse(viewText) as unknown, viewText, ROLES[r].who);
           if (key) viewChecks.set(key, problem);
           return problem;
         });
         if (found) report(found, trail);
         // The accepted view's plain copy: its controls are read as data, never as author objects.
-        else if (viewText) viewActions(d, JSON.parse(viewText) as unknown, r, node.actions);
+        else if (viewText) viewActions(d, JSON.parse(viewText) as unknown, r, node.actions, payloadChecks);
       }
-      for (const action of declared) for (let r = 0; r < ROLES.length; r++) offer(d, action, r, node.actions);
+      for (const action of declared) for (let r = 0; r < ROLES.length; r++) offer(d, action, r, node.actions, payloadChecks);
     });
     for (const w of warnings) warn(w, trail);
     return node;
@@ -399,10 +416,11 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
     const tried = new Set<string>();
     for (const candidate of node.actions) {
       const role = ROLES[candidate.role];
-      const key = `${candidate.action.name}\u0000${JSON.stringify(candidate.action.payload)}\u0000${candidate.role}`;
+      const key = `${candidate.action.name}\u0000${candidate.payloadText}\u0000${candidate.role}`;
       if (tried.has(key)) continue;
       tried.add(key);
       const modes: RandomMode[] = ['seeded'];
+      const step = stepLabel(candidate.action, candidate.role, candidate.permission);
       for (let m = 0; m < modes.length; m++) {
         if (Date.now() > deadline) {
           out.stopped = 'time';
@@ -410,7 +428,7 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
         }
         out.actions++;
         const outcome = act(d, node.text, candidate.action, role, now, modes[m]);
-        const label = modes[m] === 'seeded' ? candidate.label : `${candidate.label} [randomInt ${modes[m]}]`;
+        const label = modes[m] === 'seeded' ? step : `${step} [randomInt ${modes[m]}]`;
         if (outcome.kind === 'refused') continue;
         const trail = [...node.trail, label];
         if (outcome.kind === 'problem') {

@@ -60,7 +60,15 @@ func ExploreFlag(n int) int {
 type Context struct {
 	opts   Options
 	bundle *bundle.Context
-	pool   *isolate.Pool
+	pool   checker
+}
+
+// checker is where validation runs: the dev loop's warm pool, or a short command's OneShot (the
+// user's build server when one runs, else a worker of the command's own).
+type checker interface {
+	Check(ctx context.Context, js []byte, opts isolate.Options) (*validate.Report, error)
+	Isolated() bool
+	Close()
 }
 
 // New starts the worker pool (it compiles the SDK while esbuild bundles: the two are independent
@@ -68,7 +76,12 @@ type Context struct {
 // a project is a *bundle.NotProjectError, before anything runs.
 func New(opts Options) (*Context, error) {
 	timeline.Mark("project: New")
-	pool := isolate.NewPool(isolate.Config{OneShot: !opts.Warm})
+	var pool checker
+	if opts.Warm {
+		pool = isolate.NewPool(isolate.Config{})
+	} else {
+		pool = isolate.NewOneShot(isolate.Config{})
+	}
 	if !pool.Isolated() {
 		// The in-process fallback compiles the SDK and makes its locked-down runtime here
 		// instead, while esbuild bundles.

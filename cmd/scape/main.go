@@ -14,6 +14,8 @@ func main() {
 	// `scape internal worker`: the process a host or build runs author code in, with hard
 	// limits (package isolate). Hidden: nothing else starts it.
 	isolate.ServeIfWorker()
+	// `scape internal build-server`: keeps a warm worker for the next builds (isolate.OneShot).
+	isolate.ServeIfServer()
 	f := cmdutil.New(cmdutil.System(), root.Version)
 	os.Exit(root.Execute(f, os.Args[1:]))
 }

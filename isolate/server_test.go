@@ -1,0 +1,187 @@
+package isolate
+
+import (
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/scapeworld/scape/diag"
+)
+
+// serverCache gives the test a cache directory of its own (short enough for a socket path) and
+// returns the build server socket commands would use there; the server started in it is ended
+// when the test ends (its socket removed).
+func serverCache(t *testing.T) string {
+	t.Helper()
+	skipUnlessIsolated(t)
+	dir, err := os.MkdirTemp("", "srv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CACHE_HOME", dir)
+	t.Setenv(serverEnv, "")
+	sock := serverSocket()
+	if sock == "" {
+		t.Fatal("no socket path")
+	}
+	t.Cleanup(func() {
+		os.Remove(sock) // the server sees its socket gone and exits
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			unlock, ok, _ := lockServer(sock + ".lock")
+			if ok {
+				unlock()
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Error("the build server did not exit after its socket was removed")
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		os.RemoveAll(dir)
+	})
+	return sock
+}
+
+func waitServer(t *testing.T, sock string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if r := dialServer(sock); r != nil {
+			r.close()
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no build server answered within 60 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func verdict(t *testing.T, o *OneShot, js []byte) diag.List {
+	t.Helper()
+	rep, err := o.Check(context.Background(), js, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Diagnostics
+}
+
+// TestBuildServerVerdicts: a command that finds no server validates in its own worker and
+// starts one; the next commands are served, with the same verdicts (valid, invalid, a breach).
+func TestBuildServerVerdicts(t *testing.T) {
+	sock := serverCache(t)
+	valid, invalid := gizmo("", "return { on: false };"), gizmo("", "return { on: 3 };")
+	hostile := gizmo("", "const s = 'x'.repeat(2 ** 31 - 1); return { on: s.length > 0 };")
+
+	first := NewOneShot(Config{})
+	if first.Served() {
+		t.Fatal("served before any server started")
+	}
+	want := map[string]diag.List{"valid": verdict(t, first, valid)}
+	first.Close() // starts the server
+	local := NewPool(Config{OneShot: true})
+	for name, js := range map[string][]byte{"invalid": invalid, "hostile": hostile} {
+		rep, err := local.Check(context.Background(), js, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[name] = rep.Diagnostics
+	}
+	local.Close()
+	waitServer(t, sock)
+	for _, c := range []struct {
+		name string
+		js   []byte
+	}{{"valid", valid}, {"invalid", invalid}, {"hostile", hostile}, {"valid", valid}} {
+		o := NewOneShot(Config{})
+		if !o.Served() {
+			t.Fatalf("%s: not served with the server running", c.name)
+		}
+		got := verdict(t, o, c.js)
+		o.Close()
+		if len(got) == 0 && len(want[c.name]) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(got, want[c.name]) {
+			t.Errorf("%s: served verdict\n%v\nwant (own worker)\n%v", c.name, got, want[c.name])
+		}
+	}
+	if errs := want["hostile"].Errors(); len(errs) == 0 || errs[0].Code != diag.CodeMemory {
+		t.Errorf("hostile: want a memory breach, got %v", want["hostile"])
+	}
+}
+
+// TestBuildServerFailureFallsBack: a server that hangs up without answering costs the command
+// only time: it validates in a worker of its own.
+func TestBuildServerFailureFallsBack(t *testing.T) {
+	sock := serverCache(t)
+	if err := os.MkdirAll(filepath.Dir(sock), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	o := NewOneShot(Config{})
+	defer o.Close()
+	if !o.Served() {
+		t.Fatal("the fake server was not dialled")
+	}
+	rep, err := o.Check(context.Background(), gizmo("", "return { on: false };"), Options{})
+	if err != nil || !rep.OK() {
+		t.Fatalf("after the server hung up: %v %v", err, rep)
+	}
+}
+
+// TestBuildServerLifetime: one server per socket (the second finds the lock taken and returns at
+// once); a server ends after its idle time, and removes its socket.
+func TestBuildServerLifetime(t *testing.T) {
+	sock := serverCache(t)
+	if err := os.MkdirAll(filepath.Dir(sock), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { done <- RunServer(context.Background(), sock, 500*time.Millisecond) }()
+	waitServer(t, sock)
+	second := make(chan error, 1)
+	go func() { second <- RunServer(context.Background(), sock, time.Minute) }()
+	select {
+	case err := <-second:
+		if err != nil {
+			t.Fatalf("second server: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a second server on a served socket did not return")
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server did not end after its idle time")
+	}
+	if time.Since(start) < 500*time.Millisecond {
+		t.Error("the server ended before its idle time")
+	}
+	if _, err := os.Stat(sock); !os.IsNotExist(err) {
+		t.Errorf("the socket is still there: %v", err)
+	}
+}

@@ -8,12 +8,17 @@
 # (alternated run by run), with the ratio of the medians. With BASE=path/to/another/scape, a third
 # compares that binary's warm builds with this tree's, alternated, exploration on (before/after).
 #
-# cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first);
-# warm: the SDK cache filled (the normal case after the first build on a machine).
+# cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first; no build
+# server: SCAPE_BUILD_SERVER=0, so the servers a first build would start do not load the runs);
+# warm: the SDK cache filled and the build server running (the normal case after the first build
+# on a machine: the build checks on the server's warm worker, docs/build.md "The build server");
+# own: warm cache, no server (SCAPE_BUILD_SERVER=0): validation in a worker of the build's own.
 # Columns: whole-process wall time (ms), CPU time of the build and its worker together (ms: what
 # a loaded machine inflates least), the report's bundle/validate split (ms), the part of validate
 # spent rendering the declared sounds (ms), peak RSS (MB; the largest of the build and its
-# validation worker, which scripts/proctree.py reaps: /usr/bin/time alone never saw the worker).
+# validation worker, which scripts/proctree.py reaps: /usr/bin/time alone never saw the worker;
+# a served build's tree is the build alone, so the server's worker's peak is printed after the
+# table).
 # Modes: cold and warm run validation in its worker process (package
 # isolate, the default); inproc runs it in the build's own process (SCAPE_ISOLATE=0, warm), to
 # show what the worker costs.
@@ -46,10 +51,11 @@ measure() {
   local dir=$1 mode=$2 i walls=() cpus=() bundles=() validates=() sounds=() rss=()
   shift 2
   for ((i = 0; i < runs; i++)); do
-    local cache="$work/cache" isolate=1
-    if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; fi
+    local cache="$work/cache" isolate=1 server=1
+    if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; server=0; fi
+    if [ "$mode" = own ]; then server=0; fi
     if [ "$mode" = inproc ]; then isolate=0; fi
-    SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" "$tree" "$work/tree" "$scape" gizmo build "$dir" --json "$@" >"$work/out.json"
+    SCAPE_BUILD_SERVER=$server SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" "$tree" "$work/tree" "$scape" gizmo build "$dir" --json "$@" >"$work/out.json"
     read -r wall cpu kb <"$work/tree"
     walls+=("$wall")
     cpus+=("$cpu")
@@ -83,12 +89,22 @@ for ((i = 0; i < runs; i++)); do
   floor+=("$(((t1 - t0) / 1000000))")
 done
 echo "process floor (scape --version): $(printf '%s\n' "${floor[@]}" | median) ms"
-"$scape" gizmo build "$work/p/lamp" >/dev/null # fill the warm cache
+# Fill the warm cache; the build starts the server, which is ready once a build is served.
+XDG_CACHE_HOME="$work/cache" "$scape" gizmo build "$work/p/lamp" >/dev/null
+sleep 1
+XDG_CACHE_HOME="$work/cache" "$scape" gizmo build "$work/p/lamp" >/dev/null
 printf '%-14s %-6s %8s %7s %8s %9s %7s %7s\n' project mode wall_ms cpu_ms bundle validate sounds rss_MB
 for dir in "$work"/p/*; do
   measure "$dir" cold
   measure "$dir" warm
+  measure "$dir" own
   measure "$dir" inproc
+done
+# The build server's processes: itself and its worker (VmHWM: the peak over every request so far).
+for pid in $(pgrep -f "internal build-server $work/cache/" || true); do
+  for p in "$pid" $(pgrep -P "$pid" || true); do
+    echo "build server process $p ($(tr '\0' ' ' </proc/"$p"/cmdline | cut -c1-40)): peak RSS $(awk '/VmHWM/ {print int($2/1024)}' /proc/"$p"/status) MB"
+  done
 done
 
 # State exploration (docs/build.md, "State exploration"): warm builds with exploration at its

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { JSON_DEPTH_LIMIT } from '../src/api.js';
-import { BOUNDS_DEPTH, boundsProblem, jsonWithin, RESULT_BYTE_BOUND } from '../src/internal/bounds.js';
+import { BOUNDS_DEPTH, boundsProblem, jsonWithin, RESULT_BYTE_BOUND, serialisedBoundsProblem } from '../src/internal/bounds.js';
 import { jsonProblem } from '../src/internal/json.js';
 import { describeValue } from '../src/internal/problem.js';
 import { dataValue, display } from '../src/internal/display.js';
@@ -150,5 +150,41 @@ describe('bounds problems carry their rules', () => {
     const found = boundsProblem({ text: 'x'.repeat(1024 * 1024 + 10) }, 'view');
     assert.equal(found?.rule?.id, 'json.result.bytes');
     assert.equal(found?.rule?.class, 'cost');
+  });
+});
+
+describe('serialised bounds: a value walked the way JSON.stringify reads it', () => {
+  test('agrees with the descriptor walk on plain data', () => {
+    for (const value of [null, 1, 'x', [], {}, nested(16), nested(17), nested(100000), [[[]]], { a: [1, 2, { b: 'c' }] }, { text: 'x'.repeat(600000) }, ['y'.repeat(2 ** 20)]]) {
+      const a = boundsProblem(value, 'view');
+      const b = serialisedBoundsProblem(value, 'view');
+      assert.equal(b.plain, true);
+      assert.equal(b.problem?.path, a?.path);
+      assert.equal(b.problem?.message, a?.message);
+      const sa = boundsProblem(value, 'state', 32768, '32 KiB');
+      const sb = serialisedBoundsProblem(value, 'state', 32768, '32 KiB').problem;
+      assert.equal(sb?.path, sa?.path);
+      assert.equal(sb?.message, sa?.message);
+    }
+  });
+
+  test('a getter is read, as JSON.stringify reads it; a toJSON makes the copy not plain', () => {
+    let reads = 0;
+    const deep = nested(40);
+    const getter = { get a() { reads++; return deep; } };
+    assert.equal(boundsProblem(getter, 'view'), null); // the descriptor walk does not run it
+    assert.match(String(serialisedBoundsProblem(getter, 'view').problem), /^view(\.a)+: must not nest deeper than 16 levels$/);
+    assert.equal(reads, 1);
+    const custom = { toJSON: () => nested(40) };
+    const found = serialisedBoundsProblem(custom, 'view');
+    assert.equal(found.problem, null);
+    assert.equal(found.plain, false);
+  });
+
+  test('what JSON drops is not counted', () => {
+    const value: Record<string, unknown> = { keep: 'x'.repeat(RESULT_BYTE_BOUND - 20) };
+    for (let i = 0; i < 1000; i++) value[`gone${i}`] = undefined;
+    assert.ok(JSON.stringify(value).length <= RESULT_BYTE_BOUND);
+    assert.equal(serialisedBoundsProblem(value, 'view').problem, null);
   });
 });

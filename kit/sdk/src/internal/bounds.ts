@@ -192,6 +192,97 @@ function walk(value: unknown, path: string, limit: number, byteLimit: number | u
   return null;
 }
 
+/**
+ * boundsProblem for a value about to be serialised by JSON.stringify, which reads it the way
+ * this walk does: values by plain property reads, getters run (JSON.stringify runs them too, a
+ * moment later), own enumerable keys in key order, what JSON drops not counted. It is about four
+ * times cheaper in goja than the descriptor walk, which allocates a descriptor per property and
+ * runs no getter because its callers go on to check the value itself. Here only the serialised
+ * copy is checked afterwards (state exploration's views), and `plain` says whether that copy is
+ * exactly what was walked: false once a toJSON method is met (JSON.stringify would call it), and
+ * then the caller checks the copy in full. A getter or proxy that answers differently the second
+ * time can still make JSON.stringify see more than was walked; as for a deep value built by
+ * toJSON, the worker's hard limits (package isolate) are then what bounds it. A value that is
+ * itself checked afterwards (a reducer's state: jsonProblem refuses getters) may be walked this
+ * way too: a getter then only runs once more before it is refused.
+ */
+export function serialisedBoundsProblem(value: unknown, path: string, byteLimit?: number, limitText?: string): { problem: GizmoProblem | null; plain: boolean } {
+  const out = { problem: null as GizmoProblem | null, plain: true };
+  if (typeof value !== 'object' || value === null) return out;
+  const limit = byteLimit === undefined ? RESULT_BYTE_BOUND : byteLimit * EXACT_FACTOR;
+  const items: unknown[] = [value];
+  const levels: number[] = [1];
+  const parents: number[] = [-1];
+  const keys: (string | number)[] = [''];
+  const stack: number[] = [0];
+  let bytes = 0;
+  const over = (): { problem: GizmoProblem | null; plain: boolean } => {
+    const text = limitText ?? `${formatNumber(byteLimit ?? RESULT_BYTE_BOUND)} bytes`;
+    const whose = byteLimit === undefined ? " (this toolchain's bound on a callback's result)" : '';
+    const rule = byteLimit === undefined ? boundsRules?.result : boundsRules?.bytes(byteLimit);
+    out.problem = boundsProblemAt(path, `must be at most ${text} of JSON (is more than ${formatNumber(limit)} bytes)${whose}`, rule);
+    return out;
+  };
+  while (stack.length > 0) {
+    const record = stack.pop() as number;
+    const item = items[record] as Record<string | number, unknown>;
+    const level = levels[record];
+    if (level > BOUNDS_DEPTH) {
+      if (isAncestor(item, record, items, parents)) continue; // a cycle: JSON.stringify throws
+      out.problem = boundsProblemAt(pathOf(record, path, parents, keys), `must not nest deeper than ${BOUNDS_DEPTH} levels`, boundsRules?.depth);
+      return out;
+    }
+    if (typeof item.toJSON === 'function') out.plain = false;
+    const isArray = Array.isArray(item);
+    const names: string[] = isArray ? [] : Object.keys(item);
+    const length = isArray ? (item as unknown as unknown[]).length : names.length;
+    // Brackets, and an array's commas first (a sparse array of 2 ** 32 - 1 holes is over at
+    // once); an object's commas are counted per key kept.
+    bytes += 2 + (isArray && length > 0 ? length - 1 : 0);
+    if (bytes > limit) return over();
+    const first = stack.length;
+    let kept = 0;
+    for (let i = 0; i < length; i++) {
+      const key: string | number = isArray ? i : names[i];
+      const v = item[key];
+      switch (typeof v) {
+        case 'string':
+          bytes += (v as string).length + 2;
+          break;
+        case 'number':
+          bytes += digits(v as number);
+          break;
+        case 'boolean':
+          bytes += v ? 4 : 5;
+          break;
+        case 'object':
+          if (v === null) bytes += 4;
+          else {
+            items.push(v);
+            levels.push(level + 1);
+            parents.push(record);
+            keys.push(key);
+            stack.push(items.length - 1);
+          }
+          break;
+        case 'bigint':
+          out.plain = false; // JSON.stringify throws on it (or a BigInt.prototype.toJSON answers)
+          break;
+        default:
+          if (isArray) bytes += 4; // undefined, a function, a symbol: null in an array, dropped in an object
+      }
+      if (!isArray && typeof v !== 'undefined' && typeof v !== 'function' && typeof v !== 'symbol') bytes += (key as string).length + 3 + (kept++ > 0 ? 1 : 0);
+      if (bytes > limit) return over();
+    }
+    for (let a = first, b = stack.length - 1; a < b; a++, b--) {
+      const t = stack[a];
+      stack[a] = stack[b];
+      stack[b] = t;
+    }
+  }
+  return out;
+}
+
 /** Whether `item` is its own ancestor along the record's parent chain (a cycle). */
 function isAncestor(item: unknown, record: number, items: unknown[], parents: number[]): boolean {
   for (let p = parents[record]; p >= 0; p = parents[p]) if (items[p] === item) return true;

@@ -7,7 +7,8 @@
  * walks the state graph breadth first from `initial()`:
  *
  * - each state is rendered for four viewers (a participant, a second participant with another
- *   actor id, an editor who may also remove, a remover who may not edit); every enabled control
+ *   actor id, an editor who may also remove, and the second participant again as a remover who
+ *   may not edit: a view is given only the actor id and canEdit); every enabled control
  *   of each view (not `disabled`, not a local `kind: 'preview'`), plus the declared
  *   `interaction.tap`/`bump` and `presentation.tap` actions, is submitted as the host would:
  *   the control's `action.payload` with the values of the fields it names ("the host collects
@@ -36,7 +37,7 @@ import { ObjectActionError } from '../api.js';
 import { checkedReaction } from '../reaction.js';
 import { payloadProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
-import { boundsProblem } from './bounds.js';
+import { serialisedBoundsProblem } from './bounds.js';
 import { guarded, parsedViewProblem, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
 import { isPlainObject } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
@@ -90,7 +91,9 @@ const ROLES: readonly Role[] = [
   { viewer: { actorId: 'explore-participant-1', canEdit: false }, canRemove: false, who: 'a participant', by: '' },
   { viewer: { actorId: 'explore-participant-2', canEdit: false }, canRemove: false, who: 'a second participant', by: 'by a second participant' },
   { viewer: { actorId: 'explore-editor', canEdit: true }, canRemove: true, who: 'an editor', by: 'by an editor' },
-  { viewer: { actorId: 'explore-remover', canEdit: false }, canRemove: true, who: 'a remover', by: 'by a remover' },
+  // The second participant with remove rights: a view is given only the actor id and canEdit, so
+  // the remover's view is the second participant's, asked once; three actor ids in all.
+  { viewer: { actorId: 'explore-participant-2', canEdit: false }, canRemove: true, who: 'a remover', by: 'by a remover' },
 ];
 
 /** The first role allowed each permission: its steps need no "by …". */
@@ -229,7 +232,9 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
   }
   const pending = pendingResultProblem(result, run, REDUCER_REASON);
   if (pending) return { kind: 'problem', found: { problem: pending, callback: run } };
-  const found = boundsProblem(result, 'state', OBJECT_STATE_BYTE_LIMIT, '32 KiB') ?? (jsonProblem(result, 'state', JSON_RULES.stateBytes) as GizmoProblem | null);
+  // jsonProblem checks the returned value itself (a getter is refused there), so the walk
+  // before it may read values directly (bounds.ts serialisedBoundsProblem).
+  const found = serialisedBoundsProblem(result, 'state', OBJECT_STATE_BYTE_LIMIT, '32 KiB').problem ?? (jsonProblem(result, 'state', JSON_RULES.stateBytes) as GizmoProblem | null);
   if (found) return { kind: 'problem', found: { problem: reworded(found, found.path, `${found.message} (returned by ${run})`), callback: run } };
   const text = JSON.stringify(result);
   const valid = guarded('valid', () => (callAuthor(d, 'valid', d.valid, JSON.parse(text) as unknown) === true ? null : fail(EXPLORE_RULES.stateValid, 'state', `must pass valid() (${run} returned state that valid() rejects)`, result)));
@@ -286,22 +291,39 @@ function fieldValues(field: Record<string, unknown>): string[] {
  */
 type PayloadChecks = Map<string, boolean>;
 
-/** The actions a view offers one role (enabled, non-preview controls the role may submit). */
-function viewActions(d: ObjectDefinition, view: unknown, roleIndex: number, into: Candidate[], checks: PayloadChecks): void {
-  const v = view as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
+/** An action a view (or the definition) offers, before it is given to the roles allowed it. */
+interface Offer {
+  action: ObjectAction;
+  payloadText: string;
+  permission: string;
+}
+
+/**
+ * The actions an accepted view offers (enabled, non-preview controls, with their payloads), for
+ * any role: offers depend on the view's JSON alone, so a view met again (another viewer, another
+ * state) is not read again while its text is remembered (VIEW_CACHE_BYTES).
+ */
+function viewOffers(d: ObjectDefinition, viewText: string, checks: PayloadChecks, known: Map<string, Offer[]>): Offer[] {
+  const remembered = known.get(viewText);
+  if (remembered !== undefined) return remembered;
+  // The accepted view's plain copy: its controls are read as data, never as author objects.
+  const v = JSON.parse(viewText) as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
   const fields = new Map<string, Record<string, unknown>>();
   for (const f of v.fields ?? []) if (!fields.has(f.id as string)) fields.set(f.id as string, f);
+  const out: Offer[] = [];
   for (const control of v.controls) {
     if (control.disabled === true || control.kind === 'preview') continue;
     const name = (control.action as ObjectAction).name;
-    for (const payload of payloads(control, fields)) offer(d, { name, payload }, roleIndex, into, checks);
+    for (const payload of payloads(control, fields)) offer(d, { name, payload }, out, checks);
   }
+  if (viewText.length <= VIEW_CACHE_BYTES) known.set(viewText, out);
+  return out;
 }
 
-/** Adds `action` for the role when the role may submit it and the payload is one a host sends. */
-function offer(d: ObjectDefinition, action: ObjectAction, roleIndex: number, into: Candidate[], checks: PayloadChecks): void {
+/** Adds `action` when the definition declares it and the payload is one a host sends. */
+function offer(d: ObjectDefinition, action: ObjectAction, into: Offer[], checks: PayloadChecks): void {
   const entry = Object.prototype.hasOwnProperty.call(d.actions, action.name) ? d.actions[action.name] : undefined;
-  if (entry === undefined || !allowed(entry.permission, ROLES[roleIndex])) return;
+  if (entry === undefined) return;
   // A payload over 2 KiB (long text in several fields) is refused before any reducer runs.
   const payloadText = JSON.stringify(action.payload);
   let ok = checks.get(payloadText);
@@ -309,7 +331,12 @@ function offer(d: ObjectDefinition, action: ObjectAction, roleIndex: number, int
     ok = payloadProblem(action.payload, 'payload') === null;
     checks.set(payloadText, ok);
   }
-  if (ok) into.push({ action, role: roleIndex, payloadText, permission: entry.permission });
+  if (ok) into.push({ action, payloadText, permission: entry.permission });
+}
+
+/** Gives the role each offer it may submit (the server refuses the others). */
+function candidates(offers: Offer[], roleIndex: number, into: Candidate[]): void {
+  for (const o of offers) if (allowed(o.permission, ROLES[roleIndex])) into.push({ action: o.action, role: roleIndex, payloadText: o.payloadText, permission: o.permission });
 }
 
 /** The declared host-triggered actions: interaction.tap, interaction.bump, presentation.tap. */
@@ -352,8 +379,10 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
     warned.add(key);
     out.warnings.push({ ...explored({ problem: w }), trail });
   };
-  const declared = declaredActions(d);
   const payloadChecks: PayloadChecks = new Map();
+  const offersByView = new Map<string, Offer[]>();
+  const declared: Offer[] = [];
+  for (const action of declaredActions(d)) offer(d, action, declared, payloadChecks);
   // The check of a view depends only on its JSON, the definition and the viewer's words (it reads
   // the plain copy), so a view met again in another state is not checked again: its problem is
   // the one found the first time, already reported with the shorter trail (breadth first), and
@@ -375,15 +404,26 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           if (found) report(found, trail);
         }
       }
-      // A view the same as another viewer's (most views depend on canEdit alone) is checked once.
+      // A view the same as another viewer's (most views depend on canEdit alone) is checked once,
+      // and a viewer met again (the remover is the second participant with remove rights, and a
+      // view is given only the actor id and canEdit) is not asked again.
       const checkedViews = new Set<string>();
+      const viewed = new Map<string, string>(); // viewer → its accepted view's text ('' refused)
       for (let r = 0; r < ROLES.length; r++) {
         if (typeof d.view !== 'function') break;
+        const viewer = `${ROLES[r].viewer.actorId}\u0000${ROLES[r].viewer.canEdit}`;
+        const again = viewed.get(viewer);
+        if (again !== undefined) {
+          if (again) candidates(viewOffers(d, again, payloadChecks, offersByView), r, node.actions);
+          continue;
+        }
         let viewText = '';
         const found = guarded('view', () => {
           const view = callAuthor(d, 'view', d.view!, copy(), { ...ROLES[r].viewer });
-          const bounds = boundsProblem(view, 'view');
-          if (bounds) return bounds;
+          // Only the view's serialised copy is checked below, so its bounds are walked the way
+          // JSON.stringify reads it (cheaper than the descriptor walk of a value checked itself).
+          const bounds = serialisedBoundsProblem(view, 'view');
+          if (bounds.problem) return bounds.problem;
           viewText = JSON.stringify(view) ?? '';
           if (checkedViews.has(viewText)) return null;
           checkedViews.add(viewText);
@@ -392,15 +432,15 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           if (known !== undefined) return known;
           // The copy is JSON.parse's: plain data whose size is the text's, so the bounds walk
           // the view passed above is not repeated on it (parsedViewProblem).
-          const problem = parsedViewProblem(d, JSON.parse(viewText) as unknown, viewText, ROLES[r].who);
+          const problem = parsedViewProblem(d, JSON.parse(viewText) as unknown, viewText, ROLES[r].who, bounds.plain);
           if (key) viewChecks.set(key, problem);
           return problem;
         });
+        viewed.set(viewer, found ? '' : viewText);
         if (found) report(found, trail);
-        // The accepted view's plain copy: its controls are read as data, never as author objects.
-        else if (viewText) viewActions(d, JSON.parse(viewText) as unknown, r, node.actions, payloadChecks);
+        else if (viewText) candidates(viewOffers(d, viewText, payloadChecks, offersByView), r, node.actions);
       }
-      for (const action of declared) for (let r = 0; r < ROLES.length; r++) offer(d, action, r, node.actions, payloadChecks);
+      for (let r = 0; r < ROLES.length; r++) candidates(declared, r, node.actions);
     });
     for (const w of warnings) warn(w, trail);
     return node;

@@ -232,3 +232,28 @@ export function resolveGizmoReaction(definition: ObjectDefinition, state: unknow
 export function checkedReaction(definition: ObjectDefinition, state: unknown, result: unknown, path = 'react'): Problem {
   return effectResultProblem(definition, state, result, path, 'a reaction', (value, sounds, at) => reactionProblem(value, definition, sounds, at));
 }
+
+/** Reactions longer than this much JSON are not remembered (checkedReactionRemembered). */
+const REMEMBERED_REACTION_CHARS = 16 * 1024;
+
+/**
+ * checkedReaction for state exploration, which meets the same reaction after many actions: the
+ * value is still checked itself (JSON data: getters, classes and the rest refused) and the bank
+ * still derived, but the reaction's own check, which depends only on its JSON, the definition and
+ * the sounds, is remembered in `memo` by that JSON (and by the state's, when a soundBank callback
+ * derives the sounds from it).
+ */
+export function checkedReactionRemembered(definition: ObjectDefinition, state: unknown, stateText: string, result: unknown, memo: Map<string, Problem>): Problem {
+  return effectResultProblem(definition, state, result, 'react', 'a reaction', (value, sounds, at) => {
+    // value passed jsonProblem: plain data, so its JSON is exactly what was checked.
+    const text = JSON.stringify(value);
+    const key = text.length <= REMEMBERED_REACTION_CHARS ? `${typeof definition.soundBank === 'function' ? stateText : ''}\u0000${text}` : '';
+    if (key) {
+      const known = memo.get(key);
+      if (known !== undefined) return known;
+    }
+    const found = reactionProblem(value, definition, sounds, at);
+    if (key) memo.set(key, found);
+    return found;
+  });
+}

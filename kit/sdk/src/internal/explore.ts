@@ -34,12 +34,12 @@
  */
 import type { ObjectAction, ObjectContext, ObjectDefinition } from '../api.js';
 import { ObjectActionError } from '../api.js';
-import { checkedReaction } from '../reaction.js';
+import { checkedReactionRemembered } from '../reaction.js';
 import { payloadProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
 import { serialisedBoundsProblem } from './bounds.js';
 import { guarded, parsedViewProblem, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
-import { isPlainObject } from './checks.js';
+import { isPlainObject, type Problem } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
 import { GizmoProblem, reworded } from './problem.js';
 import { collectWarnings, fail, rule } from './rules.js';
@@ -196,7 +196,7 @@ type Outcome = { kind: 'refused' } | { kind: 'problem'; found: Located } | { kin
  * the same checks), keeping the problem rather than the registry's 400, and telling the
  * reducer's own ObjectActionError (a refusal) from everything else (a finding).
  */
-function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role: Role, now: number, mode: RandomMode): Outcome {
+function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role: Role, now: number, mode: RandomMode, reactions: Map<string, Problem>): Outcome {
   const entry = d.actions[action.name];
   const run = `actions.${action.name}.run`;
   let random = false;
@@ -244,7 +244,7 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
     const reaction = guarded('react', () => {
       const next = JSON.parse(text) as unknown;
       const out = callAuthor(d, 'react', react, next, JSON.parse(stateText) as unknown, JSON.parse(JSON.stringify(action)) as ObjectAction, { now });
-      return pendingResultProblem(out, 'react', REACTION_REASON) ?? checkedReaction(d, next, out);
+      return pendingResultProblem(out, 'react', REACTION_REASON) ?? checkedReactionRemembered(d, next, text, out, reactions);
     });
     if (reaction) return { kind: 'problem', found: reaction };
   }
@@ -380,6 +380,7 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
     out.warnings.push({ ...explored({ problem: w }), trail });
   };
   const payloadChecks: PayloadChecks = new Map();
+  const reactions = new Map<string, Problem>();
   const offersByView = new Map<string, Offer[]>();
   const declared: Offer[] = [];
   for (const action of declaredActions(d)) offer(d, action, declared, payloadChecks);
@@ -467,7 +468,7 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           return out;
         }
         out.actions++;
-        const outcome = act(d, node.text, candidate.action, role, now, modes[m]);
+        const outcome = act(d, node.text, candidate.action, role, now, modes[m], reactions);
         const label = modes[m] === 'seeded' ? step : `${step} [randomInt ${modes[m]}]`;
         if (outcome.kind === 'refused') continue;
         const trail = [...node.trail, label];

@@ -36,7 +36,8 @@ import (
 //
 // Trust: the socket lives in a 0700 directory and the server answers only its own user's
 // processes (SO_PEERCRED). It is keyed by this executable (path, size and time) and every SCAPE_
-// setting, so another binary or another configuration never shares a server.
+// setting (but SCAPE_TIMELINE and SCAPE_BUILD_SERVER), so another binary or another
+// configuration never shares a server.
 
 // serverArgs start a build server: `<binary> internal build-server [-idle D] <socket>`.
 var serverArgs = []string{"internal", "build-server"}
@@ -232,7 +233,7 @@ func serverSocket() string {
 	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00", exe, info.Size(), info.ModTime().UnixNano(), os.Getuid())
 	var env []string
 	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "SCAPE_") && !strings.HasPrefix(kv, "SCAPE_TIMELINE=") {
+		if strings.HasPrefix(kv, "SCAPE_") && !strings.HasPrefix(kv, "SCAPE_TIMELINE=") && !strings.HasPrefix(kv, serverEnv+"=") {
 			env = append(env, kv)
 		}
 	}

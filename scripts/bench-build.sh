@@ -51,11 +51,14 @@ measure() {
   local dir=$1 mode=$2 i walls=() cpus=() bundles=() validates=() sounds=() rss=()
   shift 2
   for ((i = 0; i < runs; i++)); do
-    local cache="$work/cache" isolate=1 server=1
-    if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; server=0; fi
-    if [ "$mode" = own ]; then server=0; fi
-    if [ "$mode" = inproc ]; then isolate=0; fi
-    SCAPE_BUILD_SERVER=$server SCAPE_ISOLATE=$isolate XDG_CACHE_HOME="$cache" "$tree" "$work/tree" "$scape" gizmo build "$dir" --json "$@" >"$work/out.json"
+    # Only settings that differ from the defaults are set: a build server is keyed by every SCAPE_
+    # setting, and a warm build must find the one the warm-up builds started (one it started
+    # itself would be its descendant, and proctree.py waits for every descendant).
+    local cache="$work/cache" extra=()
+    if [ "$mode" = cold ]; then cache="$work/cold-$i"; rm -rf "$cache"; extra=(SCAPE_BUILD_SERVER=0); fi
+    if [ "$mode" = own ]; then extra=(SCAPE_BUILD_SERVER=0); fi
+    if [ "$mode" = inproc ]; then extra=(SCAPE_ISOLATE=0); fi
+    env "${extra[@]}" XDG_CACHE_HOME="$cache" "$tree" "$work/tree" "$scape" gizmo build "$dir" --json "$@" >"$work/out.json"
     read -r wall cpu kb <"$work/tree"
     walls+=("$wall")
     cpus+=("$cpu")

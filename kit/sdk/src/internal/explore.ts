@@ -55,7 +55,24 @@ export const EXPLORE_RULES = {
     source:
       'declared `run: (state: S, payload, context) => S` with `valid(value): value is S`: a state valid() rejects is not an S; Projects, state and actions: "Invalid resulting state is rejected by the runtime"',
   }),
+  initialOnly: rule({
+    id: 'explore.initial-state-rule',
+    class: 'guess',
+    treatment: 'warning',
+    section: 'Definitions, state and actions',
+    item: '`configuration.fields`, `textEditor.field` and `worldEditor.field` in a state the controls reach',
+    bound: 'the fields the initial state must have (an error there), present as there',
+    was: 'an error in every reached state',
+    source:
+      'the docs state these fields of the initial state (the catalog checks them there); of later states they say nothing, and a state valid() accepts may leave a field out. A reached state without it is most likely a reducer that dropped the field the editor or the copied configuration reads',
+  }),
 };
+
+/**
+ * The catalog's checks whose rules the docs state of the initial state only: in a reached state
+ * their problems are warnings (EXPLORE_RULES.initialOnly), not errors.
+ */
+const INITIAL_ONLY = new Set(['configuration', 'textEditor', 'worldEditor']);
 
 /** How far to explore: new states (beyond the initial one) and milliseconds. */
 export interface ExploreLimits {
@@ -402,7 +419,13 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
         const checks = stateChecks(d, copy, previous, false);
         for (let i = 0; i < checks.length; i++) {
           const found = guarded(checks[i][0], checks[i][1]);
-          if (found) report(found, trail);
+          if (!found) continue;
+          const p = found.problem;
+          if (INITIAL_ONLY.has(checks[i][0]) && p.rule !== undefined && p.severity === 'error') {
+            const was = p.message.replace(/ of the initial state| in the initial state/g, '');
+            // Worded with initial(), not "the initial state", which explored() rewords.
+            warn(new GizmoProblem(p.path, `${was}, as in initial() (${p.rule.id}: the docs require it of initial() only)`, p.value, EXPLORE_RULES.initialOnly), trail);
+          } else report(found, trail);
         }
       }
       // A view the same as another viewer's (most views depend on canEdit alone) is checked once,

@@ -251,6 +251,15 @@ func serverEnabled() bool {
 	return serverCapable && Available() && os.Getenv(serverEnv) != "0"
 }
 
+// startsServers says whether a command that found no server starts one: not under a CI system
+// (CI set, as GitHub Actions, GitLab and most others set it), where each job's builds are few and
+// a process left running for ServerIdle only holds memory (or, under a runner that waits for
+// every descendant, the job). A server already running is still used.
+func startsServers() bool {
+	ci := strings.ToLower(os.Getenv("CI"))
+	return ci == "" || ci == "0" || ci == "false"
+}
+
 // remote is a connection to a build server, made before the request so that a command knows at
 // once whether it needs a worker of its own.
 type remote struct {
@@ -396,7 +405,7 @@ func (o *OneShot) Close() {
 		}
 		if o.pool != nil {
 			o.pool.Close()
-			if o.sock != "" {
+			if o.sock != "" && startsServers() {
 				startServer(o.sock)
 			}
 		}

@@ -24,6 +24,7 @@ func serverCache(t *testing.T) string {
 	}
 	t.Setenv("XDG_CACHE_HOME", dir)
 	t.Setenv(serverEnv, "")
+	t.Setenv("CI", "") // builds under a CI system start no server
 	sock := serverSocket()
 	if sock == "" {
 		t.Fatal("no socket path")
@@ -114,6 +115,16 @@ func TestBuildServerVerdicts(t *testing.T) {
 	}
 	if errs := want["hostile"].Errors(); len(errs) == 0 || errs[0].Code != diag.CodeMemory {
 		t.Errorf("hostile: want a memory breach, got %v", want["hostile"])
+	}
+}
+
+// TestServersNotStartedUnderCI: a command under a CI system (CI set) starts no server.
+func TestServersNotStartedUnderCI(t *testing.T) {
+	for ci, want := range map[string]bool{"": true, "0": true, "false": true, "FALSE": true, "true": false, "1": false, "yes": false} {
+		t.Setenv("CI", ci)
+		if got := startsServers(); got != want {
+			t.Errorf("CI=%q: starts servers %v, want %v", ci, got, want)
+		}
 	}
 }
 

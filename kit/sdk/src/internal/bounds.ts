@@ -89,7 +89,7 @@ const ident = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * 524,288 bytes)`.
  */
 export function boundsProblem(value: unknown, path: string, byteLimit?: number, limitText?: string, depth: number = BOUNDS_DEPTH): GizmoProblem | null {
-  return walk(value, path, byteLimit === undefined ? RESULT_BYTE_BOUND : byteLimit * EXACT_FACTOR, byteLimit, limitText, depth);
+  return walk(value, path, byteLimit, limitText, depth, false).problem;
 }
 
 /**
@@ -97,16 +97,44 @@ export function boundsProblem(value: unknown, path: string, byteLimit?: number, 
  * describeValue and the toolchain render only such values.
  */
 export function jsonWithin(value: unknown, bytes: number): boolean {
-  return walk(value, '', bytes, bytes, undefined, BOUNDS_DEPTH) === null;
+  return walk(value, '', bytes, undefined, BOUNDS_DEPTH, false, true).problem === null;
 }
 
-function walk(value: unknown, path: string, limit: number, byteLimit: number | undefined, limitText: string | undefined, depth: number): GizmoProblem | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const over = (): GizmoProblem => {
+/**
+ * boundsProblem for a value about to be serialised by JSON.stringify, which reads it the way
+ * this walk does: values by plain property reads, getters run (JSON.stringify runs them too, a
+ * moment later), own enumerable keys in key order. It is about four times cheaper in goja than
+ * the descriptor walk, which allocates a descriptor per property and runs no getter because its
+ * callers go on to check the value itself. Here only the serialised copy is checked afterwards
+ * (state exploration's views), and `plain` says whether that copy is exactly what was walked:
+ * false once a toJSON method (or a bigint) is met, and then the caller checks the copy in full.
+ * A getter or proxy that answers differently the second time can still make JSON.stringify see
+ * more than was walked; as for a deep value built by toJSON, the worker's hard limits (package
+ * isolate) are then what bounds it. A value that is itself checked afterwards (a reducer's state:
+ * jsonProblem refuses getters) may be walked this way too: a getter then only runs once more
+ * before it is refused.
+ */
+export function serialisedBoundsProblem(value: unknown, path: string, byteLimit?: number, limitText?: string): { problem: GizmoProblem | null; plain: boolean } {
+  return walk(value, path, byteLimit, limitText, BOUNDS_DEPTH, true);
+}
+
+/**
+ * The walk of both (`direct`: plain reads, else own property descriptors, no getter run). What
+ * JSON drops in an object (undefined, a function, a symbol) is not counted, key included: the
+ * count is a lower bound of JSON.stringify's text either way; a getter or a hole the descriptor
+ * walk cannot read counts four bytes, and the full check refuses it. `exactLimit` (jsonWithin)
+ * counts to the limit itself rather than EXACT_FACTOR times it.
+ */
+function walk(value: unknown, path: string, byteLimit: number | undefined, limitText: string | undefined, depth: number, direct: boolean, exactLimit = false): { problem: GizmoProblem | null; plain: boolean } {
+  const out = { problem: null as GizmoProblem | null, plain: true };
+  if (typeof value !== 'object' || value === null) return out;
+  const limit = byteLimit === undefined ? RESULT_BYTE_BOUND : exactLimit ? byteLimit : byteLimit * EXACT_FACTOR;
+  const over = (): { problem: GizmoProblem | null; plain: boolean } => {
     const text = limitText ?? `${formatNumber(byteLimit ?? RESULT_BYTE_BOUND)} bytes`;
     const whose = byteLimit === undefined ? " (this toolchain's bound on a callback's result)" : '';
     const rule = byteLimit === undefined ? boundsRules?.result : boundsRules?.bytes(byteLimit);
-    return boundsProblemAt(path, `must be at most ${text} of JSON (is more than ${formatNumber(limit)} bytes)${whose}`, rule);
+    out.problem = boundsProblemAt(path, `must be at most ${text} of JSON (is more than ${formatNumber(limit)} bytes)${whose}`, rule);
+    return out;
   };
   // Every container met is one record (append-only parallel arrays: no recursion, no object per
   // entry): the container, its depth, and how to name it (parent record and key) if it must be
@@ -120,122 +148,26 @@ function walk(value: unknown, path: string, limit: number, byteLimit: number | u
   let bytes = 0;
   while (stack.length > 0) {
     const record = stack.pop() as number;
-    const item = items[record] as object;
+    const item = items[record] as Record<string | number, unknown>;
     const level = levels[record];
     if (level > depth) {
       if (isAncestor(item, record, items, parents)) continue; // a cycle: the full check names it
-      return boundsProblemAt(pathOf(record, path, parents, keys), `must not nest deeper than ${depth} levels`, depth === BOUNDS_DEPTH ? boundsRules?.depth : boundsRules?.result);
+      out.problem = boundsProblemAt(pathOf(record, path, parents, keys), `must not nest deeper than ${depth} levels`, depth === BOUNDS_DEPTH ? boundsRules?.depth : boundsRules?.result);
+      return out;
     }
     const isArray = Array.isArray(item);
     let names: string[] = [];
     let length: number;
     try {
-      if (isArray) length = (item as unknown[]).length;
+      if (direct && typeof item.toJSON === 'function') out.plain = false;
+      if (isArray) length = (item as unknown as unknown[]).length;
       else {
         names = Object.keys(item);
         length = names.length;
       }
     } catch {
-      continue; // a proxy that throws: the full check reports it
+      continue; // a proxy that throws: the full check (or JSON.stringify) reports it
     }
-    // Brackets and commas first: a sparse array of 2 ** 32 - 1 holes is over at once.
-    bytes += 2 + (length > 0 ? length - 1 : 0);
-    if (bytes > limit) return over();
-    const first = stack.length;
-    for (let i = 0; i < length; i++) {
-      const key: string | number = isArray ? i : names[i];
-      let desc: PropertyDescriptor | undefined;
-      try {
-        desc = Object.getOwnPropertyDescriptor(item, key);
-      } catch {
-        desc = undefined;
-      }
-      if (!isArray) bytes += (key as string).length + 3;
-      if (desc === undefined || !('value' in desc)) bytes += 4; // a hole or a getter: the full check refuses it
-      else {
-        const v: unknown = desc.value;
-        switch (typeof v) {
-          case 'string':
-            bytes += (v as string).length + 2;
-            break;
-          case 'number':
-            bytes += digits(v as number);
-            break;
-          case 'boolean':
-            bytes += v ? 4 : 5;
-            break;
-          case 'object':
-            if (v === null) bytes += 4;
-            else {
-              const child = items.length;
-              items.push(v);
-              levels.push(level + 1);
-              parents.push(record);
-              keys.push(key);
-              stack.push(child);
-            }
-            break;
-          default:
-            bytes += 4; // undefined, a function, a symbol: not JSON, the full check refuses it
-        }
-      }
-      if (bytes > limit) return over();
-    }
-    // Children were pushed in key order; reversed, the first key is walked first (as the full
-    // check and JSON.stringify do), so the first container too deep is the one they would name.
-    for (let a = first, b = stack.length - 1; a < b; a++, b--) {
-      const t = stack[a];
-      stack[a] = stack[b];
-      stack[b] = t;
-    }
-  }
-  return null;
-}
-
-/**
- * boundsProblem for a value about to be serialised by JSON.stringify, which reads it the way
- * this walk does: values by plain property reads, getters run (JSON.stringify runs them too, a
- * moment later), own enumerable keys in key order, what JSON drops not counted. It is about four
- * times cheaper in goja than the descriptor walk, which allocates a descriptor per property and
- * runs no getter because its callers go on to check the value itself. Here only the serialised
- * copy is checked afterwards (state exploration's views), and `plain` says whether that copy is
- * exactly what was walked: false once a toJSON method is met (JSON.stringify would call it), and
- * then the caller checks the copy in full. A getter or proxy that answers differently the second
- * time can still make JSON.stringify see more than was walked; as for a deep value built by
- * toJSON, the worker's hard limits (package isolate) are then what bounds it. A value that is
- * itself checked afterwards (a reducer's state: jsonProblem refuses getters) may be walked this
- * way too: a getter then only runs once more before it is refused.
- */
-export function serialisedBoundsProblem(value: unknown, path: string, byteLimit?: number, limitText?: string): { problem: GizmoProblem | null; plain: boolean } {
-  const out = { problem: null as GizmoProblem | null, plain: true };
-  if (typeof value !== 'object' || value === null) return out;
-  const limit = byteLimit === undefined ? RESULT_BYTE_BOUND : byteLimit * EXACT_FACTOR;
-  const items: unknown[] = [value];
-  const levels: number[] = [1];
-  const parents: number[] = [-1];
-  const keys: (string | number)[] = [''];
-  const stack: number[] = [0];
-  let bytes = 0;
-  const over = (): { problem: GizmoProblem | null; plain: boolean } => {
-    const text = limitText ?? `${formatNumber(byteLimit ?? RESULT_BYTE_BOUND)} bytes`;
-    const whose = byteLimit === undefined ? " (this toolchain's bound on a callback's result)" : '';
-    const rule = byteLimit === undefined ? boundsRules?.result : boundsRules?.bytes(byteLimit);
-    out.problem = boundsProblemAt(path, `must be at most ${text} of JSON (is more than ${formatNumber(limit)} bytes)${whose}`, rule);
-    return out;
-  };
-  while (stack.length > 0) {
-    const record = stack.pop() as number;
-    const item = items[record] as Record<string | number, unknown>;
-    const level = levels[record];
-    if (level > BOUNDS_DEPTH) {
-      if (isAncestor(item, record, items, parents)) continue; // a cycle: JSON.stringify throws
-      out.problem = boundsProblemAt(pathOf(record, path, parents, keys), `must not nest deeper than ${BOUNDS_DEPTH} levels`, boundsRules?.depth);
-      return out;
-    }
-    if (typeof item.toJSON === 'function') out.plain = false;
-    const isArray = Array.isArray(item);
-    const names: string[] = isArray ? [] : Object.keys(item);
-    const length = isArray ? (item as unknown as unknown[]).length : names.length;
     // Brackets, and an array's commas first (a sparse array of 2 ** 32 - 1 holes is over at
     // once); an object's commas are counted per key kept.
     bytes += 2 + (isArray && length > 0 ? length - 1 : 0);
@@ -244,36 +176,58 @@ export function serialisedBoundsProblem(value: unknown, path: string, byteLimit?
     let kept = 0;
     for (let i = 0; i < length; i++) {
       const key: string | number = isArray ? i : names[i];
-      const v = item[key];
-      switch (typeof v) {
-        case 'string':
-          bytes += (v as string).length + 2;
-          break;
-        case 'number':
-          bytes += digits(v as number);
-          break;
-        case 'boolean':
-          bytes += v ? 4 : 5;
-          break;
-        case 'object':
-          if (v === null) bytes += 4;
-          else {
-            items.push(v);
-            levels.push(level + 1);
-            parents.push(record);
-            keys.push(key);
-            stack.push(items.length - 1);
-          }
-          break;
-        case 'bigint':
-          out.plain = false; // JSON.stringify throws on it (or a BigInt.prototype.toJSON answers)
-          break;
-        default:
-          if (isArray) bytes += 4; // undefined, a function, a symbol: null in an array, dropped in an object
+      let v: unknown;
+      let read = true;
+      if (direct) v = item[key];
+      else {
+        let desc: PropertyDescriptor | undefined;
+        try {
+          desc = Object.getOwnPropertyDescriptor(item, key);
+        } catch {
+          desc = undefined;
+        }
+        if (desc !== undefined && 'value' in desc) v = desc.value;
+        else read = false; // a hole or a getter: the full check refuses it
       }
-      if (!isArray && typeof v !== 'undefined' && typeof v !== 'function' && typeof v !== 'symbol') bytes += (key as string).length + 3 + (kept++ > 0 ? 1 : 0);
+      let size = 4;
+      let dropped = false;
+      if (read) {
+        switch (typeof v) {
+          case 'string':
+            size = (v as string).length + 2;
+            break;
+          case 'number':
+            size = digits(v as number);
+            break;
+          case 'boolean':
+            size = v ? 4 : 5;
+            break;
+          case 'object':
+            if (v !== null) {
+              size = 0;
+              items.push(v);
+              levels.push(level + 1);
+              parents.push(record);
+              keys.push(key);
+              stack.push(items.length - 1);
+            }
+            break;
+          case 'bigint':
+            out.plain = false; // JSON.stringify throws on it (or a BigInt.prototype.toJSON answers)
+            break;
+          default:
+            dropped = !isArray; // undefined, a function, a symbol: null in an array, gone from an object
+        }
+      }
+      if (!isArray) {
+        if (dropped) size = 0;
+        else size += (key as string).length + 3 + (kept++ > 0 ? 1 : 0);
+      }
+      bytes += size;
       if (bytes > limit) return over();
     }
+    // Children were pushed in key order; reversed, the first key is walked first (as the full
+    // check and JSON.stringify do), so the first container too deep is the one they would name.
     for (let a = first, b = stack.length - 1; a < b; a++, b--) {
       const t = stack[a];
       stack[a] = stack[b];

@@ -274,6 +274,15 @@ func (l *Loop) verdict(ctx context.Context, batch watch.Batch, b Build, hash str
 		}
 		return
 	}
+	if l.Check == nil && l.Watcher.Pending() {
+		// With no local check before the upload, a build that read a file mid-write (a save-all,
+		// a checkout, an editor's truncate-then-write) reaches the host: its rejection is what a
+		// local check's failure would have been, and newer saves are waiting, so as there the
+		// next build decides (failed).
+		l.emit(Event{Kind: EventSuperseded, Stage: "validate", Revision: rev.Number, Active: rev.ActiveRevision,
+			Message: "rejected while newer saves were waiting: building again"})
+		return
+	}
 	errs := remap(rev.Problems, b.SourceMap)
 	if l.Explain != nil {
 		if local := l.Explain(ctx, b).Errors(); len(local) > 0 {

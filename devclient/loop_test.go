@@ -513,3 +513,54 @@ func TestLoopWithoutCheckPlacesHostWarnings(t *testing.T) {
 		t.Fatalf("Explain ran %d times, want once", n)
 	}
 }
+
+// savingUploader is the client, except that before sending the bundle `when` names, it runs save
+// (a newer save arrives while that upload is on its way).
+type savingUploader struct {
+	*Client
+	when string
+	save func()
+}
+
+func (u *savingUploader) Upload(ctx context.Context, s *Session, base int, js []byte) (*Revision, error) {
+	if strings.Contains(string(js), u.when) {
+		u.save()
+	}
+	return u.Client.Upload(ctx, s, base, js)
+}
+
+// With no local check, a host's rejection of a build made while newer saves were already waiting
+// (most likely a file read mid-write) is superseded, as a local check's failure would have been:
+// the newer build decides.
+func TestLoopWithoutCheckSupersedesARejectionWithNewerSaves(t *testing.T) {
+	e := newEnv(t)
+	e.write(defs("Lamp"))
+	s := e.pair()
+	w, err := watch.NewManual(e.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken, _ := json.Marshal(hosttest.FakeBundle{Definitions: []host.Definition{}, Problems: diag.List{{Severity: diag.Error, Code: diag.CodeRule, Path: "label", Message: "half-written"}}})
+	up := &savingUploader{Client: e.client, when: "half-written", save: func() {
+		e.write(defs("Lamp v2"))
+		w.Saved("bundle.json")
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	l := &Loop{Dir: e.dir, Builder: fileBuilder{e.dir}, Upload: up, Session: s, Watcher: w,
+		Emit: func(ev Event) { e.events <- ev }, Backoff: 10 * time.Millisecond}
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx); w.Close() }()
+	t.Cleanup(func() { cancel(); <-done })
+	if ev := e.until(EventAccepted); ev.Revision != 1 {
+		t.Fatalf("first build: %+v", ev)
+	}
+	e.write(string(broken))
+	w.Saved("bundle.json")
+	ev := e.until(EventSuperseded, EventRejected)
+	if ev.Kind != EventSuperseded || ev.Stage != "validate" || ev.Revision != 2 {
+		t.Fatalf("want the rejection superseded by the waiting save: %+v", ev)
+	}
+	if ev := e.until(EventAccepted, EventRejected); ev.Kind != EventAccepted || ev.Revision != 3 {
+		t.Fatalf("the newer save: %+v", ev)
+	}
+}

@@ -108,3 +108,21 @@ func TestCPULimit(t *testing.T) {
 		t.Fatalf("got %v", errs)
 	}
 }
+
+// TestLazyPool: a lazy pool starts no worker until its first request, then serves as any pool.
+func TestLazyPool(t *testing.T) {
+	skipUnlessIsolated(t)
+	p := NewPool(Config{Size: 1, Lazy: true})
+	defer p.Close()
+	time.Sleep(100 * time.Millisecond)
+	p.mu.Lock()
+	started := p.workers
+	p.mu.Unlock()
+	if started != 0 {
+		t.Fatalf("%d workers started before any request", started)
+	}
+	rep, err := p.Check(context.Background(), gizmo("", "return { on: false };"), Options{})
+	if err != nil || !rep.OK() {
+		t.Fatalf("first request: %v %+v", err, rep)
+	}
+}

@@ -27,6 +27,9 @@ type Config struct {
 	Executable string
 	// OnRequest, when set, receives each request's measurements once it ended.
 	OnRequest func(Stats)
+	// Lazy starts no worker until the first request (then the pool keeps Size warm as usual):
+	// for a pool that may stay unused, as the dev loop's local check does with the embedded host.
+	Lazy bool
 }
 
 // Stats are one request's measurements.
@@ -69,8 +72,8 @@ func Available() bool {
 	return hardLimits && os.Getenv("SCAPE_ISOLATE") != "0"
 }
 
-// NewPool returns a pool and starts its workers in the background (so the first request finds
-// one warm). Where isolation is not Available the pool runs everything in this process, with
+// NewPool returns a pool and, unless Lazy, starts its workers in the background, so the first
+// request finds one warm. Where isolation is not Available the pool runs everything in this process, with
 // jsrt's soft bounds only.
 func NewPool(cfg Config) *Pool {
 	if cfg.Size <= 0 {
@@ -94,9 +97,11 @@ func NewPool(cfg Config) *Pool {
 		}
 		p.exe = exe
 	}
-	p.mu.Lock()
-	p.fill()
-	p.mu.Unlock()
+	if !cfg.Lazy {
+		p.mu.Lock()
+		p.fill()
+		p.mu.Unlock()
+	}
 	return p
 }
 

@@ -24,8 +24,9 @@ import (
 // validates with the default bounds in a one-shot worker.
 type Options struct {
 	Dir string
-	// Warm keeps the worker pool warm between rebuilds (the dev loop); otherwise the pool is a
-	// one-shot command's (isolate.Config.OneShot).
+	// Warm keeps the worker pool warm between rebuilds once it started (the dev loop; its worker
+	// starts with the first check, isolate.Config.Lazy); otherwise the pool is a one-shot
+	// command's (isolate.Config.OneShot).
 	Warm bool
 	// Explore is validate.Options.Explore (0: the default; validate.NoExplore: off). ExploreFlag
 	// maps `--explore=N` to it.
@@ -78,7 +79,9 @@ func New(opts Options) (*Context, error) {
 	timeline.Mark("project: New")
 	var pool checker
 	if opts.Warm {
-		pool = isolate.NewPool(isolate.Config{})
+		// Lazy: the dev loop with the embedded host checks locally only to explain a verdict, so
+		// an idle dev holds no worker for it until then.
+		pool = isolate.NewPool(isolate.Config{Lazy: true})
 	} else {
 		pool = isolate.NewOneShot(isolate.Config{})
 	}

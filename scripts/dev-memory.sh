@@ -23,11 +23,31 @@ report() { # label pid
     "$([ "$rss" -lt 102400 ] && echo ok || echo OVER)"
 }
 
+# tree NAME PID: dev with its worker processes (the local check's, the embedded host's check and
+# live workers): the sum of their RSS (shared pages of the binary counted once per process) and
+# of their PSS (shared pages split among the processes: the tree's real share of memory).
+tree() {
+  local pids=($2) frontier=($2) next p
+  while [ ${#frontier[@]} -gt 0 ]; do
+    next=()
+    for p in "${frontier[@]}"; do next+=($(pgrep -P "$p" || true)); done
+    pids+=("${next[@]}"); frontier=("${next[@]}")
+  done
+  local rss=0 pss=0
+  for p in "${pids[@]}"; do
+    rss=$((rss + $(awk '/VmRSS/ {print $2}' "/proc/$p/status")))
+    pss=$((pss + $(awk '/^Pss:/ {print $2}' "/proc/$p/smaps_rollup")))
+  done
+  printf '%-34s %d processes: RSS %6.1f MB summed, PSS %6.1f MB (goal < 100 MB: %s)\n' "$1" "${#pids[@]}" \
+    "$(echo "$rss/1024" | bc -l)" "$(echo "$pss/1024" | bc -l)" "$([ "$pss" -lt 102400 ] && echo ok || echo OVER)"
+}
+
 "$work/scape" gizmo dev "$work/lamp" >"$work/embedded.out" 2>&1 &
 pid=$!
 wait_for "$work/embedded.out" '^r1 accepted'
 sleep 3 # idle: the loop waits for file events
 report "dev (embedded host), idle" $pid
+tree "  with its workers" $pid
 # One tab: the printed World link signs in and opens the world page, which holds an event stream.
 chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -n "$chrome" ]; then
@@ -42,6 +62,7 @@ if [ -n "$chrome" ]; then
   sleep 5 # idle with the tab open (the stream's keep-alives only)
   echo "open connections to dev: $(ss -Htn state established "( sport = :$port )" | wc -l)"
   report "dev (embedded host), idle, 1 tab" $pid
+  tree "  with its workers" $pid
   kill $chrome_pid 2>/dev/null; wait $chrome_pid 2>/dev/null || true
 else
   echo "SKIP: no Chromium, the one-tab measurement did not run"

@@ -180,3 +180,38 @@ func TestExploreFindsNothingInValidProjects(t *testing.T) {
 		t.Fatal("no state explored at all")
 	}
 }
+
+// TestExploreDefaultBound: the default explores DefaultExplore new states and says it stopped
+// there (the counter's graph is endless); one more asked for is one more explored; the lamp's
+// whole graph (5 new states) fits under the default, which then does not say it stopped.
+func TestExploreDefaultBound(t *testing.T) {
+	build := func(name string) []byte {
+		dir := filepath.Join(t.TempDir(), name)
+		if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: name, SDK: kit.SDK()}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := bundle.Build(bundle.Options{Dir: dir})
+		if err != nil || !res.OK() {
+			t.Fatalf("%s: %v %v", name, err, res.Diagnostics)
+		}
+		return res.JS
+	}
+	explored := func(js []byte, states int) validate.Explored {
+		t.Helper()
+		rep, err := validate.Check(context.Background(), js, validate.Options{Limits: jsrt.Limits{Timeout: time.Minute, Budget: 2 * time.Minute}, Explore: states, ExploreTime: 30 * time.Second})
+		if err != nil || len(rep.Explored) != 1 {
+			t.Fatalf("%v %+v", err, rep)
+		}
+		return rep.Explored[0]
+	}
+	counter := build("counter")
+	if e := explored(counter, 0); e.States != validate.DefaultExplore || e.Stopped != "states" {
+		t.Errorf("counter at the default: %+v, want %d states, stopped at states", e, validate.DefaultExplore)
+	}
+	if e := explored(counter, validate.DefaultExplore+1); e.States != validate.DefaultExplore+1 || e.Stopped != "states" {
+		t.Errorf("counter at one more: %+v", e)
+	}
+	if e := explored(build("lamp"), 0); e.States >= validate.DefaultExplore || e.Stopped != "" {
+		t.Errorf("lamp at the default: %+v, want its whole graph", e)
+	}
+}

@@ -244,11 +244,21 @@ func (l *Loop) requeue() {
 // failed reports a build that cannot be sent, unless newer saves are already waiting: then it
 // most likely read a file mid-write (a checkout, a save-all), and the next build decides.
 func (l *Loop) failed(stage string, errs diag.List, msg string) {
-	if l.Watcher.Pending() {
-		l.emit(Event{Kind: EventSuperseded, Stage: stage, Message: "build failed while newer saves were waiting: building again"})
+	if l.newerWaiting(Event{Stage: stage, Message: "build failed while newer saves were waiting: building again"}) {
 		return
 	}
 	l.emit(Event{Kind: EventBuildFailed, Stage: stage, Errors: errs, Message: msg})
+}
+
+// newerWaiting reports e as superseded, and says so, when newer saves are already waiting: a build
+// that failed then most likely read a file mid-write, and the next build decides.
+func (l *Loop) newerWaiting(e Event) bool {
+	if !l.Watcher.Pending() {
+		return false
+	}
+	e.Kind = EventSuperseded
+	l.emit(e)
+	return true
 }
 
 func (l *Loop) verdict(ctx context.Context, batch watch.Batch, b Build, hash string, rev *Revision) {
@@ -274,13 +284,11 @@ func (l *Loop) verdict(ctx context.Context, batch watch.Batch, b Build, hash str
 		}
 		return
 	}
-	if l.Check == nil && l.Watcher.Pending() {
-		// With no local check before the upload, a build that read a file mid-write (a save-all,
-		// a checkout, an editor's truncate-then-write) reaches the host: its rejection is what a
-		// local check's failure would have been, and newer saves are waiting, so as there the
-		// next build decides (failed).
-		l.emit(Event{Kind: EventSuperseded, Stage: "validate", Revision: rev.Number, Active: rev.ActiveRevision,
-			Message: "rejected while newer saves were waiting: building again"})
+	// With no local check before the upload, a build that read a file mid-write (a save-all, a
+	// checkout, an editor's truncate-then-write) reaches the host: its rejection is what a local
+	// check's failure would have been, and is treated as one (failed).
+	if l.Check == nil && l.newerWaiting(Event{Stage: "validate", Revision: rev.Number, Active: rev.ActiveRevision,
+		Message: "rejected while newer saves were waiting: building again"}) {
 		return
 	}
 	errs := remap(rev.Problems, b.SourceMap)

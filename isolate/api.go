@@ -48,6 +48,19 @@ var ErrBusy = errors.New("isolate: no worker was free")
 
 func (o Options) js() jsrt.Limits { return o.Limits }
 
+// checkRequest is a check of js with these options, as a worker (or a build server) receives it.
+func (o Options) checkRequest(js []byte) *checkRequest {
+	return &checkRequest{JS: js, SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio, NoRender: o.NoRender,
+		Dir: o.Dir, Assets: o.Assets, JSOpts: o.js(), KeepOpen: o.KeepOpen, Explore: o.Explore, ExploreTime: o.ExploreTime}
+}
+
+// options are the Options a check request was made from (Options.checkRequest), for a build
+// server passing it on to its pool.
+func (c *checkRequest) options() Options {
+	return Options{Limits: c.JSOpts, SourceMap: c.SourceMap, Instances: c.Instances, Audio: c.Audio, NoRender: c.NoRender,
+		Dir: c.Dir, Assets: c.Assets, KeepOpen: c.KeepOpen, Explore: c.Explore, ExploreTime: c.ExploreTime}
+}
+
 // Check validates a bundle in a worker and returns validate.Check's report. A worker that passes
 // a hard bound gives a report whose one error says which (code memory, timeout or stack): a
 // verdict, not a failure. The error is for ctx ending (context.Canceled or DeadlineExceeded) and
@@ -72,9 +85,7 @@ func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (
 	start := time.Now()
 	lim := p.cfg.Limits
 	req := request{Op: opCheck, Budget: budget{Author: lim.Author, Render: lim.Render, CPU: lim.CPU},
-		Check: &checkRequest{JS: js, SourceMap: opts.SourceMap, Instances: opts.Instances, Audio: opts.Audio,
-			NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js(), KeepOpen: opts.KeepOpen,
-			Explore: opts.Explore, ExploreTime: opts.ExploreTime}}
+		Check: opts.checkRequest(js)}
 	var handTo func(*reply, error) *Pool
 	if live != nil {
 		hash := bundleHash(js)

@@ -199,9 +199,9 @@ func (s *buildServer) handle(ctx context.Context, conn *net.UnixConn) {
 		conn.Read(b[:]) // returns when the caller closes (or hangs up): nothing more is sent
 		cancel()
 	}()
-	c := req.Check
-	rep, err := s.pool.Check(ctx, c.JS, Options{Limits: c.JSOpts, SourceMap: c.SourceMap, Instances: c.Instances, Audio: c.Audio,
-		NoRender: c.NoRender, Dir: c.Dir, Assets: c.Assets, Explore: c.Explore, ExploreTime: c.ExploreTime})
+	opts := req.Check.options()
+	opts.KeepOpen = false // nothing stays open for a command that is gone once it has its report
+	rep, err := s.pool.Check(ctx, req.Check.JS, opts)
 	var out serverReply
 	if err != nil {
 		out.Error = wireErr(err)
@@ -290,8 +290,7 @@ func (r *remote) check(ctx context.Context, js []byte, opts Options, wall time.D
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
-	req := serverRequest{Deadline: deadline, Check: &checkRequest{JS: js, SourceMap: opts.SourceMap, Instances: opts.Instances, Audio: opts.Audio,
-		NoRender: opts.NoRender, Dir: opts.Dir, Assets: opts.Assets, JSOpts: opts.js(), Explore: opts.Explore, ExploreTime: opts.ExploreTime}}
+	req := serverRequest{Deadline: deadline, Check: opts.checkRequest(js)}
 	r.conn.SetDeadline(deadline.Add(time.Second))
 	stop := context.AfterFunc(ctx, func() { r.conn.SetDeadline(time.Unix(1, 0)) }) // a Ctrl-C ends the wait at once
 	defer stop()

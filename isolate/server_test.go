@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -194,5 +195,26 @@ func TestBuildServerLifetime(t *testing.T) {
 	}
 	if _, err := os.Stat(sock); !os.IsNotExist(err) {
 		t.Errorf("the socket is still there: %v", err)
+	}
+}
+
+// TestServerSocketPath: the socket lives under the user cache directory; a cache path that would
+// make it longer than a Unix socket path may be (sun_path, 108 bytes with its NUL; 100 here)
+// gives no socket, so no server, and builds validate in their own worker.
+func TestServerSocketPath(t *testing.T) {
+	base := "/tmp/c"
+	t.Setenv("XDG_CACHE_HOME", base)
+	sock := serverSocket()
+	if !strings.HasPrefix(sock, base+"/scape/servers/build-") || !strings.HasSuffix(sock, ".sock") {
+		t.Fatalf("socket %q", sock)
+	}
+	room := 100 - len(sock) // how much longer the cache path may get
+	t.Setenv("XDG_CACHE_HOME", base+strings.Repeat("x", room))
+	if got := serverSocket(); len(got) != 100 {
+		t.Errorf("at the bound: %q (%d bytes), want a 100-byte socket", got, len(got))
+	}
+	t.Setenv("XDG_CACHE_HOME", base+strings.Repeat("x", room+1))
+	if got := serverSocket(); got != "" {
+		t.Errorf("past the bound: %q, want none", got)
 	}
 }

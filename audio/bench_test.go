@@ -8,17 +8,12 @@ import (
 	"sort"
 	"testing"
 
-	"golang.org/x/sys/unix"
+	"github.com/scapeworld/scape/internal/procstat"
 )
 
-// threadCPU is the CPU time (user + system, seconds) of the calling OS thread.
-func threadCPU() float64 {
-	var ru unix.Rusage
-	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
-		return 0
-	}
-	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
-}
+// threadCPU is the CPU time (user + system, seconds) of the calling OS thread (of the process
+// where the OS does not count threads: the benchmarks run with GOMAXPROCS=1).
+func threadCPU() float64 { return procstat.ThreadCPU().Seconds() }
 
 type benchRecipe struct {
 	Name   string          `json:"name"`

@@ -2,11 +2,13 @@ package isolate
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/procstat"
 )
 
 // BreachKind says which hard bound ended a worker.
@@ -139,7 +141,7 @@ func duration(d time.Duration) string {
 func (p *proc) exitError() *Breach {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	b := &Breach{Callback: p.lastCall, Memory: p.limits.Memory, PeakRSS: maxRSS(p.state)}
+	b := &Breach{Callback: p.lastCall, Memory: p.limits.Memory, PeakRSS: procstat.ExitedPeakRSS(p.state)}
 	if br := p.breach; br != nil {
 		switch br.Kind {
 		case breachTimeout:
@@ -150,6 +152,8 @@ func (p *proc) exitError() *Breach {
 			b.Kind, br.Limit = BreachCPU, p.cpuLimit
 		case breachOutside:
 			b.Kind = BreachOutside
+		case breachMemory:
+			b.Kind = BreachMemory
 		}
 		b.Limit = br.Limit
 		if br.Callback != "" {
@@ -163,6 +167,12 @@ func (p *proc) exitError() *Breach {
 		return b
 	case killCancel:
 		b.Kind = BreachTimeout
+		return b
+	case killMemory:
+		b.Kind = BreachMemory
+		return b
+	case killCPU:
+		b.Kind, b.Limit = BreachCPU, p.cpuLimit
 		return b
 	}
 	text := p.stderr.String()
@@ -189,4 +199,24 @@ func (p *proc) exitError() *Breach {
 	b.Kind = BreachCrash
 	b.Detail = "exit " + p.exitTextLocked()
 	return b
+}
+
+// cpuOf is a finished process's CPU time.
+func cpuOf(ps *os.ProcessState) time.Duration {
+	if ps == nil {
+		return 0
+	}
+	return ps.UserTime() + ps.SystemTime()
+}
+
+// signalled reports the signal that ended a process, if one did (never on Windows, whose
+// WaitStatus says so).
+func signalled(ps *os.ProcessState) (syscall.Signal, bool) {
+	if ps == nil {
+		return 0, false
+	}
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal(), true
+	}
+	return 0, false
 }

@@ -38,7 +38,7 @@ func gizmo(body, initial string) []byte {
 func skipUnlessIsolated(t *testing.T) {
 	t.Helper()
 	if !Available() {
-		t.Skip("isolation is not available here (Linux only; SCAPE_ISOLATE=0 turns it off)")
+		t.Skip("isolation is off (SCAPE_ISOLATE=0)")
 	}
 }
 

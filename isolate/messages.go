@@ -131,6 +131,8 @@ type readyInfo struct {
 	Baseline uint64 `json:"baseline"`
 	Limit    uint64 `json:"limit"`
 	RSS      uint64 `json:"rss"`
+	// Strategy is the strategy bounding its memory: hard or portable.
+	Strategy string `json:"strategy"`
 }
 
 type consoleLine struct {

@@ -65,12 +65,16 @@ type Pool struct {
 	closed  bool
 }
 
-// Available says whether workers run with hard limits here: Linux (RLIMIT_AS, RLIMIT_CPU),
-// unless SCAPE_ISOLATE=0 asks for the in-process fallback (for measuring what isolation costs,
-// and for debugging).
+// Available says whether workers run in limited processes: on every platform (each with its
+// strategy, strategy.go), unless SCAPE_ISOLATE=0 asks for the in-process fallback (for measuring
+// what isolation costs, and for debugging).
 func Available() bool {
-	return hardLimits && os.Getenv("SCAPE_ISOLATE") != "0"
+	return os.Getenv("SCAPE_ISOLATE") != "0"
 }
+
+// Strategy names the strategy bounding workers' memory here: "hard" (Linux's RLIMIT_AS) or
+// "portable" (the parent's watch: macOS, Windows, and Linux with SCAPE_LIMITS=portable).
+func Strategy() string { return currentStrategy().name() }
 
 // NewPool returns a pool and, unless Lazy, starts its workers in the background, so the first
 // request finds one warm. Where isolation is not Available the pool runs everything in this process, with
@@ -128,7 +132,8 @@ func (p *Pool) Close() {
 }
 
 func (p *Pool) workerConfig() workerConfig {
-	return workerConfig{memory: p.cfg.Limits.Memory, grace: p.cfg.Limits.Grace, outside: p.cfg.Limits.Outside, warm: !p.cfg.OneShot, short: p.cfg.OneShot}
+	return workerConfig{memory: p.cfg.Limits.Memory, grace: p.cfg.Limits.Grace, outside: p.cfg.Limits.Outside, warm: !p.cfg.OneShot, short: p.cfg.OneShot,
+		limits: currentStrategy().name()}
 }
 
 // fill starts workers up to Size. The caller holds mu.

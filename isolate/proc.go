@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
+	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/testrun"
 )
 
@@ -25,6 +25,11 @@ type proc struct {
 	stderr *headBuffer
 	ready  readyInfo
 	limits Limits
+	// strategy bounds its memory (strategy.go); watched and memLimit are the parent's watch of
+	// it under the portable strategy (nil and 0 under the hard one).
+	strategy strategy
+	watched  *procstat.Watched
+	memLimit uint64
 
 	dead  chan struct{} // closed once the process was reaped
 	state *os.ProcessState
@@ -66,7 +71,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 	// space: with one arena, a worker's address space tracks its heap, which the limit is for.
 	cmd.Env = append(os.Environ(), workerEnv+"=1", "MALLOC_ARENA_MAX=1")
 	cmd.SysProcAttr = workerSysProcAttr()
-	p := &proc{cmd: cmd, stderr: &headBuffer{max: 8 << 10}, limits: limits, dead: make(chan struct{})}
+	p := &proc{cmd: cmd, stderr: &headBuffer{max: 8 << 10}, limits: limits, strategy: strategyNamed(cfg.limits), dead: make(chan struct{})}
 	cmd.Stderr = p.stderr
 	if os.Getenv("SCAPE_ISOLATE_DEBUG") == "1" {
 		cmd.Stderr = io.MultiWriter(p.stderr, os.Stderr) // the worker's own messages, for debugging
@@ -84,6 +89,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 		return nil, fmt.Errorf("isolate: starting a validation worker: %w", err)
 	}
 	p.in, p.stdin = &frameWriter{w: stdin}, stdin
+	p.watch()
 	readyc := make(chan readyInfo, 1)
 	go p.read(stdout, readyc)
 	t := time.NewTimer(startTimeout)
@@ -92,6 +98,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 	case r := <-readyc:
 		timeline.Mark("isolate: worker ready")
 		p.ready = r
+		p.armMemory()
 		return p, nil
 	case <-p.dead:
 		return nil, fmt.Errorf("isolate: the validation worker did not start: %s", p.exitText())
@@ -140,6 +147,9 @@ func (p *proc) read(stdout io.Reader, readyc chan<- readyInfo) {
 	// Wait closes the pipes; all reads are done.
 	_ = p.cmd.Wait()
 	p.state = p.cmd.ProcessState
+	if p.watched != nil {
+		p.watched.Close()
+	}
 	close(p.dead)
 }
 
@@ -160,7 +170,7 @@ func (p *proc) kill(why string) {
 	}
 	p.mu.Unlock()
 	if p.cmd.Process != nil {
-		_ = p.cmd.Process.Signal(syscall.SIGKILL)
+		_ = p.cmd.Process.Kill()
 	}
 }
 
@@ -195,6 +205,7 @@ func (p *proc) do(ctx context.Context, req request, wall time.Duration, pend *pe
 		<-p.dead
 		return nil, p.exitError()
 	}
+	defer p.guard(req.Budget.CPU)()
 	var timer <-chan time.Time
 	if wall > 0 {
 		t := time.NewTimer(wall)

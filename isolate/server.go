@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/scapeworld/scape/internal/filelock"
 	"github.com/scapeworld/scape/internal/timeline"
 	"github.com/scapeworld/scape/validate"
 )
@@ -248,7 +249,7 @@ func serverSocket() string {
 
 // serverEnabled says whether short commands use build servers here.
 func serverEnabled() bool {
-	return serverCapable && Available() && os.Getenv(serverEnv) != "0"
+	return serverSupported && serverCapable && Available() && os.Getenv(serverEnv) != "0"
 }
 
 // startsServers says whether a command that found no server starts one: not under a CI system
@@ -409,4 +410,21 @@ func (o *OneShot) Close() {
 			}
 		}
 	})
+}
+
+// lockServer takes the exclusive lock that makes one process the server of a socket; ok is false
+// when another holds it. unlock releases it (the lock also ends with the process).
+func lockServer(path string) (unlock func(), ok bool, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := filelock.TryLock(f); err != nil {
+		f.Close()
+		if errors.Is(err, filelock.ErrHeld) {
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	return func() { filelock.Unlock(f); f.Close() }, true, nil
 }

@@ -12,6 +12,7 @@ const (
 	breachBudget  = "budget"  // a request phase (all its author code, or its renders) ran too long
 	breachCPU     = "cpu"     // the request's CPU time passed RLIMIT_CPU (SIGXCPU)
 	breachOutside = "outside" // code ran too long between guarded calls (a hook run by Go's reads)
+	breachMemory  = "memory"  // the footprint passed the memory limit where the OS sets none
 )
 
 // exitBreach is the worker's exit status after it reported a breach.
@@ -27,6 +28,11 @@ type watchdog struct {
 	// spaceLimit is the address space at which a guarded call is stopped as over its heap
 	// budget, before the hard limit ends the process (0: no poll).
 	spaceLimit uint64
+	// footprint reads the figure spaceLimit bounds (the strategy's: address space or Go memory).
+	footprint func() uint64
+	// memLimit, where the OS caps nothing (the portable strategy), is the footprint at which the
+	// worker ends itself as over its memory, as RLIMIT_AS would have (0: the OS caps it).
+	memLimit uint64
 
 	// outside bounds the time a request spends with no guarded call in flight (0: unbounded).
 	outside time.Duration
@@ -118,7 +124,7 @@ const spacePoll = time.Millisecond
 // of runtime/metrics lag behind large allocations by tens of MiB. The address space is what the
 // hard limit counts.
 func (w *watchdog) pollHeap(over func()) (stop func()) {
-	if w.spaceLimit == 0 || over == nil {
+	if w.spaceLimit == 0 || w.footprint == nil || over == nil {
 		return func() {}
 	}
 	done := make(chan struct{})
@@ -130,7 +136,7 @@ func (w *watchdog) pollHeap(over func()) (stop func()) {
 			case <-done:
 				return
 			case <-t.C:
-				if addressSpace() > w.spaceLimit {
+				if w.footprint() > w.spaceLimit {
 					over()
 					return
 				}
@@ -138,6 +144,31 @@ func (w *watchdog) pollHeap(over func()) (stop func()) {
 		}
 	}()
 	return func() { close(done) }
+}
+
+// memPoll is how often watchMemory reads the footprint while a request runs (a read of the
+// runtime's metrics costs about a microsecond).
+const memPoll = time.Millisecond
+
+// watchMemory ends the process as over its memory once the footprint passes memLimit during a
+// request: where no address-space limit exists, a single native allocation (a 2 GiB
+// 'x'.repeat) is taken at once but filled slowly, and neither jsrt's interrupt nor the parent's
+// watch of resident memory would end it before the call's deadline. It runs for the worker's
+// life.
+func (w *watchdog) watchMemory() {
+	if w.memLimit == 0 || w.footprint == nil {
+		return
+	}
+	t := time.NewTicker(memPoll)
+	defer t.Stop()
+	for range t.C {
+		w.mu.Lock()
+		busy := w.busy
+		w.mu.Unlock()
+		if busy && w.footprint() > w.memLimit {
+			w.breach(breachMemory, w.current(""), 0)
+		}
+	}
 }
 
 // start marks the beginning of request id.

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
@@ -50,13 +51,14 @@ type workerConfig struct {
 	memory  uint64
 	grace   time.Duration
 	outside time.Duration
-	warm    bool // validate a small bundle before reporting ready (pool workers)
-	short   bool // a one-shot worker: collect garbage less often (GOGC 400)
+	warm    bool   // validate a small bundle before reporting ready (pool workers)
+	short   bool   // a one-shot worker: collect garbage less often (GOGC 400)
+	limits  string // the strategy bounding its memory (strategy.go)
 }
 
 func (c *workerConfig) args() []string {
 	return []string{fmt.Sprintf("-memory=%d", c.memory), "-grace=" + c.grace.String(), "-outside=" + c.outside.String(),
-		fmt.Sprintf("-warm=%v", c.warm), fmt.Sprintf("-short=%v", c.short)}
+		fmt.Sprintf("-warm=%v", c.warm), fmt.Sprintf("-short=%v", c.short), "-limits=" + c.limits}
 }
 
 func parseWorkerArgs(args []string) (workerConfig, error) {
@@ -68,6 +70,7 @@ func parseWorkerArgs(args []string) (workerConfig, error) {
 	fs.DurationVar(&c.outside, "outside", DefaultOutside, "time a request may spend between guarded calls")
 	fs.BoolVar(&c.warm, "warm", false, "validate a small bundle before reporting ready")
 	fs.BoolVar(&c.short, "short", false, "one request: collect garbage less often")
+	fs.StringVar(&c.limits, "limits", "", "the strategy bounding memory: hard or portable (default: the platform's)")
 	err := fs.Parse(args)
 	return c, err
 }
@@ -83,7 +86,8 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		return 2
 	}
 	fw := &frameWriter{w: out}
-	wd := &watchdog{out: fw, grace: cfg.grace, outside: cfg.outside}
+	st := strategyNamed(cfg.limits)
+	wd := &watchdog{out: fw, grace: cfg.grace, outside: cfg.outside, footprint: st.footprint}
 	s := &server{out: fw, wd: wd, projects: map[string]*openProject{}}
 	if cfg.short && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
@@ -108,7 +112,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	// Sound renders are kept on disk for the parent and the next worker (audio.DiskDir); in
 	// memory the worker keeps only a little, inside the address space limited below.
 	audio.Shared.SetLimit(workerSoundMemory)
-	baseline, limit, err := limitAddressSpace(cfg.memory)
+	baseline, limit, err := st.limitSelf(cfg.memory)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scape internal worker: limiting memory:", err)
 		return 2
@@ -117,8 +121,11 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	// request; only live memory does. A guarded call that takes half the address space the
 	// limit allows is stopped with jsrt's MemoryError while the process can still say where.
 	debug.SetMemoryLimit(int64(goMemory() + cfg.memory*3/4))
-	if limit > 0 {
+	if baseline > 0 {
 		wd.spaceLimit = baseline + cfg.memory/2
+		if limit == 0 {
+			wd.memLimit = baseline + cfg.memory
+		}
 	}
 	cpu := make(chan os.Signal, 1)
 	notifyCPU(cpu)
@@ -128,8 +135,9 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	}()
 	jsrt.SetGuardObserver(wd.observe)
 	go wd.watchOutside()
+	go wd.watchMemory()
 	timeline.Mark("worker: ready")
-	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: peakRSS()}}); err != nil {
+	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: procstat.PeakRSS(), Strategy: st.name()}}); err != nil {
 		return 2
 	}
 	// A pooled worker makes the runtime of its next validation while it waits for it (the SDK run
@@ -157,6 +165,18 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		for {
 			var r request
 			if err := readFrame(in, &r); err != nil {
+				// The parent closed our stdin: it is done with this worker, or it died (where no
+				// parent-death signal exists, this is how a worker learns). A request still in
+				// flight is cancelled and the process ends within the grace, busy or not.
+				mu.Lock()
+				for _, cancel := range cancels {
+					cancel()
+				}
+				busy := len(cancels) > 0
+				mu.Unlock()
+				if busy {
+					time.AfterFunc(cfg.grace, func() { os.Exit(exitBreach) })
+				}
 				return
 			}
 			mu.Lock()
@@ -186,7 +206,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		delete(cancels, it.req.ID)
 		mu.Unlock()
 		timeline.Mark("worker: handled")
-		rep.PeakRSS, rep.CPU, rep.Space = peakRSS(), cpuTime(), addressSpace()
+		rep.PeakRSS, rep.CPU, rep.Space = procstat.PeakRSS(), procstat.CPU(), st.footprint()
 		for h := range s.projects {
 			rep.Open = append(rep.Open, h)
 		}

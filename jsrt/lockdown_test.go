@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/dop251/goja"
+	"github.com/scapeworld/scape/internal/procstat"
 )
 
 // eval runs trusted test code in r under the guard and returns its value.
@@ -308,13 +308,7 @@ func TestBudgetBoundsAllCalls(t *testing.T) {
 
 // cpuTime is the process's user and system CPU time: on a loaded machine wall time per op says
 // more about the other processes than about the code, so the benchmarks also report cpu-ms/op.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return procstat.CPU() }
 
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")

@@ -4,17 +4,15 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
-	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/scapeworld/scape/internal/atomicfile"
 )
 
 // writer creates files under root (the temporary directory) and records their paths.
@@ -75,26 +73,9 @@ func (w *writer) copyFile(src, rel string, mode os.FileMode) error {
 }
 
 // renameNoReplace moves the finished temporary directory to its final name, failing with
-// fs.ErrExist if something took that name meanwhile. (A plain rename(2) silently replaces an
-// empty directory.)
-func renameNoReplace(from, to string) error {
-	err := unix.Renameat2(unix.AT_FDCWD, from, unix.AT_FDCWD, to, unix.RENAME_NOREPLACE)
-	if err == nil {
-		return nil
-	}
-	if errors.Is(err, unix.EEXIST) || errors.Is(err, unix.ENOTEMPTY) {
-		return fs.ErrExist
-	}
-	if !errors.Is(err, unix.EINVAL) && !errors.Is(err, unix.ENOSYS) && !errors.Is(err, syscall.EPERM) {
-		return err
-	}
-	// File systems without RENAME_NOREPLACE: check, then rename. The window is tiny, and the
-	// rename still cannot replace a non-empty directory.
-	if _, err := os.Lstat(to); err == nil {
-		return fs.ErrExist
-	}
-	return os.Rename(from, to)
-}
+// fs.ErrExist if something took that name meanwhile (a plain rename silently replaces an empty
+// directory).
+func renameNoReplace(from, to string) error { return atomicfile.RenameNoReplace(from, to) }
 
 // tarballTime is the fixed modification time in the archive, so identical SDKs pack to identical
 // bytes (npm uses the same date for the same reason).

@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/glb/glbtest"
+	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/templates"
@@ -183,13 +183,7 @@ func BenchmarkValidate(b *testing.B) {
 // cpuTime is the process's user and system CPU time: on a loaded machine wall time per op says
 // more about the other processes than about validation, so BenchmarkValidate also reports
 // cpu-ms/op.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return procstat.CPU() }
 
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")

@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"golang.org/x/sys/unix"
+	"golang.org/x/term"
 )
 
 // IOStreams is all process-external I/O a command may touch, so commands run the same in tests
@@ -43,7 +43,6 @@ func Test() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
 	return &IOStreams{In: in, Out: out, ErrOut: errOut, NoColor: true}, in, out, errOut
 }
 
-func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
-}
+// isTerminal asks golang.org/x/term, which knows each platform's way (termios ioctls on Unix,
+// the console mode on Windows).
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/scapeworld/scape/internal/filelock"
 )
 
 // errLocked is the second `scape gizmo dev` of one project: two loops would pair with the same
@@ -41,10 +43,10 @@ func lockProject(dir string) (*projectLock, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := tryLock(f); err != nil {
+	if err := filelock.TryLock(f); err != nil {
 		b, _ := os.ReadFile(path)
 		f.Close()
-		if errors.Is(err, errHeld) {
+		if errors.Is(err, filelock.ErrHeld) {
 			return nil, &errLocked{holder: strings.TrimSpace(string(b))}
 		}
 		return nil, fmt.Errorf("lock %s: %w", path, err)

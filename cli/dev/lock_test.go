@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -13,9 +12,6 @@ import (
 // it; once released (as when the process ends: the OS drops the lock with the descriptor) the
 // next one takes it. The lock's directory is kept out of git.
 func TestProjectLock(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no advisory lock off Unix")
-	}
 	dir := t.TempDir()
 	first, err := lockProject(dir)
 	if err != nil {

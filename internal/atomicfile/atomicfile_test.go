@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -76,5 +77,48 @@ func TestWriteNew(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Fatalf("temporaries left behind: %v", entries)
+	}
+}
+
+// TestRenameNoReplace: through the platform's call, a rename onto an empty directory, a file or
+// a dangling link is refused with fs.ErrExist and moves nothing; onto a free name it moves. The
+// check-then-rename fallback (file systems without the one-step call) refuses the same.
+func TestRenameNoReplace(t *testing.T) {
+	for name, rename := range map[string]func(from, to string) error{"platform": RenameNoReplace, "fallback": checkThenRename} {
+		t.Run(name, func(t *testing.T) {
+			parent := t.TempDir()
+			from := filepath.Join(parent, "from")
+			if err := os.Mkdir(from, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(from, "f"), []byte("x"), 0o644)
+			taken := map[string]func(string) error{
+				"empty directory": func(p string) error { return os.Mkdir(p, 0o755) },
+				"file":            func(p string) error { return os.WriteFile(p, []byte("keep"), 0o644) },
+				"dangling link":   func(p string) error { return os.Symlink(filepath.Join(parent, "nowhere"), p) },
+			}
+			for what, place := range taken {
+				to := filepath.Join(parent, "to")
+				if err := place(to); err != nil {
+					t.Skipf("%s: %v", what, err) // links need a privilege on Windows
+				}
+				if err := rename(from, to); !errors.Is(err, fs.ErrExist) {
+					t.Fatalf("onto an existing %s: %v, want fs.ErrExist", what, err)
+				}
+				if _, err := os.Stat(filepath.Join(from, "f")); err != nil {
+					t.Fatalf("onto an existing %s: the source moved: %v", what, err)
+				}
+				if err := os.Remove(to); err != nil {
+					t.Fatal(err)
+				}
+			}
+			to := filepath.Join(parent, "to")
+			if err := rename(from, to); err != nil {
+				t.Fatal(err)
+			}
+			if b, err := os.ReadFile(filepath.Join(to, "f")); err != nil || string(b) != "x" {
+				t.Fatalf("moved content %q %v", b, err)
+			}
+		})
 	}
 }

@@ -37,13 +37,13 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/isolate"
 )
 
@@ -123,7 +123,9 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "done\n")
 	if !isolate.Available() {
-		fmt.Fprintln(os.Stderr, "warning: isolation is not available here (Linux only, SCAPE_ISOLATE=0 disables it): the hard bounds are not in force")
+		fmt.Fprintln(os.Stderr, "warning: isolation is off (SCAPE_ISOLATE=0): the hard bounds are not in force")
+	} else {
+		fmt.Fprintf(os.Stderr, "limits: the %s strategy (SCAPE_LIMITS=portable selects the macOS/Windows one)\n", isolate.Strategy())
 	}
 
 	files, err := filepath.Glob(filepath.Join(root, corpusDirName, "*.ts"))
@@ -255,11 +257,7 @@ func run(exe string, args ...string) (stdout, stderr []byte, exit int, wall time
 	} else if err != nil {
 		exit = -1
 	}
-	if cmd.ProcessState != nil {
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			rss = uint64(ru.Maxrss) << 10
-		}
-	}
+	rss = procstat.ExitedPeakRSS(cmd.ProcessState)
 	return out.Bytes(), errb.Bytes(), exit, wall, rss, ctx.Err() == nil
 }
 

@@ -1,5 +1,5 @@
-// attack: a 2 GiB string made in an action's run (the host runs it when the owner presses the control; build and host validation do not call actions)
-// expect: build=valid test=memory host=valid
+// attack: a 2 GiB string made in an action's run (the host runs it when the owner presses the control; build and host validation reach it too, through state exploration, which runs every action)
+// expect: build=memory test=memory host=memory
 import { defineObject, exactKeys, record } from '@scape/sdk';
 
 type State = { on: boolean };

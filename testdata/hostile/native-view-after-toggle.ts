@@ -1,5 +1,5 @@
-// attack: view() backtracks catastrophically (native, no interrupt) once the Gizmo is switched on: the host's live worker is ended and replaced, and the world page stays fast
-// expect: build=valid test=valid host=valid
+// attack: view() backtracks catastrophically (native, no interrupt) once the Gizmo is switched on: state exploration reaches that state at build and upload, whose worker is ended at the hard limit; a host's live worker meeting it is ended and replaced, and the world page stays fast
+// expect: build=timeout test=valid host=timeout
 import { defineObject, exactKeys, record } from '@scape/sdk';
 
 type State = { on: boolean };

@@ -1,5 +1,5 @@
-// attack: view() loops for ever, but only once the Gizmo is switched on: the build and the upload see a valid project; the host's world page meets the loop after the owner presses Toggle, and must stay fast
-// expect: build=valid test=valid host=valid
+// attack: view() loops for ever, but only once the Gizmo is switched on: state exploration reaches that state at build and upload, which end at the call's deadline; a host that still has such a build active meets the loop after the owner presses Toggle, and its world page must stay fast
+// expect: build=timeout test=valid host=timeout
 import { defineObject, exactKeys, record } from '@scape/sdk';
 
 type State = { on: boolean };

@@ -103,6 +103,7 @@ type Context struct {
 	opts    Options
 	project *Project
 	esb     api.BuildContext
+	cases   *ImportCase // the case check of the entry and the imports
 }
 
 // NewContext prepares an incremental build. Like Build, it fails only for a non-project.
@@ -113,12 +114,16 @@ func NewContext(opts Options) (*Context, error) {
 	if opts.SDKVersion == "" {
 		opts.SDKVersion = kit.SDKVersion()
 	}
-	c := &Context{opts: opts}
-	// Validate that DIR is a project now, so the caller gets the usage error up front.
-	if _, _, err := ReadProject(opts.Dir); err != nil {
+	// Validate that DIR is a project now, so the caller gets the usage error up front (the
+	// entry's case is checked with each build).
+	if _, _, err := readProject(opts.Dir, nil); err != nil {
 		return nil, err
 	}
-	return c, nil
+	root, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Context{opts: opts, cases: NewImportCase(root)}, nil
 }
 
 // Dispose releases esbuild's context. The Context must not be used afterwards.
@@ -133,7 +138,10 @@ func (c *Context) Dispose() {
 // context).
 func (c *Context) Rebuild() (*Result, error) {
 	start := time.Now()
-	project, diags, err := ReadProject(c.opts.Dir)
+	// The directory listings of this build, for the entry's case and the imports' (a rename
+	// since the last build changes them).
+	c.cases.Reset()
+	project, diags, err := readProject(c.opts.Dir, func(string) *ImportCase { return c.cases })
 	if err != nil {
 		return nil, err
 	}
@@ -147,19 +155,20 @@ func (c *Context) Rebuild() (*Result, error) {
 	}
 	if c.esb == nil || c.project == nil || *c.project != *project {
 		c.Dispose()
-		esb, cerr := api.Context(esbuildOptions(project))
+		esb, cerr := api.Context(esbuildOptions(project, c.cases))
 		if cerr != nil {
 			return nil, fmt.Errorf("bundle: esbuild: %v", cerr.Errors)
 		}
 		c.esb, c.project = esb, project
 	}
 	out := c.esb.Rebuild()
-	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, out.Errors, diag.Error)...)
-	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, out.Warnings, diag.Warning)...)
+	errs, warns := CaseErrors(project.Dir, out.Errors, out.Warnings)
+	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, errs, diag.Error)...)
+	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, warns, diag.Warning)...)
 	meta := parseMetafile(out.Metafile)
 	res.WatchFiles = append(watchList(project.Dir, meta), manifestFiles...)
 	res.WatchFiles = dedupe(res.WatchFiles)
-	if len(out.Errors) == 0 {
+	if len(errs) == 0 {
 		res.JS, res.SourceMap = Outputs(out.OutputFiles)
 		res.Inputs, res.Assets = inputs(meta)
 		res.Diagnostics = append(res.Diagnostics, unfaithfulRegexps(res.JS, res.SourceMap)...)
@@ -178,7 +187,7 @@ func (c *Context) Rebuild() (*Result, error) {
 // nothing is written there (Write is false).
 const outfile = "__scape_bundle.js"
 
-func esbuildOptions(p *Project) api.BuildOptions {
+func esbuildOptions(p *Project, cases *ImportCase) api.BuildOptions {
 	return api.BuildOptions{
 		AbsWorkingDir:  p.Dir,
 		EntryPoints:    []string{p.Entry},
@@ -195,7 +204,7 @@ func esbuildOptions(p *Project) api.BuildOptions {
 		Write:          false,
 		LogLevel:       api.LogLevelSilent,
 		Loader:         Loaders(),
-		Plugins:        []api.Plugin{importPolicy()},
+		Plugins:        []api.Plugin{importPolicy(), cases.Plugin()},
 	}
 }
 
@@ -281,7 +290,7 @@ func unresolvedPackage(text string) (string, bool) {
 		return "", false
 	}
 	spec := text[len(prefix) : len(text)-1]
-	if spec == "" || strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") {
+	if spec == "" || strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") || filepath.IsAbs(spec) { // C:\x on Windows
 		return "", false
 	}
 	return spec, true
@@ -289,7 +298,7 @@ func unresolvedPackage(text string) (string, bool) {
 
 func classify(m api.Message) diag.Code {
 	switch {
-	case m.PluginName == pluginName:
+	case m.PluginName == pluginName, m.PluginName == casePluginName:
 		return diag.CodeImport
 	case strings.HasPrefix(m.Text, "Could not resolve"):
 		return diag.CodeImport

@@ -38,8 +38,15 @@ func (e *NotProjectError) Error() string { return e.Err.Error() }
 func (e *NotProjectError) Unwrap() error { return e.Err }
 
 // ReadProject reads DIR/package.json. A missing directory or package.json is a NotProjectError;
-// a malformed package.json or a missing or escaping entry comes back as diagnostics.
+// a malformed package.json or a missing or escaping entry, or one spelled in another case than
+// the file, comes back as diagnostics.
 func ReadProject(dir string) (*Project, diag.List, error) {
+	return readProject(dir, NewImportCase)
+}
+
+// readProject is ReadProject with the directory listings the entry's case is checked against
+// (a build's own, shared with its imports' check); cases nil leaves the case unchecked.
+func readProject(dir string, cases func(root string) *ImportCase) (*Project, diag.List, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, nil, &NotProjectError{Dir: dir, Err: err}
@@ -100,12 +107,19 @@ func ReadProject(dir string) (*Project, diag.List, error) {
 		return nil, diag.List{{Code: diag.CodeProject, File: "package.json", Path: "scape.entry", Message: "must be a path inside the project", Got: fmt.Sprintf("%q", p.Entry)}}, nil
 	}
 	p.Entry = entry
+	where := "the default entry (package.json has no scape.entry)"
+	if len(manifest.Scape) > 0 {
+		where = "the entry named by package.json scape.entry"
+	}
+	// The entry's spelling must be the file's, as an import's must (importcase.go): a Mac finds
+	// src/Definition.ts for src/definition.ts, Linux does not.
+	if cases != nil {
+		if spelled, ok := cases(abs).spelledOnDisk(entry); ok && spelled != entry {
+			return nil, diag.List{{Code: diag.CodeProject, File: entry, Message: fmt.Sprintf("%s does not match the file's name on disk %q in case; %s", where, spelled, caseConsequence)}}, nil
+		}
+	}
 	st, err := os.Stat(filepath.Join(abs, filepath.FromSlash(entry)))
 	if err != nil || st.IsDir() {
-		where := "the default entry (package.json has no scape.entry)"
-		if len(manifest.Scape) > 0 {
-			where = "the entry named by package.json scape.entry"
-		}
 		return nil, diag.List{{Code: diag.CodeProject, File: entry, Message: fmt.Sprintf("%s does not exist", where)}}, nil
 	}
 	return p, nil, nil

@@ -173,3 +173,13 @@ func TestFrameUnderlinesAfterEmoji(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A line text that kept its CRLF file's '\r' renders as the line without it.
+func TestFrameDropsACarriageReturn(t *testing.T) {
+	d := Diagnostic{Message: "m", File: "a.ts", Line: 2, Column: 5, Length: 3, LineText: "let x = ;"}
+	want := Text(d, TextOptions{Frame: true})
+	d.LineText += "\r"
+	if got := Text(d, TextOptions{Frame: true}); got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}

@@ -81,7 +81,10 @@ func Text(d Diagnostic, opts TextOptions) string {
 //	42 │       radiusCells: 13,
 //	   ╵       ~~~~~~~~~~~~~~~
 func frame(d Diagnostic, color bool) string {
-	text := strings.ReplaceAll(d.LineText, "\t", " ")
+	// A line ending of a CRLF file is not part of the line: a '\r' printed in the frame would send
+	// the terminal's cursor back over the line (producers trim it; a diagnostic read from JSON
+	// another tool wrote may still carry one).
+	text := strings.ReplaceAll(strings.TrimSuffix(d.LineText, "\r"), "\t", " ")
 	const maxWidth = 120
 	start := 0 // in characters
 	runes := []rune(text)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -15,8 +14,9 @@ import (
 	"github.com/scapeworld/scape/internal/chromium"
 )
 
-// ErrNoChromium means no Chromium was found to draw a model picture with.
-var ErrNoChromium = errors.New("no Chromium found (looked on PATH for " + strings.Join(chromium.Names, ", ") + "; install one, e.g. `apt-get install chromium`)")
+// ErrNoChromium means no Chromium was found to draw a model picture with (errors.Is): the error
+// ModelPicture returns then says where it looked, or that CHROME_PATH names nothing.
+var ErrNoChromium = chromium.ErrNotFound
 
 // PictureOptions say how ModelPicture draws a model: the fields of a GizmoPresentation it uses.
 // Zero values take the defaults of DefaultPicture.
@@ -33,7 +33,8 @@ var DefaultPicture = PictureOptions{TextureSize: 256, FitSize: 0.8}
 
 // ModelPicture draws a GLB with the world page's own renderer (ui/model.ts and the vendored
 // three.js) in headless Chromium, exactly as the world draws a model at rest, and returns the
-// render target as PNG bytes (TextureSize × TextureSize). ErrNoChromium when there is none.
+// render target as PNG bytes (TextureSize × TextureSize). An error that is ErrNoChromium when
+// there is none.
 func ModelPicture(ctx context.Context, glbBytes []byte, o PictureOptions) ([]byte, error) {
 	if o.TextureSize <= 0 {
 		o.TextureSize = DefaultPicture.TextureSize
@@ -43,7 +44,7 @@ func ModelPicture(ctx context.Context, glbBytes []byte, o PictureOptions) ([]byt
 	}
 	path, err := chromium.Find()
 	if err != nil {
-		return nil, ErrNoChromium
+		return nil, err
 	}
 	js, err := uiScript("model.ts")
 	if err != nil {

@@ -64,7 +64,10 @@ func (s *Script) LineText(file string, line int) string {
 	if line < 1 || line > len(lines) {
 		return ""
 	}
-	return lines[line-1]
+	// A file saved with CRLF line ends (Windows editors, git's autocrlf) keeps its '\r' in the
+	// map's sourcesContent; the line's text is the same without it, and a '\r' in a code frame
+	// sends the terminal's cursor back to the start of the line.
+	return strings.TrimSuffix(lines[line-1], "\r")
 }
 
 // Source returns the whole text of a source-mapped file, or "" when unknown.

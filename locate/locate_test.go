@@ -182,3 +182,21 @@ func TestBoundedOnHostileText(t *testing.T) {
 	}
 	l.Find("view.t", "5")
 }
+
+// The same source saved with CRLF line ends gives every path the same line, column, length and
+// line text (a '\r' is neither part of a line's text nor of a member spanning one line).
+func TestFindCRLF(t *testing.T) {
+	lf := At("src/definition.ts", lamp, 3, 21)
+	crlf := At("src/definition.ts", strings.ReplaceAll(lamp, "\n", "\r\n"), 3, 21)
+	if lf == nil || crlf == nil {
+		t.Fatal("no literal at the defineObject call")
+	}
+	for _, path := range []string{"type", "emoji", "label", "tmpl", "re", "light.radiusCells", "lighting.light.radiusCells",
+		"lighting.glow", "view.controls[1].label", "view.title", "initial().on", "sounds.other", "actions.toggle.run().on", "worldText.text"} {
+		want, wok := lf.Find(path, "")
+		got, gok := crlf.Find(path, "")
+		if got != want || gok != wok {
+			t.Errorf("%s: CRLF %+v %v, LF %+v %v", path, got, gok, want, wok)
+		}
+	}
+}

@@ -56,8 +56,9 @@ vendor/scape-sdk/LIMITS.md ("Models") lists every model rule and where the docs 
 With --png OUT.png, an accepted model is also drawn as the local world draws it (the world
 page's own renderer, three, in headless Chromium: the model's largest extent fitted to 0.8 of
 a cell, the identity rest pose, neutral lights) into a 256 × 256 PNG written to OUT.png only
-(atomically; an existing file is replaced only with --force). Without Chromium on PATH it says
-so and writes nothing.
+(atomically; an existing file is replaced only with --force). The browser is CHROME_PATH when
+set, else Chrome, Chromium, Edge or Brave where this platform installs them; without one it
+says where it looked and writes nothing.
 
 Exit status: 0 accepted (with or without warnings), 1 refused, 2 the file cannot be read or
 the picture cannot be made (no Chromium, OUT.png exists without --force).`,

@@ -7,6 +7,13 @@
 // file (a missing import may just have been created). Editor temp files and chmod-only events
 // never trigger.
 //
+// Editors' atomic saves hold on every backend: inotify (Linux) and ReadDirectoryChangesW
+// (Windows) report a rename or a create in a watched directory, and fsnotify's kqueue backend
+// (macOS) also watches each file of a watched directory (kqueue reports content writes only to a
+// watch on the file itself), notices a file renamed or deleted under it and reports the file
+// that took its name as created. kqueue so holds one open descriptor per watched file and
+// directory: New raises the open-file limit first (package fdlimit).
+//
 // Bursts (a save-all, a `git checkout`) become one trigger: a trailing timer restarted by
 // each event (Quiet, about 50 ms) with a cap from the burst's first event (MaxWait, 500 ms), so
 // a never-ending stream of events still builds twice a second. One save on its own, the usual
@@ -22,6 +29,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/scapeworld/scape/internal/fdlimit"
 )
 
 // Defaults measured in docs/dev.md: the largest gap inside one editor or git burst was under
@@ -74,12 +83,18 @@ type Watcher struct {
 	lastFire  time.Time
 }
 
+// raiseFDLimit raises the open-file limit once per process, before the first watch: on macOS
+// a project's files would otherwise exhaust the default 256 descriptors. A failure leaves the
+// limit where Go's runtime put it, which suffices for all but very large projects.
+var raiseFDLimit = sync.OnceValues(fdlimit.Raise)
+
 // New starts watching every directory under root.
 func New(root string) (*Watcher, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
 	}
+	_, _ = raiseFDLimit()
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err

@@ -111,6 +111,84 @@ func TestRenameSave(t *testing.T) {
 	next(t, w)
 }
 
+// Editors save in three ways besides writing in place; each must end in a batch after which the
+// input holds the new text (a batch fired in the middle of the save, while the file is missing,
+// is followed by another), and the watch must go on seeing the file: a second save of the same
+// kind and then a plain write are seen too. inotify reports these through the directory watch;
+// fsnotify's kqueue backend (macOS) watches each file of a watched directory as well, notices a
+// file renamed or deleted under it, and reports the file that replaced it as created.
+func TestAtomicSaves(t *testing.T) {
+	saves := map[string]func(t *testing.T, path, text string){
+		// VS Code, JetBrains, most Go and Node tools: write a temporary file, rename it over.
+		"rename over": func(t *testing.T, path, text string) {
+			write(t, path+".tmp", text)
+			if err := os.Rename(path+".tmp", path); err != nil {
+				t.Fatal(err)
+			}
+		},
+		// vim's default (backupcopy=auto on a new file), emacs: move the file to a backup name,
+		// write a new one.
+		"backup copy": func(t *testing.T, path, text string) {
+			if err := os.Rename(path, path+"~"); err != nil {
+				t.Fatal(err)
+			}
+			write(t, path, text)
+		},
+		// Some editors and sync tools: delete, then create.
+		"delete then create": func(t *testing.T, path, text string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			write(t, path, text)
+		},
+	}
+	for name, save := range saves {
+		t.Run(name, func(t *testing.T) {
+			w, dir := newWatcher(t)
+			in := filepath.Join(dir, "src", "definition.ts")
+			for i, step := range []func(t *testing.T, path, text string){save, save, write} {
+				text := fmt.Sprintf("export default %d;\n", i+2)
+				step(t, in, text)
+				settled(t, w, in, text)
+				drain(w) // a batch left from this save must not stand in for the next one's
+			}
+		})
+	}
+}
+
+// drain takes batches until none comes for ten quiet periods.
+func drain(w *Watcher) {
+	for {
+		select {
+		case <-w.Ready:
+			w.Take()
+		case <-time.After(10 * w.Quiet):
+			return
+		}
+	}
+}
+
+// settled waits for batches naming path until one finds path holding text when it fires.
+func settled(t *testing.T, w *Watcher, path, text string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-w.Ready:
+			b, ok := w.Take()
+			if !ok || !slices.Contains(b.Paths, path) {
+				continue
+			}
+			if got, err := os.ReadFile(path); err == nil && string(got) == text {
+				return
+			}
+		case <-time.After(time.Until(deadline)):
+		}
+	}
+	got, _ := os.ReadFile(path)
+	t.Fatalf("no batch for %s after the save of %q (the file holds %q)", path, text, got)
+}
+
 func TestNewDirectoryPickedUp(t *testing.T) {
 	w, dir := newWatcher(t)
 	// While the last build failed (an import could not be resolved), new files count.

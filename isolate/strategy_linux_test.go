@@ -102,3 +102,30 @@ func TestPortableParentKills(t *testing.T) {
 		}
 	})
 }
+
+// TestBusyWorkerEndsWhenStdinCloses: where no parent-death signal exists (macOS, and Windows
+// before its job closes), a worker learns its parent is gone when its stdin closes. A worker busy
+// in endless author code must then end within the grace, not run on as an orphan.
+func TestBusyWorkerEndsWhenStdinCloses(t *testing.T) {
+	skipUnlessIsolated(t)
+	lim := Limits{Author: time.Minute, Outside: time.Minute, Grace: 300 * time.Millisecond}
+	w := startWorker(t, strategyPortable, lim)
+	slow := (&Options{Limits: jsrt.Limits{Timeout: time.Minute}}).checkRequest(gizmo("for (;;);", ""))
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.do(context.Background(), request{Op: opCheck, Budget: budget{Author: time.Minute}, Check: slow}, time.Minute, &pending{})
+		done <- err
+	}()
+	time.Sleep(300 * time.Millisecond) // the request is in flight
+	closed := time.Now()
+	w.stdin.Close()
+	select {
+	case <-w.dead:
+		if d := time.Since(closed); d > 3*time.Second {
+			t.Fatalf("ended %s after its stdin closed", d)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a busy worker ran on 10 s after its stdin closed")
+	}
+	<-done
+}

@@ -1,23 +1,13 @@
 package isolate
 
-import (
-	"net"
-	"os"
+import "golang.org/x/sys/unix"
 
-	"golang.org/x/sys/unix"
-)
-
-// samePeer says whether the process at the other end of conn runs as this user
-// (LOCAL_PEERCRED: the peer's credentials as of connect).
-func samePeer(conn *net.UnixConn) bool {
-	raw, err := conn.SyscallConn()
+// peerUID is the user of the process at the other end of a Unix socket (LOCAL_PEERCRED: its
+// credentials as of connect).
+func peerUID(fd int) (int, error) {
+	cred, err := unix.GetsockoptXucred(fd, unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
 	if err != nil {
-		return false
+		return 0, err
 	}
-	var cred *unix.Xucred
-	var credErr error
-	if err := raw.Control(func(fd uintptr) { cred, credErr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED) }); err != nil || credErr != nil {
-		return false
-	}
-	return int(cred.Uid) == os.Getuid()
+	return int(cred.Uid), nil
 }

@@ -1,22 +1,12 @@
 package isolate
 
-import (
-	"net"
-	"os"
+import "golang.org/x/sys/unix"
 
-	"golang.org/x/sys/unix"
-)
-
-// samePeer says whether the process at the other end of conn runs as this user (SO_PEERCRED).
-func samePeer(conn *net.UnixConn) bool {
-	raw, err := conn.SyscallConn()
+// peerUID is the user of the process at the other end of a Unix socket (SO_PEERCRED).
+func peerUID(fd int) (int, error) {
+	cred, err := unix.GetsockoptUcred(fd, unix.SOL_SOCKET, unix.SO_PEERCRED)
 	if err != nil {
-		return false
+		return 0, err
 	}
-	var cred *unix.Ucred
-	var credErr error
-	if err := raw.Control(func(fd uintptr) { cred, credErr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED) }); err != nil || credErr != nil {
-		return false
-	}
-	return int(cred.Uid) == os.Getuid()
+	return int(cred.Uid), nil
 }

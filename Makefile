@@ -1,5 +1,5 @@
 # The usual targets, each calling the same command as README.md and .ci/run.
-.PHONY: build test bench lint install quickstart quickstart-check ci
+.PHONY: build test bench lint install quickstart quickstart-check release release-check ci
 
 # The binary, at bin/scape (git-ignored).
 build:
@@ -29,6 +29,15 @@ quickstart:
 # The quick start checked end to end, non-interactively (run by .ci/run).
 quickstart-check:
 	./scripts/quickstart-check.sh
+
+# Release archives for linux, darwin and windows on amd64 and arm64, with SHA256SUMS, in
+# dist/release/ (git-ignored); README.md, "Releases".
+release:
+	go run ./scripts/release -out dist/release
+
+# Two releases into temporary folders must be byte-identical and verify against SHA256SUMS.
+release-check:
+	./scripts/release-check.sh
 
 ci:
 	.ci/run

@@ -81,6 +81,8 @@ var readSites = []struct{ file, line, why string }{
 	{"validate/recipes.go", "kind.Export().(string)", "(c) the same plain data"},
 	{"cli/testcmd/testcmd.go", "pattern.String()", "a regexp.Regexp"},
 	{"cli/testcmd/testcmd.go", "r.Status.String()", "a testrun.Status"},
+	{"cli/kitcmd/kitcmd.go", "names[i], files[i] = p.String(), scaffold.VendorPlatformBinary(p)", "a release.Platform"},
+	{"cli/kitcmd/kitcmd.go", "names[i] = p.String()", "a release.Platform"},
 }
 
 // TestGoReadsOnlyCopiedData walks every Go read of a JavaScript value in the packages that run

@@ -1,3 +1,9 @@
+// The launcher's tests run shell scripts as fake scape binaries and signal process groups, so
+// they are Unix only; its choice on Windows is checked here too, with a faked platform
+// (TestLauncherPicksThePlatform).
+
+//go:build unix
+
 package scaffold
 
 import (

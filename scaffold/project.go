@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/scapeworld/scape/internal/release"
 	"github.com/scapeworld/scape/templates"
 )
 
@@ -105,7 +106,9 @@ func tsconfigJSON(testTypes, globals bool) string {
 `, strings.Join(paths, ",\n      "), include)
 }
 
-func readme(name string, tmpl templates.Template, kit bool) string {
+// readme is the project's README.md; platforms are a kit's per-platform binaries (none: the kit
+// carries the exporting machine's binary as vendor/scape).
+func readme(name string, tmpl templates.Template, kit bool, platforms []release.Platform) string {
 	var b strings.Builder
 	title := tmpl.Title
 	fmt.Fprintf(&b, "# %s\n\n%s\n", name, tmpl.Summary)
@@ -149,8 +152,9 @@ To develop against your own Scape host instead of the local world:
 "types not checked" and why. ` + "`npm install --save-dev typescript`" + ` once (it needs a registry or a
 cache) turns it on; ` + "`scape gizmo build --no-typecheck`" + ` skips it.
 
-**Which scape runs.** ` + "`" + VendorCLIScript + "`" + ` runs the first of: ` + "`$SCAPE_BIN`" + `; ` + "`" + VendorBinary + "`" + ` (a kit
-from ` + "`scape gizmo kit export`" + `); the binary that created this project (recorded in
+**Which scape runs.** ` + "`" + VendorCLIScript + "`" + ` runs the first of: ` + "`$SCAPE_BIN`" + `; a kit's own binary (from
+` + "`scape gizmo kit export`" + `: ` + "`vendor/scape-<os>-<arch>`" + ` for the machine it runs on, else
+` + "`" + VendorBinary + "`" + `); the binary that created this project (recorded in
 ` + "`" + VendorCLIBinary + "`" + `, git-ignored); ` + "`scape`" + ` on your PATH. When none exists it says how to install
 one.
 `)
@@ -167,8 +171,15 @@ one.
 - `+"`%s`"+` — what the runtime gives besides ES2022 (`+"`console`"+`), for the editor and tsc.
 - `+"`%s/`"+` — the `+"`scape`"+` launcher of the scripts above.
 `, VendorSDK, VendorGlobals, VendorCLI)
-	if kit {
+	switch {
+	case kit && len(platforms) == 0:
 		fmt.Fprintf(&b, "- `%s` — the same SDK as an npm archive (the dependency), `%s` — the scape CLI\n  the scripts run (built for the machine that exported the kit).\n", VendorSDKTarball, VendorBinary)
+	case kit:
+		names, files := make([]string, len(platforms)), make([]string, len(platforms))
+		for i, p := range platforms {
+			names[i], files[i] = p.String(), "`"+VendorPlatformBinary(p)+"`"
+		}
+		fmt.Fprintf(&b, "- `%s` — the same SDK as an npm archive (the dependency); %s — the scape CLI\n  for %s: the scripts run the one for the machine they run on, and name it when the kit\n  has none for it.\n", VendorSDKTarball, strings.Join(files, ", "), strings.Join(names, ", "))
 	}
 	b.WriteString("\nThe `scape.` namespace and built-in emojis are reserved: give a new Gizmo your own type and a\nunique emoji.\n")
 	return b.String()

@@ -13,11 +13,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
 
+	"github.com/scapeworld/scape/internal/release"
 	"github.com/scapeworld/scape/templates"
 )
 
@@ -42,6 +44,18 @@ type Options struct {
 	// Executable is the scape binary creating the project: copied into a kit, and recorded for
 	// the launcher (vendor/scape-cli/binary.json). Optional for init.
 	Executable string
+	// Platforms, for a kit shared by a team on several machines, are scape binaries for those
+	// machines: each is written to vendor/scape-<os>-<arch>[.exe] (VendorPlatformBinary) instead
+	// of Executable's copy at vendor/scape, and the launcher runs the one for the machine it is
+	// on.
+	Platforms []PlatformBinary
+}
+
+// PlatformBinary is one platform's scape binary for a kit. Load reads it while the kit is
+// written, one platform at a time: each is tens of megabytes.
+type PlatformBinary struct {
+	Platform release.Platform
+	Load     func() ([]byte, error)
 }
 
 // Result describes what was created.
@@ -72,6 +86,12 @@ const (
 	VendorGlobals    = "vendor/scape-env/globals.d.ts"
 )
 
+// VendorPlatformBinary is where a kit keeps p's scape binary: vendor/scape-darwin-arm64,
+// vendor/scape-windows-amd64.exe. The launcher looks for the same names.
+func VendorPlatformBinary(p release.Platform) string {
+	return path.Dir(VendorBinary) + "/" + p.Standalone()
+}
+
 // Create makes the project described by opts.
 func Create(opts Options) (*Result, error) {
 	name := opts.Template
@@ -88,8 +108,11 @@ func Create(opts Options) (*Result, error) {
 	if opts.SDK == nil {
 		return nil, errors.New("scaffold: no SDK to vendor")
 	}
-	if opts.Kit && opts.Executable == "" {
+	if opts.Kit && opts.Executable == "" && len(opts.Platforms) == 0 {
 		return nil, errors.New("scaffold: a kit needs the scape executable to copy")
+	}
+	if !opts.Kit && len(opts.Platforms) > 0 {
+		return nil, errors.New("scaffold: platform binaries are for a kit")
 	}
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
@@ -154,7 +177,7 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 		{"package.json", manifest},
 		{"tsconfig.json", []byte(tsconfigJSON(opts.TestTypes != nil, opts.Globals != nil))},
 		{".gitignore", []byte(gitignore)},
-		{"README.md", []byte(readme(pkgName, tmpl, opts.Kit))},
+		{"README.md", []byte(readme(pkgName, tmpl, opts.Kit, platformsOf(opts.Platforms)))},
 	} {
 		if err := w.write(f.path, f.data, 0o644); err != nil {
 			return err
@@ -195,10 +218,30 @@ func populate(w *writer, tmpl templates.Template, pkgName string, opts Options) 
 	if err := w.write(VendorSDKTarball, tgz, 0o644); err != nil {
 		return err
 	}
-	if err := w.copyFile(opts.Executable, VendorBinary, 0o755); err != nil {
-		return fmt.Errorf("scaffold: copying the scape binary: %w", err)
+	if len(opts.Platforms) == 0 {
+		if err := w.copyFile(opts.Executable, VendorBinary, 0o755); err != nil {
+			return fmt.Errorf("scaffold: copying the scape binary: %w", err)
+		}
+		return nil
+	}
+	for _, b := range opts.Platforms {
+		data, err := b.Load()
+		if err != nil {
+			return fmt.Errorf("the kit's binary for %s: %w", b.Platform, err)
+		}
+		if err := w.write(VendorPlatformBinary(b.Platform), data, 0o755); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+func platformsOf(bins []PlatformBinary) []release.Platform {
+	out := make([]release.Platform, len(bins))
+	for i, b := range bins {
+		out[i] = b.Platform
+	}
+	return out
 }
 
 // PackageName turns a directory name into a valid npm package name: lowercase, URL-safe

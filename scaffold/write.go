@@ -1,8 +1,6 @@
 package scaffold
 
 import (
-	"archive/tar"
-	"bytes"
 	"compress/gzip"
 	"fmt"
 	"io/fs"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/internal/atomicfile"
+	"github.com/scapeworld/scape/internal/release"
 )
 
 // writer creates files under root (the temporary directory) and records their paths.
@@ -89,37 +88,9 @@ func packTarball(pkg map[string][]byte) ([]byte, error) {
 		files = append(files, rel)
 	}
 	sort.Strings(files)
-	var buf bytes.Buffer
-	gz, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		return nil, err
+	entries := make([]release.TarEntry, len(files))
+	for i, rel := range files {
+		entries[i] = release.TarEntry{Name: "package/" + rel, Mode: 0o644, Data: pkg[rel], ModTime: tarballTime}
 	}
-	tw := tar.NewWriter(gz)
-	for _, rel := range files {
-		data := pkg[rel]
-		hdr := &tar.Header{
-			Typeflag: tar.TypeReg,
-			Name:     "package/" + rel,
-			Mode:     0o644,
-			Size:     int64(len(data)),
-			ModTime:  tarballTime,
-			Format:   tar.FormatUSTAR,
-		}
-		if len(hdr.Name) > 100 {
-			hdr.Format = tar.FormatPAX
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			return nil, err
-		}
-		if _, err := tw.Write(data); err != nil {
-			return nil, err
-		}
-	}
-	if err := tw.Close(); err != nil {
-		return nil, err
-	}
-	if err := gz.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return release.TarGz(entries, gzip.BestCompression)
 }

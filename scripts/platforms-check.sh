@@ -7,12 +7,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 for target in darwin/arm64 windows/amd64; do
   echo "go vet ./... for $target"
-  GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go vet ./...
+  # -trimpath and CGO off, as the release builds: vet then reuses their compiled packages.
+  GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go vet -trimpath ./...
 done
 if [ "${1:-}" != "--vet-only" ]; then
   for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64; do
     echo "go build ./cmd/scape for $target"
-    GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build -o /dev/null ./cmd/scape
+    GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build -trimpath -o /dev/null ./cmd/scape
   done
 fi
 echo "platforms-check: OK"

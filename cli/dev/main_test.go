@@ -18,7 +18,7 @@ func TestMain(m *testing.M) {
 	isolate.ServeIfWorker() // this binary is also the workers' (package isolate)
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"scape": func() int {
-			return root.Execute(cmdutil.New(cmdutil.System(), root.Version), os.Args[1:])
+			return root.Execute(cmdutil.New(cmdutil.System(), root.BuildVersion()), os.Args[1:])
 		},
 	}))
 }

@@ -19,16 +19,19 @@ import (
 // madeByCommands are the paths help texts may name although no new project holds them yet:
 // each is written by the command named beside it, so the author has it once they ran that.
 var madeByCommands = map[string]string{
-	"dist/<name>.js":  "scape gizmo build",
-	".scape/":         "scape gizmo dev",
-	"dist/sounds/":    "scape gizmo sound",
-	"./my-gizmo":      "an example argument to init",
-	"./my-lamp":       "an example argument to init",
-	"./my-chime":      "an example directory argument",
-	"./world":         "an example --data directory for host",
-	"lamp.glb":        "an example argument to model: the author's own file",
-	"assets/lamp.glb": "an example argument to model: the author's own file",
-	"sounds.json":     "an example --recipes file: the author's own",
+	"dist/<name>.js":           "scape gizmo build",
+	".scape/":                  "scape gizmo dev",
+	"dist/sounds/":             "scape gizmo sound",
+	"./my-gizmo":               "an example argument to init",
+	"./my-lamp":                "an example argument to init",
+	"./my-chime":               "an example directory argument",
+	"./world":                  "an example --data directory for host",
+	"lamp.glb":                 "an example argument to model: the author's own file",
+	"assets/lamp.glb":          "an example argument to model: the author's own file",
+	"sounds.json":              "an example --recipes file: the author's own",
+	"./team-lamp":              "an example argument to kit export",
+	"dist/release":             "make release, in the scape repository (kit export --platform reads it)",
+	"vendor/scape-<os>-<arch>": "kit export --platform",
 }
 
 // notPaths are words the pattern takes for file names that are not.

@@ -18,9 +18,6 @@ import (
 	"github.com/scapeworld/scape/cli/testcmd"
 )
 
-// Version is the toolchain's version; the SDK it carries is 0.1.0.
-var Version = "0.1.0-dev"
-
 // NewCmd builds the whole tree: `scape gizmo <verb>` plus the `scape init` and `scape dev`
 // compatibility aliases the CLI reference keeps.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -31,6 +28,9 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		SilenceErrors: true,
 		Version:       f.Version,
 	}
+	// "scape 0.3.0 (commit …, linux/amd64)": which build, from which commit, for which machine,
+	// in the one line a bug report needs. (A template: the line holds no template syntax.)
+	rootCmd.SetVersionTemplate(versionLine(f.Version) + "\n")
 	rootCmd.SetOut(f.IO.Out)
 	rootCmd.SetErr(f.IO.ErrOut)
 	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Usage(err) })

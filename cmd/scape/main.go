@@ -16,6 +16,6 @@ func main() {
 	isolate.ServeIfWorker()
 	// `scape internal build-server`: keeps a warm worker for the next builds (isolate.OneShot).
 	isolate.ServeIfServer()
-	f := cmdutil.New(cmdutil.System(), root.Version)
+	f := cmdutil.New(cmdutil.System(), root.BuildVersion())
 	os.Exit(root.Execute(f, os.Args[1:]))
 }

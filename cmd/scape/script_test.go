@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,7 +34,7 @@ func TestMain(m *testing.M) {
 	isolate.ServeIfWorker() // this binary is also the workers' (package isolate)
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"scape": func() int {
-			return root.Execute(cmdutil.New(cmdutil.System(), root.Version), os.Args[1:])
+			return root.Execute(cmdutil.New(cmdutil.System(), root.BuildVersion()), os.Args[1:])
 		},
 	}))
 }
@@ -61,7 +62,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 
 // TestScripts runs every testdata/script/*.txtar against the real binary. Scripts exec
 // `scape`; the extra commands are in scriptCmds, each documented where it is defined;
-// conditions: [node] (see nodeCondition).
+// conditions: [node] (see nodeCondition); variables: $platform (the running os/arch).
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "script", "*.txtar"))
 	if err != nil || len(files) == 0 {
@@ -79,6 +80,9 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("XDG_CACHE_HOME", sharedCache)
 			env.Setenv("NO_COLOR", "1")
+			// $platform is the running os/arch (linux/amd64), for output that names it
+			// (--version); testscript has [linux]-style conditions but no variable for it.
+			env.Setenv("platform", runtime.GOOS+"/"+runtime.GOARCH)
 			for _, name := range []string{"SCAPE_REQUIRE_NODE", "SCAPE_REQUIRE_CHROMIUM"} {
 				if v := os.Getenv(name); v != "" {
 					env.Setenv(name, v)

@@ -5,7 +5,10 @@
 //
 // Where it looks, first match wins:
 //   1. $SCAPE_BIN
-//   2. vendor/scape beside this package (a project from `scape gizmo kit export`)
+//   2. a kit's own binary beside this package (a project from `scape gizmo kit export`):
+//      vendor/scape-<os>-<arch>[.exe] for this machine (a kit exported with --platform), else
+//      vendor/scape. A kit that has binaries only for other machines stops here and names
+//      them: running some other scape instead would defeat the kit's pinned version.
 //   3. the binary recorded when the project was created (binary.json "recorded")
 //   4. `scape` on PATH (skipping node_modules/.bin, where this launcher itself lives)
 'use strict';
@@ -34,6 +37,42 @@ function executable(p) {
   } catch {
     return false;
   }
+}
+
+// platform is this machine in Go's names, as a kit's binaries are named: process.platform
+// win32 is windows, process.arch x64 is amd64 (darwin, linux and arm64 are the same in both).
+// SCAPE_LAUNCHER_PLATFORM replaces it, for tests only: they check every platform's choice on
+// one machine.
+function platform() {
+  const fake = process.env.SCAPE_LAUNCHER_PLATFORM;
+  if (fake) return fake;
+  const os = { win32: 'windows' }[process.platform] || process.platform;
+  const arch = { x64: 'amd64', ia32: '386' }[process.arch] || process.arch;
+  return os + '-' + arch;
+}
+
+function platformBinary(plat) {
+  return 'scape-' + plat + (plat.startsWith('windows-') ? '.exe' : '');
+}
+
+// kitPlatforms lists the platforms dir holds a kit's binaries for (scape-darwin-arm64,
+// scape-windows-amd64.exe; not the scape-sdk or scape-cli folders).
+function kitPlatforms(dir) {
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const name of names) {
+    const m = /^scape-([a-z0-9]+-[a-z0-9]+)(\.exe)?$/.exec(name);
+    if (!m || platformBinary(m[1]) !== name) continue;
+    try {
+      if (fs.statSync(path.join(dir, name)).isFile()) out.push(m[1]);
+    } catch {}
+  }
+  return out;
 }
 
 function recorded() {
@@ -75,12 +114,27 @@ function find() {
     if (executable(env)) return { bin: env };
     return { problem: `SCAPE_BIN is ${env}, which is not an executable file` };
   }
-  const vendored = [path.join(__dirname, '..', 'scape')];
+  const plat = platform();
+  const vendorDirs = [path.join(__dirname, '..')];
   const project = projectDir();
-  if (project && !vendored.includes(path.join(project, 'vendor', 'scape'))) vendored.push(path.join(project, 'vendor', 'scape'));
-  for (const p of vendored) {
-    if (executable(p)) return { bin: p };
-    tried.push(p);
+  if (project && !vendorDirs.includes(path.join(project, 'vendor'))) vendorDirs.push(path.join(project, 'vendor'));
+  const kitHas = new Set();
+  for (const dir of vendorDirs) {
+    for (const name of [platformBinary(plat), 'scape']) {
+      const p = path.join(dir, name);
+      if (executable(p)) return { bin: p };
+      tried.push(p);
+    }
+    for (const other of kitPlatforms(dir)) kitHas.add(other);
+  }
+  if (kitHas.has(plat)) {
+    return { problem: `this kit's ${platformBinary(plat)} for ${plat} is not an executable file (chmod +x it)` };
+  }
+  if (kitHas.size > 0) {
+    return {
+      problem: `this kit has scape for ${[...kitHas].sort().join(', ')} but not for ${plat}, the platform this runs on; ` +
+        `export the kit again with ${plat} among its --platform list, or set SCAPE_BIN to a scape binary for ${plat}`,
+    };
   }
   const rec = recorded();
   if (rec) {

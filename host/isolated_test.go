@@ -52,7 +52,7 @@ func (h *isolatedHost) liveSince(t time.Time) int {
 func newIsolatedHost(t *testing.T, v host.Engine) *isolatedHost {
 	t.Helper()
 	if !isolate.Available() {
-		t.Skip("isolation is not available here (Linux only; SCAPE_ISOLATE=0 turns it off)")
+		t.Skip("isolation is off (SCAPE_ISOLATE=0)")
 	}
 	h := &isolatedHost{t: t, tokens: make(chan string, 64)}
 	h.check = host.NewCheckerWith(host.CheckerConfig{Checks: 2, Live: 1, OnRequest: func(s isolate.Stats) {

@@ -5,8 +5,10 @@
 //
 // A worker is the running binary re-executed as `<binary> internal worker` (ServeIfWorker, first
 // thing in main and in the TestMain of test binaries that start workers). It compiles and runs
-// the SDK once, then limits itself: RLIMIT_AS at its warm baseline plus Limits.Memory, a poll of
-// its address space that stops a guarded call with jsrt's MemoryError at half of that, a timer
+// the SDK once, then limits itself: its memory at its warm baseline plus Limits.Memory (how is
+// the platform's strategy, strategy.go: RLIMIT_AS on Linux; on macOS and Windows its own cap on
+// the Go runtime's memory and the parent's watch of the OS's figure), a poll of its footprint
+// that stops a guarded call with jsrt's MemoryError at half of that, a timer
 // per guarded call at its deadline plus Limits.Grace (jsrt.SetGuardObserver), a bound on the
 // time spent between guarded calls (Limits.Outside: author code that Go's reads trigger), phase
 // budgets over a request's author code and renders (Limits.Author, Limits.Render) and
@@ -17,8 +19,8 @@
 //
 // Parent and worker speak length-prefixed JSON frames over the worker's stdin and stdout
 // (frame.go, messages.go). A Pool keeps warm workers and replaces any that breached, died or
-// grew; OneShot pools serve a short command. Off Linux (no RLIMIT_AS) and with SCAPE_ISOLATE=0,
-// a Pool runs everything in-process under jsrt's soft bounds only (inprocess.go).
+// grew; OneShot pools serve a short command. With SCAPE_ISOLATE=0 a Pool runs everything
+// in-process under jsrt's soft bounds only (inprocess.go).
 //
 // docs/build.md, "Hard limits", states the budgets and what each costs.
 package isolate

@@ -11,7 +11,7 @@ import (
 	"github.com/scapeworld/scape/validate"
 )
 
-// inProcess is the fallback where isolation is unavailable (not Linux, or SCAPE_ISOLATE=0): the
+// inProcess is the fallback where isolation is turned off (SCAPE_ISOLATE=0): the
 // same operations in this process, under jsrt's soft bounds only (a deadline per call, a heap
 // watchdog, a stack bound). A native built-in can then overrun its deadline and a single large
 // allocation is not capped.

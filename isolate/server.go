@@ -92,7 +92,7 @@ type serverReply struct {
 // (its lock file): at most one serves a socket.
 func RunServer(ctx context.Context, sock string, idle time.Duration) error {
 	if !Available() {
-		return errors.New("isolate: a build server needs worker isolation (Linux)")
+		return errors.New("isolate: a build server needs worker isolation (SCAPE_ISOLATE=0 turns it off)")
 	}
 	unlock, ok, err := lockServer(sock + ".lock")
 	if err != nil || !ok {

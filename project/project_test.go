@@ -154,7 +154,7 @@ func TestNoRenderKeepsTheRecipes(t *testing.T) {
 // limit ends a 2 GiB allocation with a memory verdict instead of this process growing.
 func TestHostileProjectHitsTheWorkersHardLimit(t *testing.T) {
 	if !isolate.Available() {
-		t.Skip("no hard limits on this system (isolate.Available)")
+		t.Skip("isolation is off (SCAPE_ISOLATE=0)")
 	}
 	src, err := os.ReadFile(filepath.Join("..", "testdata", "hostile", "mem-repeat.ts"))
 	if err != nil {

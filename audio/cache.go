@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/internal/atomicfile"
+	"github.com/scapeworld/scape/internal/cachedir"
 )
 
 // Cache renders each recipe once per process and keeps the WAV it encoded, addressed by the
@@ -78,11 +79,13 @@ const MaxDiskBytes = 256 << 20
 // DiskDir is the shared disk cache: $XDG_CACHE_HOME/scape/sounds-<RenderVersion>
 // (os.UserCacheDir, where the compiled SDK is cached too); "" when there is no cache directory.
 func DiskDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil || dir == "" {
+	// cachedir checks each level (this user's, private, not a link) and creates what is missing:
+	// a render read from here is served as this toolchain's own.
+	dir, err := cachedir.Dir("sounds-" + RenderVersion)
+	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "scape", "sounds-"+RenderVersion)
+	return dir
 }
 
 // Key is the content address of a recipe: the hex SHA-256 of its canonical JSON (object keys
@@ -176,6 +179,11 @@ func (c *Cache) fill(key string, raw json.RawMessage) ([]byte, error) {
 
 // readCached returns a cached WAV of the expected size whose header is EncodeWAV's, or nil.
 func readCached(file string, size int) []byte {
+	// A regular file of the expected size only: a link or a device planted under the name is
+	// never followed or read.
+	if info, err := os.Lstat(file); err != nil || !info.Mode().IsRegular() || info.Size() != int64(size) {
+		return nil
+	}
 	wav, err := os.ReadFile(file)
 	if err != nil || len(wav) != size || string(wav[0:4]) != "RIFF" || string(wav[8:16]) != "WAVEfmt " ||
 		binary.LittleEndian.Uint32(wav[40:]) != uint32(size-44) {

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/scapeworld/scape/internal/cachedir"
 	"github.com/scapeworld/scape/internal/filelock"
 	"github.com/scapeworld/scape/internal/timeline"
 	"github.com/scapeworld/scape/validate"
@@ -42,6 +43,10 @@ import (
 
 // serverArgs start a build server: `<binary> internal build-server [-idle D] <socket>`.
 var serverArgs = []string{"internal", "build-server"}
+
+// replyWriteTimeout bounds writing one reply to a caller (a report is at most a few MiB, and the
+// caller is waiting for it on the same machine).
+var replyWriteTimeout = 10 * time.Second
 
 // ServerIdle is how long a build server waits for a request before it exits.
 const ServerIdle = 10 * time.Minute
@@ -209,16 +214,20 @@ func (s *buildServer) handle(ctx context.Context, conn *net.UnixConn) {
 	} else {
 		out.Report = toWire(rep)
 	}
+	// A caller that never reads must not hold this goroutine, and with it the server past
+	// SIGTERM (RunServer waits for its connections): the reply gets a write deadline.
+	conn.SetWriteDeadline(time.Now().Add(replyWriteTimeout))
 	fw := &frameWriter{w: conn}
 	fw.write(out)
 	s.touch()
 }
 
 // serverSocket is the socket of this binary's build server for this user and configuration, in
-// the user cache directory (created 0700); "" when there is no cache directory or the path would
-// be too long for a Unix socket.
+// the user cache directory's servers/ folder (checked and created 0700 by cachedir: not a link,
+// this user's, private); "" when there is no usable cache folder or the path would be too long
+// for a Unix socket.
 func serverSocket() string {
-	dir, err := os.UserCacheDir()
+	dir, err := cachedir.Dir("servers")
 	if err != nil {
 		return ""
 	}
@@ -240,8 +249,8 @@ func serverSocket() string {
 	}
 	sort.Strings(env)
 	fmt.Fprint(h, strings.Join(env, "\x00"))
-	sock := filepath.Join(dir, "scape", "servers", "build-"+hex.EncodeToString(h.Sum(nil))[:16]+".sock")
-	if len(sock) > 100 { // sun_path holds 108 bytes
+	sock := filepath.Join(dir, "build-"+hex.EncodeToString(h.Sum(nil))[:16]+".sock")
+	if len(sock) > 100 { // sun_path holds 108 bytes on Linux, 104 on macOS
 		return ""
 	}
 	return sock
@@ -274,6 +283,12 @@ func dialServer(sock string) *remote {
 	}
 	conn, err := net.DialTimeout("unix", sock, 100*time.Millisecond)
 	if err != nil {
+		return nil
+	}
+	// The server must be this user's before it gets the bundle, the source map and a say in
+	// the verdict: a socket by that name served by anyone else is treated as no server.
+	if !samePeer(conn.(*net.UnixConn)) {
+		conn.Close()
 		return nil
 	}
 	return &remote{conn: conn.(*net.UnixConn)}
@@ -324,12 +339,6 @@ func (r *remote) close() { r.conn.Close() }
 // startServer starts a build server on sock in the background, detached from this process (its
 // own session, no inherited streams), for the next command.
 func startServer(sock string) {
-	if err := os.MkdirAll(filepath.Dir(sock), 0o700); err != nil {
-		return
-	}
-	if err := os.Chmod(filepath.Dir(sock), 0o700); err != nil {
-		return
-	}
 	exe, err := selfExecutable()
 	if err != nil {
 		return

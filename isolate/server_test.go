@@ -202,7 +202,11 @@ func TestBuildServerLifetime(t *testing.T) {
 // make it longer than a Unix socket path may be (sun_path, 108 bytes with its NUL; 100 here)
 // gives no socket, so no server, and builds validate in their own worker.
 func TestServerSocketPath(t *testing.T) {
-	base := "/tmp/c"
+	base, err := os.MkdirTemp("", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
 	t.Setenv("XDG_CACHE_HOME", base)
 	sock := serverSocket()
 	if !strings.HasPrefix(sock, base+"/scape/servers/build-") || !strings.HasSuffix(sock, ".sock") {
@@ -210,10 +214,12 @@ func TestServerSocketPath(t *testing.T) {
 	}
 	room := 100 - len(sock) // how much longer the cache path may get
 	t.Setenv("XDG_CACHE_HOME", base+strings.Repeat("x", room))
+	t.Cleanup(func() { os.RemoveAll(base + strings.Repeat("x", room)) })
 	if got := serverSocket(); len(got) != 100 {
 		t.Errorf("at the bound: %q (%d bytes), want a 100-byte socket", got, len(got))
 	}
 	t.Setenv("XDG_CACHE_HOME", base+strings.Repeat("x", room+1))
+	t.Cleanup(func() { os.RemoveAll(base + strings.Repeat("x", room+1)) })
 	if got := serverSocket(); got != "" {
 		t.Errorf("past the bound: %q, want none", got)
 	}

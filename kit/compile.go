@@ -2,6 +2,7 @@ package kit
 
 import (
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/scapeworld/scape/internal/atomicfile"
+	"github.com/scapeworld/scape/internal/cachedir"
 )
 
 // ToolchainEntry is the SDK file compiled for goja. It publishes the global named by
@@ -48,7 +50,7 @@ var (
 // used). Set SCAPE_NO_CACHE=1 to bypass the disk cache. See docs/build.md for measurements.
 func Toolchain() (*Compiled, error) {
 	compileOnce.Do(func() {
-		compiled, compileErr = compileCached(SDK(), os.Getenv("SCAPE_NO_CACHE") != "1")
+		compiled, compileErr = compileCached(SDK(), os.Getenv("SCAPE_NO_CACHE") != "1", trustedSum)
 	})
 	return compiled, compileErr
 }
@@ -67,16 +69,32 @@ func CompileSDK(fsys fs.FS) (*Compiled, error) {
 	return &Compiled{JS: js, Hash: hash}, nil
 }
 
-func compileCached(fsys fs.FS, useDisk bool) (*Compiled, error) {
+// compiledSum is the SHA-256 (hex) of the embedded SDK's compiled toolchain script, carried by
+// the binary: the disk cache is only a cache of bytes this binary could make itself, so a cached
+// script is run only when its hash is this one. A script planted in the cache (a shared or
+// another user's cache folder, a link) is never run as the trusted SDK, whatever its name.
+// `go test ./kit -run TestCompiledSum -update` rewrites it after the SDK changes; until then the
+// cache is simply not used.
+//
+//go:embed compiled.sha256
+var compiledSum string
+
+// trustedSum says whether js is the compiled embedded SDK.
+func trustedSum(js []byte) bool {
+	sum := sha256.Sum256(js)
+	return hex.EncodeToString(sum[:]) == strings.TrimSpace(compiledSum)
+}
+
+func compileCached(fsys fs.FS, useDisk bool, trusted func([]byte) bool) (*Compiled, error) {
 	hash, err := sourceHash(fsys)
 	if err != nil {
 		return nil, err
 	}
 	var cacheFile string
 	if useDisk {
-		if dir, err := os.UserCacheDir(); err == nil {
-			cacheFile = filepath.Join(dir, "scape", "sdk-"+hash[:32]+".js")
-			if js, err := os.ReadFile(cacheFile); err == nil && len(js) > 0 {
+		if dir, err := cachedir.Dir(""); err == nil {
+			cacheFile = filepath.Join(dir, "sdk-"+hash[:32]+".js")
+			if js, err := readCache(cacheFile); err == nil && trusted(js) {
 				timeline.Mark("kit: SDK cache read")
 				return &Compiled{JS: js, Hash: hash}, nil
 			}
@@ -86,18 +104,26 @@ func compileCached(fsys fs.FS, useDisk bool) (*Compiled, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cacheFile != "" {
-		writeCache(cacheFile, js) // best effort: a read-only home only costs speed
+	if cacheFile != "" && trusted(js) {
+		_ = atomicfile.Write(cacheFile, js, 0o600) // best effort: a read-only home only costs speed
 		pruneCache(filepath.Dir(cacheFile), keepCached)
 	}
 	return &Compiled{JS: js, Hash: hash}, nil
 }
 
-func writeCache(file string, js []byte) {
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return
+// maxCached bounds a cached script read (the compiled SDK is a few hundred KiB).
+const maxCached = 16 << 20
+
+// readCache reads a cached script: a regular file (never a link), under maxCached.
+func readCache(file string) ([]byte, error) {
+	info, err := os.Lstat(file)
+	if err != nil {
+		return nil, err
 	}
-	_ = atomicfile.Write(file, js, 0o644)
+	if !info.Mode().IsRegular() || info.Size() > maxCached {
+		return nil, fmt.Errorf("%s is not a cached script", file)
+	}
+	return os.ReadFile(file)
 }
 
 // keepCached is how many compiled SDKs the cache keeps (several scape versions may be in use).

@@ -1,6 +1,8 @@
 package kit_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -141,9 +143,12 @@ func TestDiskCache(t *testing.T) {
 		old := time.Now().Add(-time.Duration(10-i) * time.Hour)
 		os.Chtimes(p, old, old)
 	}
-	first, err := kit.CompileCachedForTest(kit.SDK(), true)
+	first, err := kit.CompileCachedForTest(kit.SDK(), true, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !kit.TrustedSumForTest(first.JS) {
+		t.Fatal("the compiled SDK is not the one the binary carries the hash of (go test ./kit -run TestCompiledSum -update)")
 	}
 	entries, _ := filepath.Glob(filepath.Join(dir, "sdk-*.js"))
 	if len(entries) != 4 {
@@ -153,15 +158,53 @@ func TestDiskCache(t *testing.T) {
 	if data, err := os.ReadFile(cached); err != nil || string(data) != string(first.JS) {
 		t.Fatalf("cache entry %s: %v", cached, err)
 	}
-	// A second compile reads the entry: prove it by planting a marker in it.
-	os.WriteFile(cached, []byte("/* from cache */"), 0o644)
-	second, err := kit.CompileCachedForTest(kit.SDK(), true)
-	if err != nil || string(second.JS) != "/* from cache */" || second.Hash != first.Hash {
+	// A compile reads the entry: prove it with a marker that a check accepting it lets through.
+	const marker = "/* from cache */"
+	os.WriteFile(cached, []byte(marker), 0o644)
+	acceptMarker := func(js []byte) bool { return string(js) == marker || kit.TrustedSumForTest(js) }
+	second, err := kit.CompileCachedForTest(kit.SDK(), true, acceptMarker)
+	if err != nil || string(second.JS) != marker || second.Hash != first.Hash {
 		t.Fatalf("second compile did not use the cache: %v %q", err, second.JS[:min(20, len(second.JS))])
 	}
-	// Without the disk cache, it compiles.
-	third, err := kit.CompileCachedForTest(kit.SDK(), false)
+	// The binary's own check refuses the planted script: it compiles, and runs its own SDK.
+	third, err := kit.CompileCachedForTest(kit.SDK(), true, nil)
 	if err != nil || string(third.JS) != string(first.JS) {
+		t.Fatalf("a planted script was used as the SDK: %v %q", err, third.JS[:min(20, len(third.JS))])
+	}
+	// A link in the cache's place is not followed, even to a script the check would accept.
+	os.Remove(cached)
+	outside := filepath.Join(t.TempDir(), "sdk.js")
+	os.WriteFile(outside, []byte(marker), 0o644)
+	if err := os.Symlink(outside, cached); err != nil {
+		t.Fatal(err)
+	}
+	linked, err := kit.CompileCachedForTest(kit.SDK(), true, acceptMarker)
+	if err != nil || string(linked.JS) != string(first.JS) {
+		t.Fatalf("the cache was read through a link: %v %q", err, linked.JS[:min(20, len(linked.JS))])
+	}
+	// Without the disk cache, it compiles.
+	fourth, err := kit.CompileCachedForTest(kit.SDK(), false, nil)
+	if err != nil || string(fourth.JS) != string(first.JS) {
 		t.Fatalf("uncached compile differs: %v", err)
+	}
+}
+
+// TestCompiledSum: the hash the binary carries is the embedded SDK's compiled script's, so the
+// disk cache is used (-update rewrites kit/compiled.sha256 after the SDK changed).
+func TestCompiledSum(t *testing.T) {
+	c, err := kit.CompileCachedForTest(kit.SDK(), false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(c.JS)
+	got := hex.EncodeToString(sum[:])
+	if *update {
+		if err := os.WriteFile("compiled.sha256", []byte(got+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want := strings.TrimSpace(kit.CompiledSumForTest()); got != want {
+		t.Fatalf("kit/compiled.sha256 is %s, the SDK compiles to %s: run go test ./kit -run TestCompiledSum -update", want, got)
 	}
 }

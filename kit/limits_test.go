@@ -14,7 +14,7 @@ import (
 	"github.com/scapeworld/scape/kit"
 )
 
-var update = flag.Bool("update", false, "rewrite kit/sdk/LIMITS.md from the SDK's rule table")
+var update = flag.Bool("update", false, "rewrite kit/sdk/LIMITS.md from the SDK's rule table, and kit/compiled.sha256 from its compiled script")
 
 // ruleRow is one rule as the SDK's toolchain lists it (kit/sdk/src/internal/rules.ts).
 type ruleRow struct {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/internal/projdir"
 )
 
 // The schema. Session tokens and owner cookies are stored as SHA-256 hashes only, so a copy
@@ -79,6 +80,14 @@ func openStore(dir string) (*store, error) {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
 	path := filepath.Join(dir, "host.db")
+	// The database and its WAL and shared-memory files are opened by name by SQLite, which
+	// follows links: one planted at any of them (a cloned project's .scape) would give another
+	// file the host's schema, WAL mode and mode 0600. Each must be a regular file or missing.
+	for _, f := range []string{path, path + "-wal", path + "-shm"} {
+		if err := projdir.NotLink(f); err != nil {
+			return nil, err
+		}
+	}
 	// WAL keeps readers and the writer apart and makes each commit one append; synchronous=FULL
 	// makes an accepted revision survive even a power cut, not only a killed process.
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"

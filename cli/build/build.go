@@ -22,6 +22,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/atomicfile"
 	"github.com/scapeworld/scape/internal/human"
+	"github.com/scapeworld/scape/internal/projdir"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/project"
 	"github.com/scapeworld/scape/typecheck"
@@ -310,21 +311,11 @@ func formatMs(v float64) string {
 
 // writeBundle writes DIR/dist/<name>.js atomically (temp file in the same directory, then
 // rename) and returns its path relative to DIR. It refuses a dist that is a symbolic link or
-// not a directory, so nothing is ever written outside DIR.
+// not a directory (projdir), so nothing is ever written outside DIR.
 func writeBundle(p *bundle.Project, js []byte) (string, error) {
-	dist := filepath.Join(p.Dir, "dist")
-	info, err := os.Lstat(dist)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		if err := os.Mkdir(dist, 0o755); err != nil {
-			return "", fmt.Errorf("creating %s: %w", dist, err)
-		}
-	case err != nil:
+	dist, err := projdir.Dir(p.Dir, "dist", 0o755)
+	if err != nil {
 		return "", err
-	case info.Mode()&os.ModeSymlink != 0:
-		return "", fmt.Errorf("%s is a symbolic link: refusing to write the bundle outside the project", dist)
-	case !info.IsDir():
-		return "", fmt.Errorf("%s exists and is not a directory", dist)
 	}
 	// A symbolic link at the bundle's own name is replaced itself, never the file it points to.
 	if err := atomicfile.Write(filepath.Join(dist, p.Name+".js"), js, 0o644); err != nil {

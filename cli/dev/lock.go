@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/scapeworld/scape/internal/filelock"
+	"github.com/scapeworld/scape/internal/projdir"
 )
 
 // errLocked is the second `scape gizmo dev` of one project: two loops would pair with the same
@@ -32,14 +33,20 @@ type projectLock struct {
 }
 
 // lockProject takes the project's dev lock, or says who holds it.
+// A cloned project's .scape is untrusted: it is made level by level, refused when it is or holds
+// a link (a link there would redirect the lock's truncation, the database or .gitignore), and
+// nothing in it is opened through a link.
 func lockProject(dir string) (*projectLock, error) {
-	data := filepath.Join(dir, ".scape")
-	if err := os.MkdirAll(data, 0o700); err != nil {
-		return nil, fmt.Errorf("create %s: %w", data, err)
+	data, err := projdir.Dir(dir, ".scape", 0o700)
+	if err != nil {
+		return nil, err
+	}
+	if err := projdir.NoLinksIn(data); err != nil {
+		return nil, err
 	}
 	ignoreScapeDir(data)
 	path := filepath.Join(data, "dev.lock")
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := projdir.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
 	}
@@ -76,8 +83,6 @@ func (l *projectLock) release() {
 // ignoreScapeDir keeps .scape/ (the embedded host's database, the lock) out of the author's
 // repository; an existing .gitignore there is the author's and left alone.
 func ignoreScapeDir(data string) {
-	ignore := filepath.Join(data, ".gitignore")
-	if _, err := os.Stat(ignore); errors.Is(err, os.ErrNotExist) {
-		_ = os.WriteFile(ignore, []byte("*\n"), 0o644)
-	}
+	// O_EXCL: an existing name (a dangling link included) is left alone, never followed.
+	_ = projdir.CreateNew(filepath.Join(data, ".gitignore"), []byte("*\n"), 0o644)
 }

@@ -3,12 +3,12 @@ package dev
 import (
 	"fmt"
 	"net"
-	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/internal/projdir"
 )
 
 // embeddedWorld is the production World: host.Server with its own workers, on a free loopback
@@ -31,7 +31,7 @@ func (w *embeddedWorld) Stop() {
 
 // startWorld runs the reference host in this process.
 func startWorld(cfg WorldConfig, now func() time.Time) (World, error) {
-	if err := os.MkdirAll(cfg.Data, 0o700); err != nil {
+	if _, err := projdir.Dir(filepath.Dir(cfg.Data), filepath.Base(cfg.Data)+"/host", 0o700); err != nil {
 		return nil, cmdutil.Usagef("create %s: %v", cfg.Data, err)
 	}
 	ignoreScapeDir(cfg.Data) // keep the host's database out of the author's repository

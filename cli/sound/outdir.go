@@ -4,13 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
+	"github.com/scapeworld/scape/internal/projdir"
 )
 
 // DefaultOut is where sounds go without --out, inside the project (or the current directory
@@ -50,22 +50,9 @@ func openOut(opts *Options) (*outDir, error) {
 	if opts.Recipes != "" || base == "" {
 		base = "."
 	}
-	dir := base
-	for _, part := range strings.Split(DefaultOut, "/") {
-		dir = filepath.Join(dir, part)
-		info, err := os.Lstat(dir)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				return nil, cmdutil.Usage(err)
-			}
-		case err != nil:
-			return nil, cmdutil.Usage(err)
-		case info.Mode()&os.ModeSymlink != 0:
-			return nil, cmdutil.Usagef("%s is a symbolic link: refusing to write sounds outside the project (use --out to choose a folder)", dir)
-		case !info.IsDir():
-			return nil, cmdutil.Usagef("%s exists and is not a directory (use --out to choose a folder)", dir)
-		}
+	dir, err := projdir.Dir(base, DefaultOut, 0o755)
+	if err != nil {
+		return nil, cmdutil.Usagef("%v; use --out to choose a folder", err)
 	}
 	out := &outDir{path: dir, owned: true, files: manifest{Files: map[string]string{}}}
 	if data, err := os.ReadFile(filepath.Join(dir, manifestName)); err == nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func lampDiag() Diagnostic {
@@ -181,5 +182,69 @@ func TestFrameDropsACarriageReturn(t *testing.T) {
 	d.LineText += "\r"
 	if got := Text(d, TextOptions{Frame: true}); got != want {
 		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+// hostile is what an author can put in every text a diagnostic carries: an OSC that sets the
+// window title, an OSC 52 that writes the clipboard, a C1 CSI (U+009B), a CR that would send
+// the cursor back over the line, and a lone 0x9B byte.
+const hostile = "\x1b]0;pwned\x07\x1b]52;c;aGk=\x07\u009b31m\r\x9b"
+
+// Text renders the author's characters visibly escaped, wherever they are (definition, path,
+// message, value, trail, file, source line, notes), with and without colour; JSON keeps them.
+func TestTextCleansAuthorText(t *testing.T) {
+	line := "  label: '" + hostile + "', radiusCells: 30,"
+	col := UTF16Len(line[:strings.Index(line, "radiusCells")]) + 1
+	d := Diagnostic{
+		Code: CodeRule, File: "src/" + hostile + ".ts", Line: 7, Column: col, Length: len("radiusCells: 30"), LineText: line,
+		Definition: &Definition{Type: "t." + hostile, Emoji: "🎹" + hostile, Label: "Lamp " + hostile},
+		Path:       "sounds[" + hostile + "]", Message: "must be " + hostile, Got: `"` + hostile + `"`, Trail: []string{"set(" + hostile + ")"},
+		Notes: []Note{{File: "src/" + hostile + ".ts", Line: 1, Message: "defined " + hostile}},
+	}
+	escaped := `\u001b]0;pwned\u0007\u001b]52;c;aGk=\u0007\u009b31m\u000d\x9b`
+	plain := Text(d, TextOptions{Frame: true})
+	if strings.ContainsAny(plain, "\x1b\x07\r\u009b") || strings.Contains(plain, "\x9b") {
+		t.Fatalf("control characters reached the text:\n%q", plain)
+	}
+	if n := strings.Count(plain, escaped); n != 10 {
+		t.Fatalf("the author's text is shown escaped %d times, want 10 (every field but the frame):\n%s", n, plain)
+	}
+	// The frame works on characters, so the invalid byte is U+FFFD there.
+	lines := strings.Split(plain, "\n")
+	src, caret := lines[1], lines[2]
+	if !strings.Contains(src, strings.TrimSuffix(escaped, `\x9b`)+"\uFFFD'") {
+		t.Fatalf("the source line is not shown escaped: %q", src)
+	}
+	// The caret stays under radiusCells: the escape before it takes its own width.
+	if i, j := strings.Index(src, "radiusCells"), strings.Index(caret, "~"); utf8.RuneCountInString(src[:i]) != utf8.RuneCountInString(caret[:j]) {
+		t.Fatalf("caret misplaced:\n%s\n%s", src, caret)
+	}
+	// With colour, the only escape sequences are the renderer's own.
+	coloured := Text(d, TextOptions{Color: true, Frame: true})
+	for _, own := range []string{ansiRed, ansiYellow, ansiBold, ansiDim, ansiGreen, ansiReset} {
+		coloured = strings.ReplaceAll(coloured, own, "")
+	}
+	if coloured != plain {
+		t.Fatalf("coloured text differs from the plain one beyond its colours:\n%q\n%q", coloured, plain)
+	}
+	// JSON is data for programs: the exact characters (encoding/json escapes C0 itself and makes
+	// an invalid byte U+FFFD).
+	b, err := JSON(List{d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back List
+	valid := func(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+	if err := json.Unmarshal(b, &back); err != nil || back[0].Message != valid(d.Message) || back[0].Definition.Label != valid(d.Definition.Label) {
+		t.Fatalf("JSON lost the author's text: %v %q", err, b)
+	}
+}
+
+// Ordinary text is unchanged: accents, CJK, emoji with joiners and selectors, tabs in a frame.
+func TestTextKeepsOrdinaryText(t *testing.T) {
+	d := Diagnostic{Definition: &Definition{Type: "café.灯", Emoji: "👩‍💻", Label: "Ærø ❤️ 中文"}, Path: "p", Message: "must be\tshort", Got: `"é"`}
+	want := "café.灯 (👩‍💻 Ærø ❤️ 中文): p: must be\tshort (got \"é\")\n"
+	if got := Text(d, TextOptions{}); got != want {
+		t.Fatalf("got %q, want %q", got, want)
 	}
 }

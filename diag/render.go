@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/scapeworld/scape/internal/termtext"
 )
 
 // TextOptions controls the terminal rendering.
@@ -36,16 +38,20 @@ func WriteText(w io.Writer, list List, opts TextOptions) error {
 	return nil
 }
 
-// Text renders one diagnostic for a terminal, ending in a newline.
+// Text renders one diagnostic for a terminal, ending in a newline. Every text in it (the message,
+// value, path, definition, file names, the source line, notes) may be the author's, so each is
+// cleaned (internal/termtext) before the renderer adds its own colour: an ESC or C1 control an
+// author wrote prints as `\u001b`, never reaches the terminal. The Diagnostic keeps the exact text
+// (JSON carries it as data).
 func Text(d Diagnostic, opts TextOptions) string {
 	var b strings.Builder
-	line := d.String()
+	line := termtext.Clean(d.String())
 	if opts.Color {
 		colour := ansiRed
 		if d.Severity == Warning {
 			colour = ansiYellow
 		}
-		if loc := d.Location(); loc != "" && strings.HasPrefix(line, loc) {
+		if loc := termtext.Clean(d.Location()); loc != "" && strings.HasPrefix(line, loc) {
 			line = ansiBold + loc + ansiReset + colour + line[len(loc):] + ansiReset
 		} else {
 			line = colour + line + ansiReset
@@ -66,10 +72,10 @@ func Text(d Diagnostic, opts TextOptions) string {
 					loc = fmt.Sprintf("%s:%d", loc, n.Column)
 				}
 			}
-			b.WriteString(loc)
+			b.WriteString(termtext.Clean(loc))
 			b.WriteString(": ")
 		}
-		b.WriteString(n.Message)
+		b.WriteString(termtext.Clean(n.Message))
 		b.WriteByte('\n')
 	}
 	return b.String()
@@ -114,17 +120,29 @@ func frame(d Diagnostic, color bool) string {
 	if col-start+underline > len(runes)+1 {
 		underline = max(1, len(runes)+1-(col-start))
 	}
-	// Padding and marks in terminal cells: an emoji or CJK character takes two.
+	// Padding and marks in terminal cells: an emoji or CJK character takes two, a control
+	// character the width of its escape (the line is shown cleaned).
 	marks := "^"
 	if underline > 1 {
-		marks = strings.Repeat("~", max(underline, cells(runes[min(len(runes), col-start):min(len(runes), col-start+underline)])))
+		marks = strings.Repeat("~", max(underline, cells(shown(runes[min(len(runes), col-start):min(len(runes), col-start+underline)]))))
 	}
-	caret := strings.Repeat(" ", cells(runes[:max(0, min(len(runes), col-start))])) + marks
+	caret := strings.Repeat(" ", cells(shown(runes[:max(0, min(len(runes), col-start))]))) + marks
+	line := termtext.Clean(string(runes))
 	if color {
 		caret = ansiGreen + caret + ansiReset
-		return fmt.Sprintf("  %s%s │%s %s\n  %s ╵ %s\n", ansiDim, num, ansiReset, string(runes), gutter, caret)
+		return fmt.Sprintf("  %s%s │%s %s\n  %s ╵ %s\n", ansiDim, num, ansiReset, line, gutter, caret)
 	}
-	return fmt.Sprintf("  %s │ %s\n  %s ╵ %s\n", num, string(runes), gutter, caret)
+	return fmt.Sprintf("  %s │ %s\n  %s ╵ %s\n", num, line, gutter, caret)
+}
+
+// shown is runes as the frame prints them: cleaned (internal/termtext), so a control character
+// in the source line (a raw ESC in a string literal) is its escape on the terminal.
+func shown(runes []rune) []rune {
+	s := string(runes)
+	if termtext.Safe(s) {
+		return runes
+	}
+	return []rune(termtext.Clean(s))
 }
 
 // cells is how many terminal cells text takes: two for wide characters (emoji, CJK), none for

@@ -150,7 +150,10 @@ To develop against your own Scape host instead of the local world:
 **Types.** ` + "`scape gizmo build`" + ` runs ` + "`tsc`" + ` first when TypeScript is installed in this project
 (` + "`node_modules/typescript`" + `) and reports type errors as build errors; otherwise it says
 "types not checked" and why. ` + "`npm install --save-dev typescript`" + ` once (it needs a registry or a
-cache) turns it on; ` + "`scape gizmo build --no-typecheck`" + ` skips it.
+cache) turns it on; ` + "`scape gizmo build --no-typecheck`" + ` skips it. That compiler is a program from
+` + "`node_modules`" + `, so it runs only in a directory you trust: the one scape created is; a clone or copy
+of the project is trusted with ` + "`scape gizmo trust`" + ` (until then its build says "types not checked:
+this project's TypeScript is not trusted").
 
 **Which scape runs.** ` + "`" + VendorCLIScript + "`" + ` runs the first of: ` + "`$SCAPE_BIN`" + `; a kit's own binary (from
 ` + "`scape gizmo kit export`" + `: ` + "`vendor/scape-<os>-<arch>`" + ` for the machine it runs on, else

@@ -6,6 +6,12 @@
 // never a global tsc or a download, so a check needs nothing from the network; when either is
 // missing the result says so and nothing is refused. A type error is a build error only when tsc
 // actually ran.
+//
+// That tsc is the project's own code, run with the user's rights and none of the validation
+// workers' limits, so it runs only in a directory the user trusts (package trust: created by
+// init or kit export, or trusted with `scape gizmo trust`). Anywhere else the status says
+// NotTrusted and nothing of the project runs: a cloned project's node_modules is as untrusted as
+// its source.
 package typecheck
 
 import (
@@ -23,6 +29,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/trust"
 )
 
 // Code is the diagnostic code of a tsc error.
@@ -31,13 +38,20 @@ const Code diag.Code = "type-error"
 // Timeout bounds one tsc run (a strict check of a template takes about a second and a half).
 const Timeout = 2 * time.Minute
 
+// NotTrusted is the Reason of a check in a directory the user has not trusted: the build says
+// "types not checked: " and this.
+const NotTrusted = "this project's TypeScript is not trusted (scape gizmo trust)"
+
 // Status is the outcome of one check.
 type Status struct {
 	// Checked is true when tsc ran to completion; Diagnostics are then its errors.
 	Checked bool `json:"checked"`
 	// Reason says why types were not checked ("TypeScript is not installed in this project
 	// (npm install --save-dev typescript)"); empty when Checked.
-	Reason      string        `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Untrusted is true when the reason is that the directory is not trusted (Reason starts with
+	// NotTrusted), so a tool reading --json can offer `scape gizmo trust` without matching text.
+	Untrusted   bool          `json:"untrusted,omitempty"`
 	Diagnostics diag.List     `json:"-"`
 	Duration    time.Duration `json:"-"`
 	// Ms is Duration in milliseconds, for --json.
@@ -48,6 +62,8 @@ type Status struct {
 type Options struct {
 	// LookPath finds node (exec.LookPath).
 	LookPath func(string) (string, error)
+	// Trust is the record of trusted directories (nil: the user's own, trust.Default).
+	Trust *trust.Store
 }
 
 // Run type-checks the project in dir.
@@ -63,6 +79,12 @@ func Run(ctx context.Context, dir string, opts Options) Status {
 func Skipped(why string) Status { return Status{Reason: why} }
 
 func run(ctx context.Context, dir string, opts Options) Status {
+	// Trust first: an untrusted directory gets the one answer whatever it holds, never advice
+	// such as `npm install`, which would run the project's install scripts.
+	dir, st := trusted(dir, opts.Trust)
+	if st != nil {
+		return *st
+	}
 	if _, err := os.Stat(filepath.Join(dir, "tsconfig.json")); err != nil {
 		return Status{Reason: "the project has no tsconfig.json"}
 	}
@@ -107,6 +129,31 @@ func run(ctx context.Context, dir string, opts Options) Status {
 		return Status{Reason: "tsc failed: " + firstLine(out.String())}
 	}
 	return Status{Checked: true, Diagnostics: list}
+}
+
+// trusted returns the directory to run in (dir resolved, as the record is keyed: a link swapped
+// after the check cannot point the run elsewhere), or the status of an untrusted one. A record
+// that cannot be used trusts nothing, and the reason says why (once per check: never an error).
+func trusted(dir string, store *trust.Store) (string, *Status) {
+	untrusted := func(err error) (string, *Status) {
+		st := &Status{Reason: NotTrusted, Untrusted: true}
+		if err != nil {
+			st.Reason += "; " + err.Error()
+		}
+		return "", st
+	}
+	if store == nil {
+		s, err := trust.Default()
+		if err != nil {
+			return untrusted(err)
+		}
+		store = s
+	}
+	key, ok, err := store.Trusted(dir)
+	if !ok {
+		return untrusted(err)
+	}
+	return key, nil
 }
 
 func firstLine(s string) string {

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scapeworld/scape/internal/nodetest"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/trust"
 )
 
 func TestParse(t *testing.T) {
@@ -48,6 +50,18 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// trusting is Options with a record of its own (never the user's) that trusts dirs.
+func trusting(t *testing.T, dirs ...string) Options {
+	t.Helper()
+	store := trust.At(filepath.Join(t.TempDir(), trust.FileName))
+	for _, dir := range dirs {
+		if _, err := store.Add(dir, trust.ByUser, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return Options{Trust: store}
+}
+
 // project scaffolds the lamp example with TypeScript "installed" (the repository's own, linked).
 func project(t *testing.T, withTS bool) string {
 	t.Helper()
@@ -72,6 +86,7 @@ func project(t *testing.T, withTS bool) string {
 func TestRunWithTSC(t *testing.T) {
 	nodetest.Node(t)
 	dir := project(t, true)
+	opts := trusting(t, dir)
 	def := filepath.Join(dir, "src", "definition.ts")
 	data, err := os.ReadFile(def)
 	if err != nil {
@@ -80,7 +95,7 @@ func TestRunWithTSC(t *testing.T) {
 	if err := os.WriteFile(def, append(data, []byte("console.log('loaded');\n")...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st := Run(context.Background(), dir, Options{})
+	st := Run(context.Background(), dir, opts)
 	if !st.Checked || len(st.Diagnostics) != 0 {
 		t.Fatalf("fresh project: %+v", st)
 	}
@@ -89,7 +104,7 @@ func TestRunWithTSC(t *testing.T) {
 	if err := os.WriteFile(def, append(data, []byte("console.log('loaded');\nconst n: number = 'oops';\nvoid n;\n")...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st = Run(context.Background(), dir, Options{})
+	st = Run(context.Background(), dir, opts)
 	if !st.Checked || len(st.Diagnostics) != 1 {
 		t.Fatalf("type error: %+v", st)
 	}
@@ -102,7 +117,8 @@ func TestRunWithTSC(t *testing.T) {
 // TestRunSaysWhyNot: no TypeScript in the project, no node, no tsconfig: not checked, and why.
 func TestRunSaysWhyNot(t *testing.T) {
 	dir := project(t, false)
-	if st := Run(context.Background(), dir, Options{}); st.Checked || !strings.Contains(st.Reason, "TypeScript is not installed in this project (npm install --save-dev typescript)") {
+	opts := trusting(t, dir)
+	if st := Run(context.Background(), dir, opts); st.Checked || !strings.Contains(st.Reason, "TypeScript is not installed in this project (npm install --save-dev typescript)") {
 		t.Errorf("no TypeScript: %+v", st)
 	}
 	// TypeScript present (a stand-in: only its path is looked at before node is found).
@@ -113,21 +129,22 @@ func TestRunSaysWhyNot(t *testing.T) {
 	if err := os.WriteFile(tsc, []byte("throw new Error('not run')\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	noNode := Options{LookPath: func(string) (string, error) { return "", errors.New("not found") }}
+	noNode := opts
+	noNode.LookPath = func(string) (string, error) { return "", errors.New("not found") }
 	if st := Run(context.Background(), dir, noNode); st.Checked || !strings.Contains(st.Reason, "node") {
 		t.Errorf("no node: %+v", st)
 	}
 	// A broken install fails without diagnostics: reported, nothing refused.
 	if _, err := os.Stat("/usr/bin/node"); err == nil || nodetest.Required() {
 		nodetest.Node(t)
-		if st := Run(context.Background(), dir, Options{}); st.Checked || !strings.HasPrefix(st.Reason, "tsc failed: ") {
+		if st := Run(context.Background(), dir, opts); st.Checked || !strings.HasPrefix(st.Reason, "tsc failed: ") {
 			t.Errorf("broken tsc: %+v", st)
 		}
 	}
 	if err := os.Remove(filepath.Join(dir, "tsconfig.json")); err != nil {
 		t.Fatal(err)
 	}
-	if st := Run(context.Background(), dir, Options{}); st.Checked || st.Reason != "the project has no tsconfig.json" {
+	if st := Run(context.Background(), dir, opts); st.Checked || st.Reason != "the project has no tsconfig.json" {
 		t.Errorf("no tsconfig: %+v", st)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/scapeworld/scape/internal/atomicfile"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/projdir"
+	"github.com/scapeworld/scape/internal/termtext"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/project"
 	"github.com/scapeworld/scape/typecheck"
@@ -94,7 +95,7 @@ in the project.`,
 	// that wants a tighter bound) set it.
 	cmd.Flags().DurationVar(&opts.AudioBudget, "audio-budget", 0, "wall-clock render budget of one sound (default 10s)")
 	_ = cmd.Flags().MarkHidden("audio-budget")
-	cmd.Flags().BoolVar(&opts.NoTypecheck, "no-typecheck", false, "do not type-check (the build runs tsc when TypeScript is installed in the project: npm install --save-dev typescript)")
+	cmd.Flags().BoolVar(&opts.NoTypecheck, "no-typecheck", false, "do not type-check (the build runs the project's own tsc when TypeScript is installed in it and the directory is trusted: scape gizmo trust)")
 	return cmd
 }
 
@@ -223,27 +224,33 @@ func Run(ctx context.Context, opts *Options) error {
 
 func writeJSON(w io.Writer, rep *Report) error { return cmdutil.WriteJSON(w, rep) }
 
-// printLogs shows the bundle's console output (stderr, so --json stays one report).
+// printLogs shows the bundle's console output (stderr, so --json stays one report), cleaned for
+// the terminal: it is the author's text.
 func printLogs(opts *Options, vrep *validate.Report) {
+	errOut := termtext.Writer(opts.IO.ErrOut)
 	for _, l := range vrep.Logs {
-		fmt.Fprintf(opts.IO.ErrOut, "console.%s: %s\n", l.Level, l.Text)
+		fmt.Fprintf(errOut, "console.%s: %s\n", l.Level, l.Text)
 	}
 }
 
+// printHuman prints the report for people. Diagnostics render themselves cleaned (diag.Text);
+// every other line names the author's project and definitions (package.json's name, emojis,
+// types, labels), so it goes through termtext.Writer: no colour is printed there.
 func printHuman(opts *Options, rep *Report, res *bundle.Result) {
-	io := opts.IO
-	color := !io.NoColor
+	ios := opts.IO
+	color := !ios.NoColor
 	textOpts := diag.TextOptions{Color: color, Frame: true}
-	_ = diag.WriteText(io.ErrOut, rep.Warnings, textOpts)
-	_ = diag.WriteText(io.ErrOut, rep.Errors, textOpts)
+	_ = diag.WriteText(ios.ErrOut, rep.Warnings, textOpts)
+	_ = diag.WriteText(ios.ErrOut, rep.Errors, textOpts)
+	out, errOut := termtext.Writer(ios.Out), termtext.Writer(ios.ErrOut)
 	if !rep.OK {
 		n := len(rep.Errors)
 		noun := "errors"
 		if n == 1 {
 			noun = "error"
 		}
-		fmt.Fprintf(io.ErrOut, "✗ %s is invalid: %d %s (%s)\n", projectName(res, opts.Dir), n, noun, formatMs(rep.Timing.Total))
-		fmt.Fprintf(io.ErrOut, "  %s\n", typesLine(rep.Types))
+		fmt.Fprintf(errOut, "✗ %s is invalid: %d %s (%s)\n", projectName(res, opts.Dir), n, noun, formatMs(rep.Timing.Total))
+		fmt.Fprintf(errOut, "  %s\n", typesLine(rep.Types))
 		return
 	}
 	noun := "definitions"
@@ -254,14 +261,14 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 	if n := len(rep.Warnings); n > 0 {
 		warned = " (" + plural(n, "warning") + "; --strict would refuse them)"
 	}
-	fmt.Fprintf(io.Out, "✓ %s: %d %s valid%s\n", projectName(res, opts.Dir), len(rep.Definitions), noun, warned)
+	fmt.Fprintf(out, "✓ %s: %d %s valid%s\n", projectName(res, opts.Dir), len(rep.Definitions), noun, warned)
 	for _, d := range rep.Definitions {
-		fmt.Fprintf(io.Out, "  %s %s v%d  %s%s\n", d.Emoji, d.Type, d.Version, d.Label, assetSummary(d))
+		fmt.Fprintf(out, "  %s %s v%d  %s%s\n", d.Emoji, d.Type, d.Version, d.Label, assetSummary(d))
 	}
 	b := rep.Bundle
-	fmt.Fprintf(io.Out, "  bundle %s: %s of %s bytes (%.1f%%)\n", b.Path, human.Int(b.Bytes), human.Int(b.Limit), 100*float64(b.Bytes)/float64(b.Limit))
-	fmt.Fprintf(io.Out, "  built in %s (bundle %s, validate %s)\n", formatMs(rep.Timing.Total), formatMs(rep.Timing.Bundle), formatMs(rep.Timing.Validate))
-	fmt.Fprintf(io.Out, "  %s\n", typesLine(rep.Types))
+	fmt.Fprintf(out, "  bundle %s: %s of %s bytes (%.1f%%)\n", b.Path, human.Int(b.Bytes), human.Int(b.Limit), 100*float64(b.Bytes)/float64(b.Limit))
+	fmt.Fprintf(out, "  built in %s (bundle %s, validate %s)\n", formatMs(rep.Timing.Total), formatMs(rep.Timing.Bundle), formatMs(rep.Timing.Validate))
+	fmt.Fprintf(out, "  %s\n", typesLine(rep.Types))
 }
 
 // assetSummary says what the build checked beyond the rules: "  (model src/crate.glb: 12

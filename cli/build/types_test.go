@@ -7,13 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/internal/nodetest"
+	"github.com/scapeworld/scape/internal/trusttest"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/trust"
 	"github.com/scapeworld/scape/typecheck"
 )
 
@@ -37,6 +40,13 @@ func TestTypeErrorsFailTheBuildOnlyWhenTSCRan(t *testing.T) {
 	ts := nodetest.Module(t, "typescript")
 	dir := filepath.Join(t.TempDir(), "lamp")
 	if _, err := scaffold.Create(scaffold.Options{Dir: dir, Template: "lamp", SDK: kit.SDK(), TestTypes: testrun.Types(), Globals: jsrt.GlobalTypes()}); err != nil {
+		t.Fatal(err)
+	}
+	// Trusted, as init would have recorded it, in a record of the test's own.
+	trusttest.Isolate(t)
+	if store, err := trust.Default(); err != nil {
+		t.Fatal(err)
+	} else if _, err := store.Add(dir, trust.ByInit, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	def := filepath.Join(dir, "src", "definition.ts")

@@ -3,6 +3,8 @@ package cmdutil
 import (
 	"errors"
 	"fmt"
+
+	"github.com/scapeworld/scape/internal/termtext"
 )
 
 // Exit statuses, decided here and nowhere else.
@@ -19,11 +21,14 @@ type ExitError struct {
 	Err  error
 }
 
+// Error is the text the command line prints as `scape: <text>`. It quotes project files and
+// author values (a package.json name, a file name, a definition's first problem), so it is
+// cleaned for the terminal (internal/termtext): Unwrap gives the original error.
 func (e *ExitError) Error() string {
 	if e.Err == nil {
 		return fmt.Sprintf("exit status %d", e.Code)
 	}
-	return e.Err.Error()
+	return termtext.Clean(e.Err.Error())
 }
 
 func (e *ExitError) Unwrap() error { return e.Err }

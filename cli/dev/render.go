@@ -11,6 +11,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
+	"github.com/scapeworld/scape/internal/termtext"
 )
 
 // reporter renders dev-loop events: JSON lines on stdout with --json, else one human line per
@@ -29,7 +30,8 @@ func (r *reporter) Emit(e devclient.Event) {
 	if r.json {
 		b, err := json.Marshal(e)
 		if err == nil {
-			r.out.Write(append(b, '\n'))
+			// The same JSON with DEL and C1 escaped too (termtext): a terminal can show it.
+			io.WriteString(r.out, termtext.Clean(string(b))+"\n")
 		}
 		return
 	}
@@ -59,7 +61,11 @@ func (r *reporter) diagnostics(list diag.List) {
 	}
 }
 
+// human prints e for people. Its texts come from the project (file names, messages quoting
+// author values) or from the host (a world's name, a link, a refusal): each is cleaned for the
+// terminal (termtext) before the renderer adds its colour; diagnostics clean themselves.
 func (r *reporter) human(e devclient.Event) {
+	e.Code, e.Link, e.World, e.Expires, e.Message = termtext.Clean(e.Code), termtext.Clean(e.Link), termtext.Clean(e.World), termtext.Clean(e.Expires), termtext.Clean(e.Message)
 	switch e.Kind {
 	case devclient.EventPairing:
 		fmt.Fprintf(r.err, "! First copy your one-time code: %s\n", r.paint("1", e.Code))

@@ -90,3 +90,45 @@ func TestUnchangedBuildSaysWhereThingsStand(t *testing.T) {
 		}
 	}
 }
+
+// TestReporterCleansAuthorAndHostText: a project's problems and a host's texts (a world name, a
+// refusal) reach the terminal with their control characters escaped, in colour and in JSON
+// lines; the reporter's own colours stay.
+func TestReporterCleansAuthorAndHostText(t *testing.T) {
+	const hostile = "\x1b]0;pwned\x07\x1b]52;c;aGk=\x07\u009b31m\r"
+	const shown = `\u001b]0;pwned\u0007\u001b]52;c;aGk=\u0007\u009b31m\u000d`
+	problem := diag.Diagnostic{Code: diag.CodeRule, Definition: &diag.Definition{Type: "t.a", Label: "Lamp " + hostile}, Path: "label", Message: "must be " + hostile}
+	events := []devclient.Event{
+		{Kind: devclient.EventPaired, World: "World " + hostile, Expires: "soon " + hostile},
+		{Kind: devclient.EventBuildFailed, Stage: "validate", Errors: diag.List{problem}},
+		{Kind: devclient.EventRejected, Revision: 2, Active: 1, Errors: diag.List{problem}},
+		{Kind: devclient.EventUploadFailed, Message: "refused " + hostile},
+		{Kind: devclient.EventRetrying, Message: "busy " + hostile},
+		{Kind: devclient.EventSessionExpired, Message: "gone " + hostile},
+	}
+	for _, color := range []bool{false, true} {
+		var out, errOut bytes.Buffer
+		r := &reporter{out: &out, err: &errOut, color: color}
+		for _, e := range events {
+			r.Emit(e)
+		}
+		text := out.String() + errOut.String()
+		if n := strings.Count(text, shown); n != 7 {
+			t.Errorf("color %v: the hostile text is shown escaped %d times, want 7:\n%s", color, n, text)
+		}
+		for _, own := range []string{"\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[1m", "\x1b[2m", "\x1b[0m"} {
+			text = strings.ReplaceAll(text, own, "")
+		}
+		if strings.ContainsAny(text, "\x1b\x07\r\u009b") {
+			t.Errorf("color %v: control characters beyond the reporter's colours:\n%q", color, text)
+		}
+	}
+	var out bytes.Buffer
+	r := &reporter{out: &out, json: true}
+	for _, e := range events {
+		r.Emit(e)
+	}
+	if strings.ContainsAny(out.String(), "\x1b\x07\r\u009b") || !strings.Contains(out.String(), `"message":"refused \u001b]0;pwned\u0007`) {
+		t.Errorf("--json lines: %q", out.String())
+	}
+}

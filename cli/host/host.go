@@ -16,6 +16,7 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/internal/termtext"
 )
 
 // Options are the command's inputs: the factory's streams and clock, and the flags.
@@ -108,8 +109,10 @@ func Run(ctx context.Context, opts *Options) error {
 		OnOwnerToken: func(tok string) {
 			fmt.Fprintf(out, "Owner sign-in (one-time): %s/login?token=%s\n", base, tok)
 		},
+		// Log lines quote projects' names and problems and players' requests: cleaned for the
+		// terminal (termtext), like every author text the toolchain prints.
 		Logf: func(format string, args ...any) {
-			fmt.Fprintf(opts.IO.ErrOut, "%s %s\n", now().Format("15:04:05"), fmt.Sprintf(format, args...))
+			fmt.Fprintf(opts.IO.ErrOut, "%s %s\n", now().Format("15:04:05"), termtext.Clean(fmt.Sprintf(format, args...)))
 		},
 	})
 	if err != nil {

@@ -4,9 +4,11 @@ package initcmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os/exec"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/templates"
 	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/trust"
 )
 
 // Options are the command's inputs after flag parsing.
@@ -31,6 +34,10 @@ type Options struct {
 	Executable func() (string, error)
 	// LookPath finds a command on PATH (exec.LookPath; nil: nothing is on PATH).
 	LookPath func(string) (string, error)
+	// Trust is where the new directory is recorded as trusted (nil: the user's own record,
+	// trust.Default); Now stamps the entry (nil: time.Now).
+	Trust *trust.Store
+	Now   func() time.Time
 }
 
 // NewCmd returns the `init` command.
@@ -38,7 +45,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdInit(f, nil) }
 
 // NewCmdInit returns the command; runF replaces the behaviour in tests of flag parsing.
 func NewCmdInit(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Executable: f.Executable, LookPath: exec.LookPath}
+	opts := &Options{IO: f.IO, Executable: f.Executable, LookPath: exec.LookPath, Now: f.Now}
 	cmd := &cobra.Command{
 		Use:   "init <new-directory>",
 		Short: "Create a new Gizmo project",
@@ -73,6 +80,7 @@ func Run(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	recordTrust(opts.Trust, res.Dir, trust.ByInit, opts.Now, opts.IO.ErrOut)
 	fmt.Fprint(opts.IO.Out, scaffold.Created(opts.Dir, res, scaffold.NextSteps(res, scaffold.Invocation(exe, "", opts.LookPath))))
 	return nil
 }
@@ -107,4 +115,16 @@ func create(o scaffold.Options) (*scaffold.Result, error) {
 		return nil, cmdutil.Usage(err)
 	}
 	return res, err
+}
+
+// recordTrust records the new directory as trusted (package trust): the user made it with
+// scape, so the TypeScript a later npm install puts in it may run. A failure is a warning: the
+// project is complete, merely not trusted.
+func recordTrust(store *trust.Store, dir, by string, now func() time.Time, errOut io.Writer) {
+	if now == nil {
+		now = time.Now
+	}
+	for _, w := range trust.Created(store, dir, by, now()) {
+		fmt.Fprintf(errOut, "warning: %s\n", w)
+	}
 }

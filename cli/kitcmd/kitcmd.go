@@ -5,11 +5,13 @@ package kitcmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,6 +22,7 @@ import (
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/templates"
 	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/trust"
 )
 
 // ExportOptions are `kit export`'s inputs after flag parsing.
@@ -35,6 +38,10 @@ type ExportOptions struct {
 	Executable func() (string, error)
 	// LookPath finds a command on PATH (exec.LookPath; nil: nothing is on PATH).
 	LookPath func(string) (string, error)
+	// Trust is where the new directory is recorded as trusted (nil: the user's own record,
+	// trust.Default); Now stamps the entry (nil: time.Now).
+	Trust *trust.Store
+	Now   func() time.Time
 	// Platforms, when set, are the machines the kit carries scape for, read from the release
 	// folder Release, in place of a copy of the running binary.
 	Platforms []release.Platform
@@ -63,7 +70,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 
 // NewCmdExport returns `kit export`; runF replaces the behaviour in tests of flag parsing.
 func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Command {
-	opts := &ExportOptions{IO: f.IO, Executable: f.Executable, LookPath: exec.LookPath}
+	opts := &ExportOptions{IO: f.IO, Executable: f.Executable, LookPath: exec.LookPath, Now: f.Now}
 	var platforms []string
 	cmd := &cobra.Command{
 		Use:   "export <new-directory>",
@@ -137,6 +144,7 @@ func RunExport(opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
+	recordTrust(opts.Trust, res.Dir, trust.ByKitExport, opts.Now, opts.IO.ErrOut)
 	if len(opts.Platforms) == 0 {
 		// The kit's own copy is always there once the author is inside it.
 		run := scaffold.Invocation(exe, "./"+scaffold.VendorBinary, opts.LookPath)
@@ -219,4 +227,16 @@ func create(o scaffold.Options) (*scaffold.Result, error) {
 		return nil, cmdutil.Usage(err)
 	}
 	return res, err
+}
+
+// recordTrust records the new directory as trusted (package trust): the user made it with
+// scape, so the TypeScript a later npm install puts in it may run. A failure is a warning: the
+// project is complete, merely not trusted.
+func recordTrust(store *trust.Store, dir, by string, now func() time.Time, errOut io.Writer) {
+	if now == nil {
+		now = time.Now
+	}
+	for _, w := range trust.Created(store, dir, by, now()) {
+		fmt.Fprintf(errOut, "warning: %s\n", w)
+	}
 }

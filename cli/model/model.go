@@ -18,6 +18,7 @@ import (
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/internal/atomicfile"
 	"github.com/scapeworld/scape/internal/human"
+	"github.com/scapeworld/scape/internal/termtext"
 )
 
 // Options are the command's inputs after flag parsing.
@@ -124,7 +125,9 @@ func Run(opts *Options) error {
 			return err
 		}
 	} else {
-		printText(opts.IO.Out, filepath.Base(opts.Path), res)
+		// The model's own strings (its generator, extension names, values its problems quote)
+		// are the file's: cleaned for the terminal.
+		printText(termtext.Writer(opts.IO.Out), filepath.Base(opts.Path), res)
 	}
 	if !res.OK() {
 		return cmdutil.Silent(cmdutil.ExitInvalid)

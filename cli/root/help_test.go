@@ -30,6 +30,7 @@ var madeByCommands = map[string]string{
 	"assets/lamp.glb":          "an example argument to model: the author's own file",
 	"sounds.json":              "an example --recipes file: the author's own",
 	"./team-lamp":              "an example argument to kit export",
+	"./my-clone":               "an example argument to trust: a project the user cloned",
 	"dist/release":             "make release, in the scape repository (kit export --platform reads it)",
 	"vendor/scape-<os>-<arch>": "kit export --platform",
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/scapeworld/scape/cli/model"
 	"github.com/scapeworld/scape/cli/sound"
 	"github.com/scapeworld/scape/cli/testcmd"
+	"github.com/scapeworld/scape/cli/trustcmd"
+	"github.com/scapeworld/scape/internal/termtext"
 )
 
 // NewCmd builds the whole tree: `scape gizmo <verb>` plus the `scape init` and `scape dev`
@@ -40,7 +42,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		Short: "Work on a Gizmo project",
 		Long: `Work on a Gizmo project: create one (init, kit export), bundle and validate it (build), run
 its tests (test), live-update it into a developer world (dev, host), listen to its sounds
-(sound) and check its models (model).
+(sound), check its models (model) and let a cloned project's own TypeScript run (trust).
 
 In a project made by init, README.md says how to start; vendor/scape-sdk/README.md describes
 the SDK and vendor/scape-sdk/LIMITS.md lists every rule with its bound and where the docs state
@@ -58,6 +60,7 @@ it.`,
 		sound.NewCmd(f),
 		model.NewCmd(f),
 		kitcmd.NewCmd(f),
+		trustcmd.NewCmd(f),
 	)
 	rootCmd.AddCommand(gizmo)
 
@@ -88,7 +91,8 @@ func Execute(f *cmdutil.Factory, args []string) int {
 	}
 	var exit *cmdutil.ExitError
 	if !(errors.As(err, &exit) && exit.Err == nil) {
-		fmt.Fprintf(f.IO.ErrOut, "scape: %v\n", err)
+		// Any error may quote the author's text (a path, a label, a message): cleaned once here.
+		fmt.Fprintf(f.IO.ErrOut, "scape: %s\n", termtext.Clean(err.Error()))
 	}
 	return cmdutil.ExitCode(err)
 }

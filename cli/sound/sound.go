@@ -24,6 +24,7 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/atomicfile"
+	"github.com/scapeworld/scape/internal/termtext"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -192,7 +193,9 @@ func Run(opts *Options) error {
 			return err
 		}
 	} else {
-		printText(opts.IO.Out, opts.IO.ErrOut, results)
+		// Sound and definition names, and a recipe's refusal quoting its values, are the
+		// author's: cleaned for the terminal (printText prints no colour).
+		printText(termtext.Writer(opts.IO.Out), termtext.Writer(opts.IO.ErrOut), results)
 	}
 	if failed {
 		return cmdutil.Silent(cmdutil.ExitInvalid)

@@ -1,6 +1,9 @@
 package sound
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,5 +61,34 @@ func TestParseRecipes(t *testing.T) {
 	}
 	if _, err := ParseRecipes("r.json", []byte(`42`)); err == nil {
 		t.Fatal("number accepted")
+	}
+}
+
+// TestOutputCarriesNoControlSequences: sound names and the refusal of a recipe quoting its
+// values are the author's; they print with their control characters escaped, in text and JSON.
+func TestOutputCarriesNoControlSequences(t *testing.T) {
+	dir := t.TempDir()
+	recipes := filepath.Join(dir, "sounds.json")
+	const name = `ding \u001b]0;pwned\u0007 \u001b]52;c;aGk=\u0007 \u009b31m \r`
+	err := os.WriteFile(recipes, []byte(`{
+  "`+name+`": {"kind": "synth", "duration": 0.1, "voices": [{"wave": "sine", "start": 0, "duration": 0.1, "gain": 0.1}]},
+  "`+name+` long": {"kind": "synth", "duration": 61, "voices": [{"wave": "sine", "start": 0, "duration": 1, "gain": 0.1}]}
+}`), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, asJSON := range []bool{false, true} {
+		ios, _, out, errOut := cmdutil.Test()
+		err := Run(&Options{IO: ios, Dir: dir, Recipes: recipes, Out: filepath.Join(dir, fmt.Sprint("out-", asJSON)), JSON: asJSON})
+		if cmdutil.ExitCode(err) != cmdutil.ExitInvalid {
+			t.Fatalf("json %v: exit %d (%v)\n%s", asJSON, cmdutil.ExitCode(err), err, errOut)
+		}
+		text := out.String() + errOut.String()
+		if strings.ContainsAny(text, "\x1b\x07\r\u009b") {
+			t.Fatalf("json %v: control characters printed:\n%q", asJSON, text)
+		}
+		if !asJSON && !strings.Contains(text, `✗ ding \u001b]0;pwned\u0007 \u001b]52;c;aGk=\u0007 \u009b31m \u000d long: duration: must be at most 60 s`) {
+			t.Fatalf("the refusal does not name the sound escaped:\n%s", text)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/termtext"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/testrun"
 )
@@ -95,12 +96,16 @@ func Run(ctx context.Context, opts *Options) error {
 	if info, err := os.Stat(opts.Dir); err != nil || !info.IsDir() {
 		return cmdutil.Usagef("%s is not a directory", opts.Dir)
 	}
-	out := opts.IO.Out
+	// Everything this command prints is the author's or quotes it (file and test names,
+	// assertion messages, console output, diagnostics) and none of it is coloured: both streams
+	// go through termtext, so no author text reaches the terminal as a control sequence. The
+	// --json report stays the same JSON (termtext escapes as JSON does).
+	out, errOut := termtext.Writer(opts.IO.Out), termtext.Writer(opts.IO.ErrOut)
 	run := isolate.TestOptions{
 		Dir:     opts.Dir,
 		Pattern: opts.Pattern,
 		Console: func(file, level, text string) {
-			fmt.Fprintf(opts.IO.ErrOut, "%s: console.%s: %s\n", file, level, text)
+			fmt.Fprintf(errOut, "%s: console.%s: %s\n", file, level, text)
 		},
 	}
 	run.Timeout = opts.Timeout // jsrt.Limits' field, set without the command importing jsrt

@@ -19,6 +19,7 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/cli/root"
 	"github.com/scapeworld/scape/internal/nodetest"
+	"github.com/scapeworld/scape/internal/trusttest"
 	"github.com/scapeworld/scape/isolate"
 )
 
@@ -79,6 +80,9 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("XDG_CACHE_HOME", sharedCache)
+			// The trust record (package trust) of each script's own, in $WORK/.config: what
+			// scripts init or trust never reaches the user's, and each starts trusting nothing.
+			env.Setenv(trusttest.Env(filepath.Join(env.WorkDir, ".config")))
 			env.Setenv("NO_COLOR", "1")
 			// $platform is the running os/arch (linux/amd64), for output that names it
 			// (--version); testscript has [linux]-style conditions but no variable for it.
@@ -233,7 +237,8 @@ func scriptProg(ts *testscript.TestScript, prog string) string {
 // scriptEnv rebuilds the script's environment for a child process.
 func scriptEnv(ts *testscript.TestScript) []string {
 	var env []string
-	for _, name := range []string{"PATH", "HOME", "TMPDIR", "XDG_CACHE_HOME", "NO_COLOR", "WORK", "SCAPE_REQUIRE_NODE", "SCAPE_REQUIRE_CHROMIUM"} {
+	config, _ := trusttest.Env("")
+	for _, name := range []string{"PATH", "HOME", "TMPDIR", "XDG_CACHE_HOME", config, "NO_COLOR", "WORK", "SCAPE_REQUIRE_NODE", "SCAPE_REQUIRE_CHROMIUM"} {
 		if v := ts.Getenv(name); v != "" {
 			env = append(env, name+"="+v)
 		}

@@ -120,6 +120,73 @@ describe('catalog', () => {
     assert.equal(new ObjectRegistry([box({ emoji: '🚪' })]).all().length, 1);
   });
 
+  // Look-alike identities: a reserved type or emoji written with characters no one sees (zero-width,
+  // bidi controls, variation selectors, tags, the soft hyphen) is still reserved; the message shows
+  // them as escapes. An emoji's own joiners, selectors and tags stay legitimate.
+  test('reserved identities are compared without invisible characters', () => {
+    const refused = (overrides: Record<string, unknown>): string => {
+      const found = catalogProblems([box(overrides)]);
+      assert.equal(found.length, 1, JSON.stringify(overrides));
+      return catalogProblemText(found[0]);
+    };
+    assert.equal(
+      refused({ type: 'scape\u200b.piano' }),
+      'scape\u200b.piano (📦 Box): type: uses the reserved "scape." namespace once its invisible characters are removed ("scape\\u200b.piano" reads "scape.piano") (choose your own, like "my-game.counter") (got "scape\u200b.piano")',
+    );
+    assert.equal(
+      refused({ emoji: '🎹\u200b' }),
+      'test.box (🎹\u200b Box): emoji: is reserved for a built-in Gizmo once its invisible characters are removed ("🎹\\u200b" reads "🎹") (choose another emoji) (got "🎹\u200b")',
+    );
+    assert.match(refused({ emoji: '🔥\u{e0041}' }), /\("🔥\\u\{e0041\}" reads "🔥"\)/);
+    const types = [
+      'scape.\u200bpiano', '\u200bscape.dice', 'sca\u200cpe.dice', 'scape\u200d.dice', 'scape\u2060.dice', 'scape\ufeff.dice', 'sca\u00adpe.dice',
+      '\u200escape.dice', 'scape\u200f.dice', 'scape\u202a.dice\u202c', 'scape\u202e.dice', 'scape\u2066.dice\u2069', 'scape\ufe0f.dice', 'scape\ufe00.dice',
+      'scape\u{e0100}.dice', 'scape\u{e0001}.dice', 'scape\u{e0041}.dice', 'scape.counter\u200b', 'scape.voting-booth\u2060',
+    ];
+    for (const type of types)
+      assert.match(refused({ type, emoji: type.startsWith('scape.counter') ? '🔢' : '🗳️' }), /type: uses the reserved "scape\." namespace once its invisible characters are removed/, JSON.stringify(type));
+    const emojis = ['🎹\u200b', '\u200b🎹', '🎹\u200c', '🎹\u200d', '🎹\ufe0f\u200b', '🎹\u2060', '🎹\ufeff', '🎹\u00ad', '🎲\u202e', '🍄\u2066', '🪩\ufe00', '💣\u{e0100}', '🔥\u{e0020}\u{e007f}', '🪧\u200e'];
+    for (const emoji of emojis) assert.match(refused({ emoji }), /emoji: is reserved for a built-in Gizmo once its invisible characters are removed/, JSON.stringify(emoji));
+    // Variation selectors alone are the emoji's presentation: refused, without a note.
+    assert.match(refused({ emoji: '🪧\ufe0f' }), /emoji: is reserved for a built-in Gizmo \(choose another emoji\)/);
+    // The guessed built-ins (a warning) are compared the same way.
+    assert.deepEqual(reviewCatalog([box({ emoji: '🌀\u200b' })]).warnings.map((w) => w.rule), ['catalog.reserved.emoji.guessed']);
+    // A case-variant namespace with invisible characters is still the warning.
+    assert.deepEqual(reviewCatalog([box({ type: 'Scape\u200b.box' })]).warnings.map((w) => w.rule), ['names.type.invisible', 'catalog.reserved.namespace.case']);
+    // A host's own catalog may still use them.
+    assert.equal(new ObjectRegistry([box({ type: 'scape\u200b.dice', emoji: '🎲\u200b' })], { allowReservedIdentities: true }).all().length, 1);
+  });
+
+  test('ordinary emojis and types keep their joiners, selectors and tags', () => {
+    const emojis = ['👩‍💻', '❤️', '❤️‍🔥', '🐦‍🔥', '🏳️‍🌈', '👨‍👩‍👧', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', '👍🏽', '🗳️', '✈️', '#️⃣', '🎸', '灯'];
+    for (const emoji of emojis) {
+      const review = reviewCatalog([box({ emoji })]);
+      assert.deepEqual([review.definitions, review.warnings], [[null], []], emoji);
+    }
+    // Two flags made of tags, a ZWJ sequence and its parts side by side: distinct emojis.
+    assert.equal(new ObjectRegistry(emojis.map((emoji, i) => box({ emoji, type: `test.box${i}` }))).all().length, emojis.length);
+    assert.equal(new ObjectRegistry([box({ emoji: '👩‍💻' }), box({ emoji: '👩💻', type: 'test.two' })]).all().length, 2);
+    for (const type of ['my-game.piano', 'scapes.dice', 'my.scape.dice', 'café.灯', 'Acme.Piano', 'x.scape']) {
+      const review = reviewCatalog([box({ type })]);
+      assert.deepEqual([review.definitions, review.warnings], [[null], []], type);
+    }
+    assert.equal(new ObjectRegistry([box({ type: 'scape.counter', emoji: '🔢' })]).all().length, 1, 'the bundled identity, written exactly');
+  });
+
+  test('types and emojis are unique without invisible characters', () => {
+    assert.match(String(objectCatalogError([box(), box({ type: 'test.box\u200b', emoji: '🧰' })])), /project: objects\[1\]\.type: must be unique in the catalog/);
+    assert.match(String(objectCatalogError([box(), box({ type: 'test.crate', emoji: '📦\u200b' })])), /project: objects\[1\]\.emoji: must be unique in the catalog/);
+    assert.match(String(objectCatalogError([box(), box({ type: 'test.crate', emoji: '\u2066📦\u2069' })])), /objects\[1\]\.emoji: must be unique/);
+    const host = new ObjectRegistry([box()]);
+    assert.throws(() => host.fork([box({ type: 'test.box\u2060', emoji: '🧰' })]), /must be unique/);
+    // A type with invisible characters outside the reserved namespace is a warning (a look-alike
+    // of another project's type), never an error.
+    assert.deepEqual(
+      reviewCatalog([box({ type: 'my-game\u200b.lamp' })]).warnings.map((w) => `${w.path}: ${w.message} [${w.rule}]`),
+      ['type: contains invisible characters: "my-game\\u200b.lamp" reads "my-game.lamp" (a type is an identifier: it looks like another one) [names.type.invisible]'],
+    );
+  });
+
   test('guessed built-in emojis and a case-variant scape namespace are warnings, never errors', () => {
     const warned = (overrides: Record<string, unknown>) => {
       const review = reviewCatalog([box(overrides)]);

@@ -36,7 +36,7 @@ import { callAuthor, thrownRule } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, type Problem } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
 import { boundsProblem, RESULT_BYTE_BOUND } from './bounds.js';
-import { emojiKey, emojiProblem, keyProblem, typeProblem, versionProblem } from './names.js';
+import { emojiKey, emojiProblem, invisibleNote, keyProblem, typeProblem, versionProblem, withoutInvisibles } from './names.js';
 import { GizmoProblem, joinPath, problem, reworded } from './problem.js';
 import { collectWarnings, fail, recordWarning, rule, TYPE_RULES, type Rule } from './rules.js';
 import { declaredActionProblem } from './references.js';
@@ -85,8 +85,11 @@ export interface CatalogOptions {
 export const RESERVED_EMOJIS: readonly string[] = ['🎲', '🪧', '🍄', '🔥', '🪩', '🎹', '💣'];
 /** Conveyor and Portal are built-ins too, but no emoji bears their name: these are guesses (a warning). */
 export const GUESSED_RESERVED_EMOJIS: Readonly<Record<string, string>> = { '🛤️': 'Conveyor', '🌀': 'Portal' };
-const RESERVED_EMOJI_KEYS: ReadonlySet<string> = new Set(RESERVED_EMOJIS.map(emojiKey));
-const GUESSED_EMOJI_KEYS: ReadonlyMap<string, string> = new Map(Object.keys(GUESSED_RESERVED_EMOJIS).map((e) => [emojiKey(e), GUESSED_RESERVED_EMOJIS[e]]));
+// The reserved emojis are compared with every invisible character removed, on both sides: 🎹
+// followed by a zero-width space, a variation selector or a tag is still the piano's emoji to
+// anyone who sees it. (An emoji that joins a reserved one to another, ❤️‍🔥, is another emoji.)
+const RESERVED_EMOJI_KEYS: ReadonlySet<string> = new Set(RESERVED_EMOJIS.map(withoutInvisibles));
+const GUESSED_EMOJI_KEYS: ReadonlyMap<string, string> = new Map(Object.keys(GUESSED_RESERVED_EMOJIS).map((e) => [withoutInvisibles(e), GUESSED_RESERVED_EMOJIS[e]]));
 /** The bundled examples that keep their `scape.` identities (type and emoji together). */
 export const BUNDLED_IDENTITIES: Readonly<Record<string, string>> = { 'scape.counter': '🔢', 'scape.voting-booth': '🗳️' };
 export const RESERVED_NAMESPACE = 'scape.';
@@ -102,21 +105,21 @@ const BUILT_INS =
 
 /** The catalog's rules: identity, the definition's own fields, and the checks of its initial state. */
 export const CATALOG_RULES = {
-  uniqueType: rule({ id: 'catalog.unique.type', class: 'doc', section: S, item: 'Types in a project (or against an installed catalog)', bound: 'unique', source: 'Projects, state and actions: "Types and emojis must be unique within a project"; Limits and compatibility: "Definitions per project | 16; unique types and emojis"' }),
+  uniqueType: rule({ id: 'catalog.unique.type', class: 'doc', section: S, item: 'Types in a project (or against an installed catalog)', bound: 'unique, compared without invisible characters (`t.a` and `t.a` with a zero-width space are one type)', source: 'Projects, state and actions: "Types and emojis must be unique within a project"; Limits and compatibility: "Definitions per project | 16; unique types and emojis"' }),
   uniqueEmoji: rule({
     id: 'catalog.unique.emoji',
     class: 'doc',
     section: S,
     item: 'Emojis in a project (or against an installed catalog)',
-    bound: 'unique, compared without variation selectors (U+FE0E/U+FE0F): 🗳 and 🗳️ are one emoji',
-    source: 'Projects, state and actions: "Types and emojis must be unique within a project" (a variation selector only chooses text or emoji presentation of the same emoji)',
+    bound: 'unique, compared without invisible characters other than the joiner and tags that build an emoji: 🗳 and 🗳️ are one emoji, and so are 🎸 and 🎸 with a zero-width space; 👩‍💻 and 👩💻 are two',
+    source: 'Projects, state and actions: "Types and emojis must be unique within a project" (a variation selector only chooses text or emoji presentation of the same emoji; a zero-width or bidi character changes nothing a reader sees)',
   }),
   reservedNamespace: rule({
     id: 'catalog.reserved.namespace',
     class: 'doc',
     section: S,
     item: 'Reserved types',
-    bound: '`scape.*`, except the bundled examples `scape.counter` 🔢 and `scape.voting-booth` 🗳️ (type and emoji together); a host\'s own catalog (`allowReservedIdentities`) may use them',
+    bound: '`scape.*` once invisible characters (zero-width, bidi controls, variation selectors, tags, the soft hyphen) are removed, except the bundled examples `scape.counter` 🔢 and `scape.voting-booth` 🗳️ (type and emoji together, the type written exactly); a host\'s own catalog (`allowReservedIdentities`) may use them',
     source: RESERVED_SOURCE,
   }),
   reservedNamespaceCase: rule({
@@ -133,7 +136,7 @@ export const CATALOG_RULES = {
     class: 'doc',
     section: S,
     item: 'Reserved emojis',
-    bound: '🎲 dice, 🪧 sign, 🍄 mushroom, 🔥 fire, 🪩 disco, 🎹 piano, 💣 bomb (compared without variation selectors)',
+    bound: '🎲 dice, 🪧 sign, 🍄 mushroom, 🔥 fire, 🪩 disco, 🎹 piano, 💣 bomb (compared with every invisible character removed: variation selectors, zero-width characters and joiners, bidi controls, tags)',
     source: `${RESERVED_SOURCE}; ${BUILT_INS} (the built-ins whose name is an emoji's name)`,
   }),
   guessedReservedEmoji: rule({
@@ -291,26 +294,34 @@ function staticProblem(def: Record<string, unknown>, options: CatalogOptions): P
   return null;
 }
 
+// The reserved namespace is judged on the type as a reader sees it, without its invisible
+// characters: `scape\u200b.piano` would otherwise pass as another namespace while every list,
+// log and palette shows `scape.piano`. The message shows the invisible characters as escapes.
 function reservedTypeProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
   const type = def.type as string;
   if (options.allowReservedIdentities) return null;
-  if (!type.startsWith(RESERVED_NAMESPACE)) {
-    if (type.slice(0, RESERVED_NAMESPACE.length).toLowerCase() === RESERVED_NAMESPACE)
-      return fail(R.reservedNamespaceCase, 'type', 'looks like the reserved "scape." namespace in other letter case (choose your own, like "my-game.counter")', type);
+  const seen = withoutInvisibles(type);
+  const hidden = invisibleNote(type, seen, false);
+  if (!seen.startsWith(RESERVED_NAMESPACE)) {
+    if (seen.slice(0, RESERVED_NAMESPACE.length).toLowerCase() === RESERVED_NAMESPACE)
+      return fail(R.reservedNamespaceCase, 'type', `looks like the reserved "scape." namespace in other letter case${hidden} (choose your own, like "my-game.counter")`, type);
     return null;
   }
-  const bundled = BUNDLED_IDENTITIES[type];
+  // A bundled example keeps its identity as written: a look-alike of its type is not it.
+  const bundled = seen === type ? BUNDLED_IDENTITIES[type] : undefined;
   if (bundled !== undefined && typeof def.emoji === 'string' && emojiKey(def.emoji) === emojiKey(bundled)) return null;
   if (bundled !== undefined) return fail(R.reservedNamespace, 'type', `is the bundled example's identity and keeps its emoji ${bundled}`, type);
-  return fail(R.reservedNamespace, 'type', 'uses the reserved "scape." namespace (choose your own, like "my-game.counter")', type);
+  return fail(R.reservedNamespace, 'type', `uses the reserved "scape." namespace${hidden} (choose your own, like "my-game.counter")`, type);
 }
 
 function reservedEmojiProblem(def: Record<string, unknown>, options: CatalogOptions): Problem {
   if (options.allowReservedIdentities) return null;
-  const key = emojiKey(def.emoji as string);
-  if (RESERVED_EMOJI_KEYS.has(key)) return fail(R.reservedEmoji, 'emoji', 'is reserved for a built-in Gizmo (choose another emoji)', def.emoji);
-  const builtIn = GUESSED_EMOJI_KEYS.get(key);
-  if (builtIn !== undefined) return fail(R.guessedReservedEmoji, 'emoji', `may be the emoji of the built-in ${builtIn}, which hosts reserve (choose another emoji to be safe)`, def.emoji);
+  const emoji = def.emoji as string;
+  const seen = withoutInvisibles(emoji);
+  if (RESERVED_EMOJI_KEYS.has(seen)) return fail(R.reservedEmoji, 'emoji', `is reserved for a built-in Gizmo${invisibleNote(emoji, seen, true)} (choose another emoji)`, emoji);
+  const builtIn = GUESSED_EMOJI_KEYS.get(seen);
+  if (builtIn !== undefined)
+    return fail(R.guessedReservedEmoji, 'emoji', `may be the emoji of the built-in ${builtIn}, which hosts reserve${invisibleNote(emoji, seen, true)} (choose another emoji to be safe)`, emoji);
   return null;
 }
 
@@ -602,7 +613,7 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
   const emojis = new Map<string, { index: number; name: string }>();
   for (const existing of options.existing ?? []) {
     const name = `installed ${existing.type} (${existing.emoji}${existing.label ? ` ${existing.label}` : ''})`;
-    types.set(existing.type, { index: -1, name });
+    types.set(withoutInvisibles(existing.type), { index: -1, name });
     emojis.set(emojiKey(existing.emoji), { index: -1, name });
   }
   for (let i = 0; i < definitions.length; i++) {
@@ -632,7 +643,7 @@ export function reviewCatalog(definitions: readonly unknown[], options: CatalogO
       review.project.push(entry);
       review.duplicateOf.set(entry, i);
     };
-    if (id.type !== undefined) duplicate('type', types, id.type);
+    if (id.type !== undefined) duplicate('type', types, withoutInvisibles(id.type));
     if (id.emoji !== undefined) duplicate('emoji', emojis, emojiKey(id.emoji));
   }
   return review;

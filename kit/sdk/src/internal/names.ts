@@ -45,6 +45,15 @@ export const NAMES_RULES = {
     bound: 'no whitespace or control characters',
     source: 'the docs are silent; an identifier with a space, tab or line break is almost certainly a label typed in the wrong field',
   }),
+  typeInvisible: rule({
+    id: 'names.type.invisible',
+    class: 'guess',
+    treatment: 'warning',
+    section: S,
+    item: 'Definition `type` invisible characters',
+    bound: 'none (zero-width characters, bidi controls, variation selectors, tags, the soft hyphen: Unicode\'s default-ignorable characters)',
+    source: 'the docs are silent; an identifier with a character no one can see reads as another type (`my-game.lamp` and `my-game\\u200b.lamp` look the same in every list and log), almost certainly a paste accident or a look-alike',
+  }),
   version: rule({
     id: 'names.version',
     class: 'doc',
@@ -131,6 +140,8 @@ export function typeProblem(value: unknown, path: string): Problem {
   if (typeof value !== 'string') return fail(TYPE_RULES.string, path, text, value);
   if (!namespaced(value)) return fail(R.type, path, text, value);
   if (SPACE_OR_CONTROL.test(value)) return fail(R.typeSpace, path, 'contains whitespace or control characters (a type is an identifier, not a label)', value);
+  const plain = withoutInvisibles(value);
+  if (plain !== value) return fail(R.typeInvisible, path, `contains invisible characters: ${quotedVisibly(value)} reads ${JSON.stringify(plain)} (a type is an identifier: it looks like another one)`, value);
   return null;
 }
 
@@ -158,9 +169,112 @@ export function emojiProblem(value: unknown, path: string): Problem {
   return null;
 }
 
-/** Emoji identity for uniqueness: variation selectors (U+FE0E, U+FE0F) do not make a new emoji. */
+/*
+ * Invisible characters: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt), the
+ * characters a renderer shows as nothing: the soft hyphen U+00AD, the combining grapheme joiner
+ * U+034F, the Arabic letter mark U+061C, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the
+ * Khmer inherent vowels U+17B4–U+17B5, the Mongolian selectors U+180B–U+180F, zero-width
+ * characters and bidi marks U+200B–U+200F, bidi embeddings and overrides U+202A–U+202E, the word
+ * joiner, invisible operators and bidi isolates U+2060–U+206F, variation selectors U+FE00–U+FE0F,
+ * the byte order mark U+FEFF, U+FFF0–U+FFF8, the shorthand format controls U+1BCA0–U+1BCA3, the
+ * musical format controls U+1D173–U+1D17A, and tags and supplementary variation selectors
+ * U+E0000–U+E0FFF. Written as comparisons over UTF-16 units, not a regex: property escapes
+ * misbehave in goja, and this runs for every definition's type and emoji.
+ */
+
+/** The length in UTF-16 units (1, or 2 for a pair) of the invisible character at s[i], or 0. */
+function invisibleAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0xad) return 0; // ASCII and Latin-1 up to the soft hyphen: the common case
+  if (c < 0xd800) {
+    return c === 0xad || c === 0x34f || c === 0x61c || c === 0x115f || c === 0x1160 || c === 0x17b4 || c === 0x17b5 ||
+      (c >= 0x180b && c <= 0x180f) || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x206f) || c === 0x3164
+      ? 1
+      : 0;
+  }
+  if (c <= 0xdbff) {
+    const d = s.charCodeAt(i + 1);
+    if (!(d >= 0xdc00 && d <= 0xdfff)) return 0;
+    const cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+    return (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff) ? 2 : 0;
+  }
+  return (c >= 0xfe00 && c <= 0xfe0f) || c === 0xfeff || c === 0xffa0 || (c >= 0xfff0 && c <= 0xfff8) ? 1 : 0;
+}
+
+/** True for the joiner and the tag characters, which build one emoji of several (👩‍💻, 🏴󠁧󠁢󠁳󠁣󠁴󠁿). */
+function buildsEmoji(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c === 0x200d || (c === 0xdb40 && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdc7f);
+}
+
+/** s without the invisible characters `drop(s, i)` accepts; s itself when it has none. */
+function withoutSome(s: string, drop: (s: string, i: number) => boolean): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; ) {
+    const n = invisibleAt(s, i);
+    if (n === 0 || !drop(s, i)) {
+      i += n === 0 ? 1 : n;
+      continue;
+    }
+    out += s.slice(from, i);
+    i += n;
+    from = i;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+
+const ALL = (): boolean => true;
+
+/**
+ * s without its invisible characters: what a reader sees. The reserved identities are compared
+ * this way on both sides (`scape\u200b.piano` is `scape.piano`, `🎹\u200b` and `🎹\ufe0f` are 🎹),
+ * and so are types for uniqueness.
+ */
+export function withoutInvisibles(s: string): string {
+  return withoutSome(s, ALL);
+}
+
+/**
+ * s quoted as JSON with its invisible characters written as escapes, for messages:
+ * `"scape\u200b.piano"`, `"🎹\u{e0041}"` (JSON.stringify leaves them raw, so a message would
+ * show the value as the look-alike it is).
+ */
+export function quotedVisibly(s: string): string {
+  const text = JSON.stringify(s);
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; ) {
+    const n = invisibleAt(text, i);
+    if (n === 0) {
+      i++;
+      continue;
+    }
+    const cp = n === 2 ? (text.charCodeAt(i) - 0xd800) * 0x400 + (text.charCodeAt(i + 1) - 0xdc00) + 0x10000 : text.charCodeAt(i);
+    out += text.slice(from, i) + (n === 2 ? `\\u{${cp.toString(16)}}` : `\\u${('000' + cp.toString(16)).slice(-4)}`);
+    i += n;
+    from = i;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * ` once its invisible characters are removed ("scape\u200b.piano" reads "scape.piano")` when a
+ * reserved identity was written with invisible characters, else ''. For an `emoji`, variation
+ * selectors alone (🪧️ for 🪧) are its presentation, not worth a word.
+ */
+export function invisibleNote(value: string, plain: string, emoji: boolean): string {
+  if (value === plain) return '';
+  if (emoji && withoutSome(value, (s, i) => s.charCodeAt(i) === 0xfe0e || s.charCodeAt(i) === 0xfe0f) === plain) return '';
+  return ` once its invisible characters are removed (${quotedVisibly(value)} reads ${JSON.stringify(plain)})`;
+}
+
+/**
+ * Emoji identity for uniqueness and lookup: invisible characters do not make a new emoji (🗳 and
+ * 🗳️ are one, and so are 🎸 and 🎸 followed by a zero-width space), except the joiner and the tag
+ * characters, which build another one (👩‍💻 is not 👩💻; the flags of England and Scotland are
+ * not 🏴).
+ */
 export function emojiKey(emoji: string): string {
-  // Most emojis carry no selector: skip the regex replace (slow in goja, run per definition).
-  if (emoji.indexOf('\ufe0f') < 0 && emoji.indexOf('\ufe0e') < 0) return emoji;
-  return emoji.replace(/[\ufe0e\ufe0f]/g, '');
+  return withoutSome(emoji, (s, i) => !buildsEmoji(s, i));
 }

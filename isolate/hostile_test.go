@@ -32,14 +32,19 @@ func TestHostileFamilies(t *testing.T) {
 		file   string
 		code   diag.Code
 		breach BreachKind // "" where jsrt's own bounds give the verdict
+		// alt is the other hard limit that may come first on a loaded machine, with its kind.
+		alt       diag.Code
+		altBreach BreachKind
 	}{
-		{"mem-repeat", diag.CodeMemory, BreachMemory},
-		{"native-regex-backtrack", diag.CodeTimeout, BreachTimeout},
-		{"deep-json-parse", diag.CodeStack, BreachStack},
+		{"mem-repeat", diag.CodeMemory, BreachMemory, "", ""},
+		{"native-regex-backtrack", diag.CodeTimeout, BreachTimeout, "", ""},
+		// The stack bound takes about 2 s of stack growth on a quiet 2-core machine: loaded (the
+		// other subtests run beside it), the call's 2.5 s hard deadline may end it first.
+		{"deep-json-parse", diag.CodeStack, BreachStack, diag.CodeTimeout, BreachTimeout},
 		// One catalog check calls every initial(): jsrt's 2 s deadline ends it (TestAuthorBudget
 		// has callbacks in separate calls, which the request's budget ends).
-		{"slow-16x1900ms", diag.CodeTimeout, ""},
-		{"wide-state-32k", "", ""},
+		{"slow-16x1900ms", diag.CodeTimeout, "", "", ""},
+		{"wide-state-32k", "", "", "", ""},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			t.Parallel()
@@ -55,8 +60,11 @@ func TestHostileFamilies(t *testing.T) {
 				}
 				return
 			}
-			if len(errs) == 0 || errs[0].Code != c.code {
+			if len(errs) == 0 || errs[0].Code != c.code && (c.alt == "" || errs[0].Code != c.alt) {
 				t.Fatalf("want code %s, got %v", c.code, errs)
+			}
+			if c.alt != "" && errs[0].Code == c.alt {
+				c.breach = c.altBreach
 			}
 			if c.breach != "" {
 				mu.Lock()

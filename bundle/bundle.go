@@ -104,6 +104,7 @@ type Context struct {
 	project *Project
 	esb     api.BuildContext
 	cases   *ImportCase // the case check of the entry and the imports
+	guard   *InputGuard // what the build may read (inputs.go)
 }
 
 // NewContext prepares an incremental build. Like Build, it fails only for a non-project.
@@ -116,14 +117,14 @@ func NewContext(opts Options) (*Context, error) {
 	}
 	// Validate that DIR is a project now, so the caller gets the usage error up front (the
 	// entry's case is checked with each build).
-	if _, _, err := readProject(opts.Dir, nil); err != nil {
+	if _, _, err := readProject(opts.Dir, nil, nil); err != nil {
 		return nil, err
 	}
 	root, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return nil, err
 	}
-	return &Context{opts: opts, cases: NewImportCase(root)}, nil
+	return &Context{opts: opts, cases: NewImportCase(root), guard: NewInputGuard(root)}, nil
 }
 
 // Dispose releases esbuild's context. The Context must not be used afterwards.
@@ -141,7 +142,8 @@ func (c *Context) Rebuild() (*Result, error) {
 	// The directory listings of this build, for the entry's case and the imports' (a rename
 	// since the last build changes them).
 	c.cases.Reset()
-	project, diags, err := readProject(c.opts.Dir, func(string) *ImportCase { return c.cases })
+	c.guard.Reset()
+	project, diags, err := readProject(c.opts.Dir, func(string) *ImportCase { return c.cases }, &c.guard.roots)
 	if err != nil {
 		return nil, err
 	}
@@ -155,13 +157,19 @@ func (c *Context) Rebuild() (*Result, error) {
 	}
 	if c.esb == nil || c.project == nil || *c.project != *project {
 		c.Dispose()
-		esb, cerr := api.Context(esbuildOptions(project, c.cases))
+		esb, cerr := api.Context(esbuildOptions(project, c.cases, c.guard))
 		if cerr != nil {
 			return nil, fmt.Errorf("bundle: esbuild: %v", cerr.Errors)
 		}
 		c.esb, c.project = esb, project
 	}
-	out := c.esb.Rebuild()
+	out, crashed := c.rebuild()
+	if crashed != nil {
+		res.Diagnostics = append(res.Diagnostics, *crashed)
+		res.WatchFiles = manifestFiles
+		res.Duration = time.Since(start)
+		return res, nil
+	}
 	errs, warns := CaseErrors(project.Dir, out.Errors, out.Warnings)
 	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, errs, diag.Error)...)
 	res.Diagnostics = append(res.Diagnostics, messages(project.Dir, warns, diag.Warning)...)
@@ -176,7 +184,7 @@ func (c *Context) Rebuild() (*Result, error) {
 			res.Diagnostics = append(res.Diagnostics, sizeDiagnostic(len(res.JS), limit, res.Inputs))
 		}
 	}
-	if d, ok := sdkVersionDiagnostic(project.Dir, c.opts.SDKVersion); ok {
+	if d, ok := sdkVersionDiagnostic(project.Dir, c.opts.SDKVersion, c.guard.roots); ok {
 		res.Diagnostics = append(res.Diagnostics, d)
 	}
 	res.Duration = time.Since(start)
@@ -187,7 +195,21 @@ func (c *Context) Rebuild() (*Result, error) {
 // nothing is written there (Write is false).
 const outfile = "__scape_bundle.js"
 
-func esbuildOptions(p *Project, cases *ImportCase) api.BuildOptions {
+// rebuild runs esbuild, turning a panic into an error diagnostic: esbuild recovers the panics of
+// its parsers and printers itself, and the plugins recover theirs (recoverPlugin); this is the
+// rest of the build, on the caller's goroutine. The context is dropped, its state unknown. (A
+// stack overflow is fatal, past any recover: the nesting bound is what prevents it.)
+func (c *Context) rebuild() (out api.BuildResult, crashed *diag.Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.esb, c.project = nil, nil // not Dispose: it may panic again
+			crashed = &diag.Diagnostic{Code: diag.CodeSyntax, Message: fmt.Sprintf("internal error in esbuild (please report it): %v", r)}
+		}
+	}()
+	return c.esb.Rebuild(), nil
+}
+
+func esbuildOptions(p *Project, cases *ImportCase, guard *InputGuard) api.BuildOptions {
 	return api.BuildOptions{
 		AbsWorkingDir:  p.Dir,
 		EntryPoints:    []string{p.Entry},
@@ -204,7 +226,7 @@ func esbuildOptions(p *Project, cases *ImportCase) api.BuildOptions {
 		Write:          false,
 		LogLevel:       api.LogLevelSilent,
 		Loader:         Loaders(),
-		Plugins:        []api.Plugin{importPolicy(), cases.Plugin()},
+		Plugins:        []api.Plugin{importPolicy(), guard.Plugin(), cases.Plugin()},
 	}
 }
 
@@ -267,6 +289,9 @@ func messages(dir string, in []api.Message, sev diag.Severity) diag.List {
 				continue // authors cannot leave imports unresolved: no host would supply them
 			}
 			note := diag.Note{Message: n.Text}
+			if strings.HasPrefix(n.Text, "The plugin ") && strings.HasSuffix(n.Text, " was triggered by this import") {
+				note.Message = "imported here" // esbuild's words for the import that led to a refused file
+			}
 			if n.Location != nil {
 				p := diag.FromByteColumn(relPath(dir, n.Location.File), n.Location.Line, n.Location.Column, n.Location.LineText)
 				note.File, note.Line, note.Column = p.File, p.Line, p.Column
@@ -297,6 +322,9 @@ func unresolvedPackage(text string) (string, bool) {
 }
 
 func classify(m api.Message) diag.Code {
+	if code, ok := m.Detail.(diag.Code); ok {
+		return code // the input guard's refusals say which
+	}
 	switch {
 	case m.PluginName == pluginName, m.PluginName == casePluginName:
 		return diag.CodeImport
@@ -401,9 +429,11 @@ func sizeDiagnostic(size, limit int, in []Input) diag.Diagnostic {
 
 // sdkVersionDiagnostic warns when the project vendors (or installed) an SDK whose version is not
 // the toolchain's: types the editor checks against differ from the rules the build applies.
-func sdkVersionDiagnostic(dir, toolchain string) (diag.Diagnostic, bool) {
+func sdkVersionDiagnostic(dir, toolchain string, r roots) (diag.Diagnostic, bool) {
 	for _, rel := range []string{"vendor/scape-sdk/package.json", "node_modules/@scape/sdk/package.json"} {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		// npm links node_modules/@scape/sdk to vendor/scape-sdk: a link is followed inside the
+		// project only, and a file that is not a plain, bounded one is not read (inputs.go).
+		data, err := r.read(filepath.Join(dir, filepath.FromSlash(rel)))
 		if err != nil {
 			continue
 		}

@@ -89,11 +89,11 @@ func (c *ImportCase) list(dir string) *listing {
 	}
 	info, err := os.Stat(dir)
 	switch {
-	case err != nil:
-		l = &listing{}
+	case err != nil, !info.IsDir():
+		l = &listing{} // opening a named pipe to list it would block: only directories are listed
 	case l != nil && l.trusted && info.ModTime().Equal(l.mtime):
 	default:
-		l = readListing(dir)
+		l = readDir(dir)
 		l.mtime, l.trusted = info.ModTime(), time.Since(info.ModTime()) > racyWindow
 	}
 	l.build = c.build
@@ -112,7 +112,16 @@ type listing struct {
 	trusted bool      // mtime was older than racyWindow when read
 }
 
+// readListing lists dir, if it is a directory: opening a named pipe to list it would block.
 func readListing(dir string) *listing {
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return &listing{}
+	}
+	return readDir(dir)
+}
+
+// readDir lists dir, known to be a directory.
+func readDir(dir string) *listing {
 	l := &listing{exact: map[string]bool{}, lower: map[string]string{}}
 	f, err := os.Open(dir)
 	if err != nil {
@@ -153,7 +162,8 @@ func (c *ImportCase) Plugin() api.Plugin {
 	return api.Plugin{
 		Name: casePluginName,
 		Setup: func(b api.PluginBuild) {
-			b.OnResolve(api.OnResolveOptions{Filter: relativeOrAbsolute, Namespace: "file"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+			b.OnResolve(api.OnResolveOptions{Filter: relativeOrAbsolute, Namespace: "file"}, func(args api.OnResolveArgs) (res api.OnResolveResult, err error) {
+				defer recoverPlugin(&res.Errors)
 				if _, probe := args.PluginData.(caseProbe); probe || args.Kind == api.ResolveEntryPoint ||
 					inNodeModules(args.Importer) || strings.ContainsAny(args.Path, "?#") {
 					return api.OnResolveResult{}, nil

@@ -227,9 +227,9 @@ func BenchmarkImportCaseCheck(b *testing.B) {
 				b.Fatal(err)
 			}
 			cases := NewImportCase(p.Dir)
-			opts := esbuildOptions(p, cases)
+			opts := esbuildOptions(p, cases, NewInputGuard(p.Dir))
 			if !check {
-				opts.Plugins = opts.Plugins[:1]
+				opts.Plugins = opts.Plugins[:2] // the import policy and the input guard
 			}
 			ctx, cerr := api.Context(opts)
 			if cerr != nil {

@@ -29,7 +29,8 @@ func importPolicy() api.Plugin {
 	return api.Plugin{
 		Name: pluginName,
 		Setup: func(b api.PluginBuild) {
-			b.OnResolve(api.OnResolveOptions{Filter: filter}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+			b.OnResolve(api.OnResolveOptions{Filter: filter}, func(args api.OnResolveArgs) (res api.OnResolveResult, err error) {
+				defer recoverPlugin(&res.Errors)
 				switch {
 				case args.Path == "@scape/sdk":
 					return api.OnResolveResult{Path: args.Path, External: true}, nil

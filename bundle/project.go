@@ -41,12 +41,13 @@ func (e *NotProjectError) Unwrap() error { return e.Err }
 // a malformed package.json or a missing or escaping entry, or one spelled in another case than
 // the file, comes back as diagnostics.
 func ReadProject(dir string) (*Project, diag.List, error) {
-	return readProject(dir, NewImportCase)
+	return readProject(dir, NewImportCase, nil)
 }
 
 // readProject is ReadProject with the directory listings the entry's case is checked against
-// (a build's own, shared with its imports' check); cases nil leaves the case unchecked.
-func readProject(dir string, cases func(root string) *ImportCase) (*Project, diag.List, error) {
+// (a build's own, shared with its imports' check; nil leaves the case unchecked) and the
+// directories package.json may be read from (a build's own; nil: the project's).
+func readProject(dir string, cases func(root string) *ImportCase, within *roots) (*Project, diag.List, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, nil, &NotProjectError{Dir: dir, Err: err}
@@ -61,12 +62,27 @@ func readProject(dir string, cases func(root string) *ImportCase) (*Project, dia
 	if !info.IsDir() {
 		return nil, nil, &NotProjectError{Dir: dir, Err: fmt.Errorf("%s is not a directory", dir)}
 	}
-	data, err := os.ReadFile(filepath.Join(abs, "package.json"))
+	// Read as every project file is (inputs.go): a regular file inside the project, bounded;
+	// esbuild's resolver parses it again, so it is nested no deeper than a source may be.
+	if within == nil {
+		r := newRoots(abs)
+		within = &r
+	}
+	data, err := within.read(filepath.Join(abs, "package.json"))
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		var refused *inputError
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			return nil, nil, &NotProjectError{Dir: dir, Err: fmt.Errorf("%s has no package.json: not a Gizmo project (create one with `scape gizmo init`)", displayDir(dir))}
+		case errors.As(err, &refused):
+			return nil, diag.List{{Code: diag.CodeProject, File: "package.json", Message: refused.reason}}, nil
 		}
 		return nil, nil, &NotProjectError{Dir: dir, Err: err}
+	}
+	if at := nestingOffset(data, MaxNesting); at >= 0 {
+		m := nestingRefusal("package.json", data, at)
+		d := diag.Diagnostic{Code: diag.CodeProject, Message: m.Text}
+		return nil, diag.List{d.At(diag.FromByteColumn("package.json", m.Location.Line, m.Location.Column, m.Location.LineText))}, nil
 	}
 	p := &Project{Dir: abs, Name: "gizmo", Entry: DefaultEntry}
 	var manifest struct {

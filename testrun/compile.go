@@ -78,6 +78,14 @@ func compileTest(dir, rel, sdkSource string) (*compiled, error) {
 		return nil, err
 	}
 	cases := bundle.NewImportCase(absDir)
+	plugins := []api.Plugin{unsupported, cases.Plugin()}
+	if sdkSource == "" {
+		// An author's test files are read as the build reads the project (bundle.InputGuard):
+		// regular files inside the project only, bounded in size and nesting, no imports leaving
+		// it. The SDK's own suite (sdkSource: the toolchain's sources, never a project's) imports
+		// the repository's conformance data from outside its package, and is not guarded.
+		plugins = []api.Plugin{unsupported, bundle.NewInputGuard(absDir).Plugin(), cases.Plugin()}
+	}
 	result := api.Build(api.BuildOptions{
 		EntryPoints:    []string{rel},
 		AbsWorkingDir:  dir,
@@ -95,7 +103,7 @@ func compileTest(dir, rel, sdkSource string) (*compiled, error) {
 		Charset:  api.CharsetASCII,
 		LogLevel: api.LogLevelSilent,
 		Loader:   bundle.Loaders(), // assets load exactly as in a build
-		Plugins:  []api.Plugin{unsupported, cases.Plugin()},
+		Plugins:  plugins,
 	})
 	result.Errors, result.Warnings = bundle.CaseErrors(absDir, result.Errors, result.Warnings)
 	if len(result.Errors) > 0 {

@@ -2,6 +2,8 @@ package testrun
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -57,5 +59,28 @@ func TestCRLFFailuresMatchLF(t *testing.T) {
 		if !strings.Contains(lf, want) {
 			t.Errorf("missing %q in\n%s", want, lf)
 		}
+	}
+}
+
+// A test file is read as the build reads the project (bundle.InputGuard): a file nested past the
+// bound, or an import leaving the project, fails the file with the build's message, before
+// esbuild parses it (a deep enough nesting would overflow esbuild's stack and end the process).
+func TestTestFilesAreReadThroughTheInputGuard(t *testing.T) {
+	deep := strings.Repeat("[", 600) + strings.Repeat("]", 600)
+	outside := filepath.ToSlash(filepath.Join(t.TempDir(), "secret.json"))
+	if err := os.WriteFile(outside, []byte(`{"secret": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := testtree.Write(t, map[string]string{
+		"src/deep.ts":          "export const deep = " + deep + ";\n",
+		"test/deep.test.ts":    header + "import { deep } from '../src/deep.js';\ntest('deep', () => { assert.ok(deep); });\n",
+		"test/outside.test.ts": header + "import data from '" + outside + "';\ntest('x', () => { assert.ok(data); });\n",
+	})
+	got := byName(run(t, dir))
+	if r := got["test/deep.test.ts"]; r.Status != Failed || !strings.Contains(r.Message, "nested more than 500 levels deep") {
+		t.Errorf("deep: %s %q", r.Status, r.Message)
+	}
+	if r := got["test/outside.test.ts"]; r.Status != Failed || !strings.Contains(r.Message, outside) {
+		t.Errorf("outside: %s %q", r.Status, r.Message)
 	}
 }

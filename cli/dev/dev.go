@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/devclient/watch"
@@ -92,12 +93,13 @@ Ctrl+C revokes the session and exits. --json prints one JSON object per event on
 	return cmd
 }
 
-// projectName is package.json's name, else the directory's.
+// projectName is package.json's name, else the directory's. package.json is read as the build
+// reads it (a regular file inside the project, bounded): never a named pipe to wait on.
 func projectName(dir string) string {
 	var pkg struct {
 		Name string `json:"name"`
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Name != "" {
+	if b, err := bundle.ReadProjectFile(dir, "package.json"); err == nil && json.Unmarshal(b, &pkg) == nil && pkg.Name != "" {
 		return pkg.Name
 	}
 	return filepath.Base(dir)

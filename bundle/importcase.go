@@ -120,6 +120,9 @@ func readListing(dir string) *listing {
 	return readDir(dir)
 }
 
+// maxListed bounds the names read from one directory: no project folder holds this many.
+const maxListed = 100000
+
 // readDir lists dir, known to be a directory.
 func readDir(dir string) *listing {
 	l := &listing{exact: map[string]bool{}, lower: map[string]string{}}
@@ -128,7 +131,9 @@ func readDir(dir string) *listing {
 		return l
 	}
 	defer f.Close()
-	names, _ := f.Readdirnames(-1) // no sort, no stat: only the spellings matter
+	// No sort, no stat: only the spellings matter. A planted folder of millions of names is not
+	// read whole: past maxListed the check sees no more names (a missed case warning at worst).
+	names, _ := f.Readdirnames(maxListed)
 	for _, n := range names {
 		l.exact[n] = true
 		l.lower[strings.ToLower(n)] = n

@@ -9,9 +9,4 @@ import (
 
 // TestMain keeps every test's projects out of the user's own trust record: the command records
 // each directory it creates (package trust), in a configuration directory of this binary's.
-func TestMain(m *testing.M) {
-	cleanup := trusttest.Main()
-	code := m.Run()
-	cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(trusttest.Run(m)) }

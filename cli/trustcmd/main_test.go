@@ -9,9 +9,4 @@ import (
 
 // TestMain keeps the tests away from the user's own trust record, even one that forgot to pass
 // a Store of its own.
-func TestMain(m *testing.M) {
-	cleanup := trusttest.Main()
-	code := m.Run()
-	cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(trusttest.Run(m)) }

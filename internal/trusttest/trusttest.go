@@ -64,6 +64,14 @@ func Main() (cleanup func()) {
 	return func() { os.RemoveAll(dir) }
 }
 
+// Run is a whole test binary's TestMain body for packages with nothing else to set up:
+// os.Exit(trusttest.Run(m)) runs the tests with the configuration directory isolated (Main).
+func Run(m *testing.M) int {
+	cleanup := Main()
+	defer cleanup()
+	return m.Run()
+}
+
 // check fails t unless the configuration directory now is under dir: a platform whose
 // os.UserConfigDir reads another variable must never reach the real one.
 func check(t testing.TB, dir string) string {

@@ -117,13 +117,11 @@ func TestBusyWorkerEndsWhenStdinCloses(t *testing.T) {
 		done <- err
 	}()
 	time.Sleep(300 * time.Millisecond) // the request is in flight
-	closed := time.Now()
 	w.stdin.Close()
+	// Not a timing claim: without the exit the worker runs on to its one-minute deadline; ten
+	// seconds tells the two apart on any machine.
 	select {
 	case <-w.dead:
-		if d := time.Since(closed); d > 3*time.Second {
-			t.Fatalf("ended %s after its stdin closed", d)
-		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("a busy worker ran on 10 s after its stdin closed")
 	}

@@ -137,9 +137,9 @@ func saveToDrawn(b *testing.B, tabs int) {
 			defer c()
 		}
 		steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(1200, 800),
-			chromedp.Navigate(base + "/login?next=/"), chromedp.WaitVisible(`#token`),
-			chromedp.SendKeys(`#token`, u.Query().Get("token")), chromedp.Click(`#signin`),
-			chromedp.WaitVisible(`#world-app[data-ready][data-drawn-revision="1"] #world-canvas`)}
+			chromedp.Navigate(base + "/login?next=/"), chromedp.WaitVisible(chromedp.CSS(`#token`)),
+			chromedp.SendKeys(chromedp.CSS(`#token`), u.Query().Get("token")), chromedp.Click(chromedp.CSS(`#signin`)),
+			chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready][data-drawn-revision="1"] #world-canvas`))}
 		// A deadline on the steps only (a deadline on the target's first Do would close it).
 		if err := chromedp.Do(tctx); err != nil {
 			b.Fatalf("tab %d: %v", i, err)

@@ -178,10 +178,10 @@ func TestBrowserDrawing(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(1400, 900),
 		chromedp.Navigate(f.http.URL+"/login?next=/"),
-		chromedp.WaitVisible(`#token`),
-		chromedp.SendKeys(`#token`, f.ownerToken()),
-		chromedp.Click(`#signin`),
-		chromedp.WaitVisible(`#world-app[data-ready][data-cell] #world-canvas`),
+		chromedp.WaitVisible(chromedp.CSS(`#token`)),
+		chromedp.SendKeys(chromedp.CSS(`#token`), f.ownerToken()),
+		chromedp.Click(chromedp.CSS(`#signin`)),
+		chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready][data-cell] #world-canvas`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -321,12 +321,12 @@ func TestBrowserDrawing(t *testing.T) {
 	late, cancelLate := chromedp.NewContext(ctx)
 	defer cancelLate()
 	lp := &page{t: t, ctx: late, shots: shots}
-	if err := chromedp.Do(late, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible(`#world-app[data-ready][data-cell] #world-canvas`)); err != nil {
+	if err := chromedp.Do(late, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready][data-cell] #world-canvas`))); err != nil {
 		t.Fatal(err)
 	}
 	lp.waitJS(`window.__scapeWorld.grids > 0`, "the late tab draws")
 	// The same tab reloaded is a late join too: the reaction is pending for its actor, and skipped.
-	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(`#world-app[data-ready][data-cell] #world-canvas`)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready][data-cell] #world-canvas`))); err != nil {
 		t.Fatal(err)
 	}
 	p.waitJS(`window.__scapeWorld.grids > 0`, "the reloaded tab draws")

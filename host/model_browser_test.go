@@ -124,10 +124,10 @@ func TestBrowserModel(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(1400, 900),
 		chromedp.Navigate(f.http.URL+"/login?next=/"),
-		chromedp.WaitVisible(`#token`),
-		chromedp.SendKeys(`#token`, f.ownerToken()),
-		chromedp.Click(`#signin`),
-		chromedp.WaitVisible(`#world-app[data-ready] #world-canvas`),
+		chromedp.WaitVisible(chromedp.CSS(`#token`)),
+		chromedp.SendKeys(chromedp.CSS(`#token`), f.ownerToken()),
+		chromedp.Click(chromedp.CSS(`#signin`)),
+		chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] #world-canvas`)),
 	); err != nil {
 		t.Fatal(err)
 	}

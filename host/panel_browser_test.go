@@ -45,13 +45,13 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(f.http.URL+"/login?next=/"),
-		chromedp.WaitVisible(`#token`),
-		chromedp.SendKeys(`#token`, f.ownerToken()),
-		chromedp.Click(`#signin`),
-		chromedp.WaitVisible(`#world-app[data-ready] [data-place="example.lamp"]`),
+		chromedp.WaitVisible(chromedp.CSS(`#token`)),
+		chromedp.SendKeys(chromedp.CSS(`#token`), f.ownerToken()),
+		chromedp.Click(chromedp.CSS(`#signin`)),
+		chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] [data-place="example.lamp"]`)),
 		chromedp.Evaluate[chromedp.Void](`window.__noReload = 1; undefined`),
 		hosttest.ClickNow(`[data-place="example.lamp"]`),
-		chromedp.WaitVisible(`.card button.toggle`),
+		chromedp.WaitVisible(chromedp.CSS(`.card button.toggle`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -61,9 +61,9 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		hosttest.ClickNow(`.card button.toggle`),
-		chromedp.WaitVisible(`.card button.toggle[aria-pressed="false"]`),
+		chromedp.WaitVisible(chromedp.CSS(`.card button.toggle[aria-pressed="false"]`)),
 		hosttest.ClickNow(`[data-invite="participant"]`),
-		chromedp.WaitVisible(`[data-invite-link="participant"]`),
+		chromedp.WaitVisible(chromedp.CSS(`[data-invite-link="participant"]`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	defer cancelGuest()
 	if err := chromedp.Do(guest,
 		chromedp.Navigate(link),
-		chromedp.WaitVisible(`.card button.toggle[aria-pressed="false"]`),
+		chromedp.WaitVisible(chromedp.CSS(`.card button.toggle[aria-pressed="false"]`)),
 	); err != nil {
 		shot(guest, "participant-failed")
 		t.Fatalf("participant tab at %s: %v", link, err)
@@ -85,7 +85,7 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	if err := chromedp.Do(guest, hosttest.ClickNow(`.card button.toggle`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(`.card button.toggle[aria-pressed="true"]`)); err != nil { // the owner's tab, through SSE
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`.card button.toggle[aria-pressed="true"]`))); err != nil { // the owner's tab, through SSE
 		t.Fatal(err)
 	}
 	ownerDisabled := eval(ctx, `String(document.querySelector('.card details.configure [data-control="blue"]').disabled)`) == "true"
@@ -111,7 +111,7 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	if r, _ := f.upload(tok, 1, next); r.Status != "accepted" {
 		t.Fatalf("second revision: %+v", r)
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#world-app[data-revision="2"]`)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#world-app[data-revision="2"]`))); err != nil {
 		t.Fatal(err)
 	}
 	marker := eval(ctx, `String(window.__noReload || 0)`)
@@ -120,7 +120,7 @@ func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	if marker != "1" || !strings.Contains(title, "Lamp two") {
 		t.Fatalf("after the new revision: reload marker %s, title %q", marker, title)
 	}
-	if err := chromedp.Do(guest, chromedp.WaitVisible(`#world-app[data-revision="2"]`)); err != nil {
+	if err := chromedp.Do(guest, chromedp.WaitVisible(chromedp.CSS(`#world-app[data-revision="2"]`))); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("screenshots in %s", shots)

@@ -49,10 +49,10 @@ func TestBrowserPanelAsksAgainForViewsNotReady(t *testing.T) {
 	defer cancel()
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(f.http.URL+"/login?next=/"),
-		chromedp.WaitVisible(`#token`),
-		chromedp.SendKeys(`#token`, f.ownerToken()),
-		chromedp.Click(`#signin`),
-		chromedp.WaitVisible(`#world-app[data-ready] .card [data-control="t"]`),
+		chromedp.WaitVisible(chromedp.CSS(`#token`)),
+		chromedp.SendKeys(chromedp.CSS(`#token`), f.ownerToken()),
+		chromedp.Click(chromedp.CSS(`#signin`)),
+		chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] .card [data-control="t"]`)),
 	); err != nil {
 		t.Fatalf("the view never replaced its placeholder: %v", err)
 	}

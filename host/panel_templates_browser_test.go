@@ -82,35 +82,35 @@ func TestBrowserPanelTemplates(t *testing.T) {
 	do(ctx, "sign in",
 		chromedp.EmulateViewport(1400, 1000),
 		chromedp.Navigate(f.http.URL+"/login?next=/"),
-		chromedp.WaitVisible(`#token`),
-		chromedp.SendKeys(`#token`, f.ownerToken()),
-		chromedp.Click(`#signin`),
-		chromedp.WaitVisible(`#world-app[data-ready] [data-place="scape.voting-booth"]`),
+		chromedp.WaitVisible(chromedp.CSS(`#token`)),
+		chromedp.SendKeys(chromedp.CSS(`#token`), f.ownerToken()),
+		chromedp.Click(chromedp.CSS(`#signin`)),
+		chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] [data-place="scape.voting-booth"]`)),
 	)
 
 	// The voting booth: Configure is closed at first and opens from the keyboard; the question
 	// saves through its text field and the Save question button.
 	booth := place(ctx, "scape.voting-booth")
-	do(ctx, "booth card", chromedp.WaitVisible(card(booth)+` summary[data-configure]`))
+	do(ctx, "booth card", chromedp.WaitVisible(chromedp.CSS(card(booth)+` summary[data-configure]`)))
 	if open := eval(ctx, `String(document.querySelector('`+card(booth)+` details.configure').open)`); open != "false" {
 		t.Fatalf("Configure is open on a new voting booth (no configuration.open): %s", open)
 	}
 	do(ctx, "Configure from the keyboard",
-		chromedp.Focus(card(booth)+` summary[data-configure]`),
+		chromedp.Focus(chromedp.CSS(card(booth)+` summary[data-configure]`)),
 		chromedp.KeyEvent(kb.Enter),
-		chromedp.WaitVisible(card(booth)+` details.configure [data-field="question"]`),
+		chromedp.WaitVisible(chromedp.CSS(card(booth)+` details.configure [data-field="question"]`)),
 	)
 	// Typing, then a redraw (another tab counts): the field keeps the focus and the text.
 	counter := place(ctx, "scape.counter")
 	do(ctx, "type the question",
-		chromedp.Focus(card(booth)+` [data-field="question"]`),
+		chromedp.Focus(chromedp.CSS(card(booth)+` [data-field="question"]`)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('`+card(booth)+` [data-field="question"]').select(); undefined`),
-		chromedp.SendKeys(card(booth)+` [data-field="question"]`, "Lunch or a walk?"),
+		chromedp.SendKeys(chromedp.CSS(card(booth)+` [data-field="question"]`), "Lunch or a walk?"),
 	)
 	if st, msg := api.act(counter, "increment", map[string]any{}); st != 200 {
 		t.Fatalf("the API tab's count: %d %s", st, msg)
 	}
-	do(ctx, "the counter's redraw", chromedp.WaitVisible(card(counter)+` h2`), waitJS(`document.querySelector('`+card(counter)+` h2').textContent.includes('1')`))
+	do(ctx, "the counter's redraw", chromedp.WaitVisible(chromedp.CSS(card(counter)+` h2`)), waitJS(`document.querySelector('`+card(counter)+` h2').textContent.includes('1')`))
 	if got := eval(ctx, `(document.activeElement.getAttribute('data-field') || '') + '|' + document.activeElement.value`); got != "question|Lunch or a walk?" {
 		t.Fatalf("after a redraw the focus and text are %q", got)
 	}
@@ -131,7 +131,7 @@ func TestBrowserPanelTemplates(t *testing.T) {
 	fan := place(ctx, "example.fan")
 	do(ctx, "the fan's direction",
 		hosttest.ClickNow(card(fan)+` summary[data-configure]`),
-		chromedp.WaitVisible(card(fan)+` details.configure select[data-field="direction"]`),
+		chromedp.WaitVisible(chromedp.CSS(card(fan)+` details.configure select[data-field="direction"]`)),
 	)
 	if n := eval(ctx, `String(document.querySelectorAll('`+card(fan)+` [data-control="direction"]').length)`); n != "0" {
 		t.Fatalf("the fan's automatic control drew %s buttons", n)
@@ -150,7 +150,7 @@ func TestBrowserPanelTemplates(t *testing.T) {
 	thermo := place(ctx, "home.thermostat")
 	do(ctx, "the thermostat's target",
 		hosttest.ClickNow(card(thermo)+` summary[data-configure]`),
-		chromedp.WaitVisible(card(thermo)+` select[data-field="target"]`),
+		chromedp.WaitVisible(chromedp.CSS(card(thermo)+` select[data-field="target"]`)),
 		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('`+card(thermo)+` select[data-field="target"]'); s.value = '30.5'; s.dispatchEvent(new Event('change')); })()`),
 	)
 	waitState(thermo, `{"target":"30.5","mode":"heat"}`, "the thermostat's target")
@@ -161,14 +161,14 @@ func TestBrowserPanelTemplates(t *testing.T) {
 
 	// The sign: configuration.open opens Configure on placement.
 	sign := place(ctx, "test.sign")
-	do(ctx, "the sign's Configure opens", chromedp.WaitVisible(card(sign)+` details.configure[open] [data-field="text"]`))
+	do(ctx, "the sign's Configure opens", chromedp.WaitVisible(chromedp.CSS(card(sign)+` details.configure[open] [data-field="text"]`)))
 
 	// The world door: the stub picker saves a destination; the link says what would happen.
 	door := place(ctx, "travel.world-door")
 	do(ctx, "the world picker",
 		hosttest.ClickNow(card(door)+` summary[data-configure]`),
-		chromedp.WaitVisible(card(door)+` select[data-world-pick]`),
-		chromedp.SetValue(card(door)+` select[data-world-pick]`, "sky-garden"),
+		chromedp.WaitVisible(chromedp.CSS(card(door)+` select[data-world-pick]`)),
+		chromedp.SetValue(chromedp.CSS(card(door)+` select[data-world-pick]`), "sky-garden"),
 		hosttest.ClickNow(card(door)+` [data-world-save]`),
 	)
 	waitState(door, `{"destination":{"id":"sky-garden","name":"Sky Garden"}}`, "the picked world")
@@ -199,11 +199,11 @@ func TestBrowserPanelTemplates(t *testing.T) {
 			t.Fatalf("invite: %d %s", st, msg)
 		}
 		tabCtx, cancelTab := chromedp.NewContext(ctx)
-		do(tabCtx, role+" tab", chromedp.Navigate(inv.URL), chromedp.WaitVisible(`#world-app[data-ready] `+card(counter)))
+		do(tabCtx, role+" tab", chromedp.Navigate(inv.URL), chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] `+card(counter))))
 		if role == "editor" {
 			mine := place(tabCtx, "scape.counter")
 			do(tabCtx, "the editor's Configure", hosttest.ClickNow(card(mine)+` summary[data-configure]`),
-				chromedp.WaitVisible(card(mine)+` details.configure [data-control="reset"]`))
+				chromedp.WaitVisible(chromedp.CSS(card(mine)+` details.configure [data-control="reset"]`)))
 			if n := eval(tabCtx, `String(document.querySelectorAll('`+card(counter)+` details.configure').length)`); n != "0" {
 				t.Fatalf("the editor has Configure on the owner's counter (editing needs the placer)")
 			}

@@ -141,10 +141,10 @@ func TestBrowserWorldSound(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(1400, 1000),
 		chromedp.Navigate(f.http.URL+"/login?next=/"),
-		chromedp.WaitVisible(`#token`),
-		chromedp.SendKeys(`#token`, f.ownerToken()),
-		chromedp.Click(`#signin`),
-		chromedp.WaitVisible(`#world-app[data-ready] #world-mixer`),
+		chromedp.WaitVisible(chromedp.CSS(`#token`)),
+		chromedp.SendKeys(chromedp.CSS(`#token`), f.ownerToken()),
+		chromedp.Click(chromedp.CSS(`#signin`)),
+		chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] #world-mixer`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestBrowserWorldSound(t *testing.T) {
 	// Tab B: a participant 5 cells below the chime.
 	guest, cancelGuest := chromedp.NewContext(ctx)
 	defer cancelGuest()
-	if err := chromedp.Do(guest, chromedp.EmulateViewport(1400, 1000), chromedp.Navigate(inv.URL), chromedp.WaitVisible(`#world-app[data-ready] #world-mixer`)); err != nil {
+	if err := chromedp.Do(guest, chromedp.EmulateViewport(1400, 1000), chromedp.Navigate(inv.URL), chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] #world-mixer`))); err != nil {
 		t.Fatal(err)
 	}
 	b := tabOf(guest)
@@ -243,7 +243,7 @@ func TestBrowserWorldSound(t *testing.T) {
 	// A tab opened afterwards hears no replay of the chime.
 	late, cancelLate := chromedp.NewContext(ctx)
 	defer cancelLate()
-	if err := chromedp.Do(late, chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible(`#world-app[data-ready] #world-mixer`)); err != nil {
+	if err := chromedp.Do(late, chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#world-app[data-ready] #world-mixer`))); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(500 * time.Millisecond) // a replay would arrive with the first snapshot; nothing to wait for

@@ -29,7 +29,7 @@ func TestBrowserLiveWorld(t *testing.T) {
 	ctx, cancel := context.WithTimeout(browser, 60*time.Second)
 	defer cancel()
 	text := func(sel string) string { t.Helper(); return chromium.Text(t, ctx, sel) }
-	if err := chromedp.Do(ctx, chromedp.Navigate(world.Link), chromedp.WaitVisible(`#active-revision`)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(world.Link), chromedp.WaitVisible(chromedp.CSS(`#active-revision`))); err != nil {
 		t.Fatal(err)
 	}
 	if got := text(`#active-revision`); got != "revision 1" {
@@ -44,10 +44,10 @@ func TestBrowserLiveWorld(t *testing.T) {
 	// Place a lamp: its view comes from the lamp's own view(); switch it off through it (in the
 	// panel, ui/world.ts, which draws over the server-rendered list once it is live).
 	if err := chromedp.Do(ctx,
-		chromedp.Click(`#gizmos button`),
-		chromedp.WaitVisible(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`),
-		chromedp.Click(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`),
-		chromedp.WaitVisible(`//div[@id="world-grid"]//button[normalize-space()="Turn on"]`),
+		chromedp.Click(chromedp.CSS(`#gizmos button`)),
+		chromedp.WaitVisible(chromedp.CSS(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`)),
+		chromedp.Click(chromedp.CSS(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`//div[@id="world-grid"]//button[normalize-space()="Turn on"]`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestBrowserLiveWorld(t *testing.T) {
 	if ev := p.next(t, "accepted", "rejected", "build_failed"); ev.Event != "rejected" {
 		t.Fatalf("version bump: %s", ev.Time)
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#rejection-2`)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#rejection-2`))); err != nil {
 		t.Fatal(err)
 	}
 	if got := text(`#rejection-2`); !strings.Contains(got, "is placed at version 1 but the definition is version 2") {

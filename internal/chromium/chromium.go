@@ -138,7 +138,7 @@ func Start(t testing.TB, what string, ready func(ctx context.Context) error) con
 // before ctx ends.
 func Text(t testing.TB, ctx context.Context, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Text(sel))
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	if err != nil {
 		t.Fatalf("text of %s: %v", sel, err)
 	}

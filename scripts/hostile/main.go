@@ -5,9 +5,12 @@
 // the terminal, an exit status other than the documented ones, a 500 from the host) or does not
 // end; unexpected verdicts are listed, and fail the run with -strict.
 //
-//	go run ./scripts/hostile [-only REGEXP] [-targets build,test,host] [-strict] [-v]
+//	go run ./scripts/hostile [-only REGEXP] [-targets build,test,host,planted,players] [-strict] [-v]
 //
-// It builds the scape binary once and runs offline. Each file of testdata/hostile is the
+// Attacks that are not a definition (scenarios.go) are the targets "planted" (files planted in a
+// cloned project, against the binary) and "players" (players, tabs and local servers against the
+// host); they run after the corpus, are not in the default targets, and hold the bound each
+// states. It builds the scape binary once and runs offline. Each file of testdata/hostile is the
 // src/definition.ts of a project of its own; its header comment says what it attacks and, on a
 // line `// expect: build=CODE|CODE test=… host=…`, the outcomes expected (valid, rule, thrown,
 // timeout, memory, stack, …; any when absent). For the test target, the project gets a test file
@@ -178,6 +181,25 @@ func main() {
 			results = append(results, r)
 			printRow(r, *verbose)
 		}
+	}
+	for _, s := range scenarios {
+		if !want[s.target] || filter != nil && !filter.MatchString(s.name) {
+			continue
+		}
+		dir := filepath.Join(work, "scenario-"+s.name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			fatal(err)
+		}
+		if h == nil && s.target == "players" {
+			if h, err = newHostRig(exe, work); err != nil {
+				fatal(err)
+			}
+			defer h.close()
+		}
+		r := runScenario(s, scenarioEnv{exe: exe, work: dir, rig: h})
+		r.check()
+		results = append(results, r)
+		printRow(r, *verbose)
 	}
 	os.Exit(summary(results, *strict))
 }

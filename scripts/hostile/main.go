@@ -261,6 +261,11 @@ func project(work, name string, src []byte) (string, error) {
 // run executes scape with args and measures it (wait4: wall time, the largest RSS of the process
 // and the children it waited for).
 func run(exe string, args ...string) (stdout, stderr []byte, exit int, wall time.Duration, rss uint64, ended bool) {
+	return runWith(nil, exe, args...)
+}
+
+// runWith is run with extra environment variables (KEY=value) after the harness's own.
+func runWith(env []string, exe string, args ...string) (stdout, stderr []byte, exit int, wall time.Duration, rss uint64, ended bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), giveUp)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe, args...)
@@ -268,7 +273,7 @@ func run(exe string, args ...string) (stdout, stderr []byte, exit int, wall time
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	// No build server: each build's worker is its own child, so wait4 measures it (a served
 	// build runs in the same kind of worker, with the same verdicts: isolate's server tests).
-	cmd.Env = append(os.Environ(), "NO_COLOR=1", "SCAPE_BUILD_SERVER=0")
+	cmd.Env = append(append(os.Environ(), "NO_COLOR=1", "SCAPE_BUILD_SERVER=0"), env...)
 	start := time.Now()
 	err := cmd.Run()
 	wall = time.Since(start)

@@ -29,7 +29,9 @@ func TestBrowserGrid(t *testing.T) {
 	f.start()
 	o := f.owner()
 	tok := f.pair(o)
-	// From here the host's clock runs in real time, so its ticker moves the avatars.
+	// From here the host's clock runs in real time, so its ticker moves the avatars — at most
+	// 10 ms a tick: on a loaded machine the host's time slows down with the test instead of
+	// jumping past a 600 ms feedback between two of the test's polls.
 	done := make(chan struct{})
 	t.Cleanup(func() { close(done) })
 	go func() {
@@ -39,7 +41,7 @@ func TestBrowserGrid(t *testing.T) {
 				return
 			case <-time.After(10 * time.Millisecond):
 				now := time.Now()
-				f.clock.Add(now.Sub(last))
+				f.clock.Add(min(now.Sub(last), 10*time.Millisecond))
 				last = now
 			}
 		}
@@ -74,10 +76,10 @@ func TestBrowserGrid(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(1400, 900),
 		chromedp.Navigate(f.http.URL+"/login?next=/"),
-		chromedp.WaitVisible(`#token`),
+		hosttest.WaitFor(`#token`),
 		chromedp.SendKeys(`#token`, f.ownerToken()),
 		chromedp.Click(`#signin`),
-		chromedp.WaitVisible(`#world-app[data-ready][data-cell] #world-canvas`),
+		hosttest.WaitFor(`#world-app[data-ready][data-cell] #world-canvas`),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -99,6 +101,16 @@ func TestBrowserGrid(t *testing.T) {
 				t.Fatalf("%s: the avatar is at %v (moving %v), want %v", what, a.Cell, a.Moving, c)
 			}
 			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	// waitPage waits up to 20 s for the world page to match sel; failing, it says what the page
+	// shows (its state attributes, its flash line, the canvas's error).
+	waitPage := func(sel, what string) {
+		t.Helper()
+		wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(wctx, hosttest.WaitFor(sel)); err != nil {
+			t.Fatalf("%s: %v; the page shows %s", what, err, eval(`JSON.stringify([document.getElementById('world-app').dataset, document.getElementById('world-flash').textContent, window.__scapeWorld && window.__scapeWorld.error])`))
 		}
 	}
 	clickCell := func(c world.Cell, mods ...chromedp.Modifier) {
@@ -126,9 +138,7 @@ func TestBrowserGrid(t *testing.T) {
 	waitCell(world.Cell{X: 7, Y: 4}, "pushed until blocked")
 	time.Sleep(3 * world.MoveDuration) // a blocked push retries: the avatar stays
 	waitCell(world.Cell{X: 7, Y: 4}, "still blocked")
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#world-app[data-cell="7,4"]`)); err != nil { // the canvas got it through SSE
-		t.Fatal(err)
-	}
+	waitPage(`#world-app[data-cell="7,4"]`, "the canvas's avatar at (7,4)") // the canvas got it through SSE
 	shot(ctx, "grid-pushed-to-lamp")
 	// The lamp's light pool: blue (#6baaff) one cell right of the lamp, none far away.
 	pixel := func(c world.Cell) [3]int {
@@ -164,9 +174,7 @@ func TestBrowserGrid(t *testing.T) {
 	if r, _ := f.upload(tok, 1, string(js)+"\n// revision 2\n"); r.Status != "accepted" {
 		t.Fatalf("second revision: %+v", r)
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#world-app[data-revision="2"][data-cell="4,10"]`)); err != nil {
-		t.Fatal(err, eval(`JSON.stringify([document.getElementById('world-app').dataset, window.__scapeWorld.error, document.getElementById('world-flash').textContent])`))
-	}
+	waitPage(`#world-app[data-revision="2"][data-cell="4,10"]`, "revision 2 drawn with the avatar at (4,10)")
 	waitCell(world.Cell{X: 4, Y: 10}, "after revision 2")
 	if rev := api.debug().Revision; rev != 2 {
 		t.Fatalf("the world's revision: %d", rev)
@@ -174,13 +182,11 @@ func TestBrowserGrid(t *testing.T) {
 	shot(ctx, "grid-revision-2")
 	// A shift-click picks the cell the next placement goes to.
 	clickCell(world.Cell{X: 20, Y: 2}, chromedp.ModifierShift)
-	if err := chromedp.Do(ctx,
-		chromedp.WaitVisible(`#world-app[data-pick="20,2"]`),
-		hosttest.ClickNow(`[data-place="example.lamp"]`),
-		chromedp.WaitVisible(`#world-app[data-pick=""]`),
-	); err != nil {
+	waitPage(`#world-app[data-pick="20,2"]`, "the shift-click's pick")
+	if err := chromedp.Do(ctx, hosttest.ClickNow(`[data-place="example.lamp"]`)); err != nil {
 		t.Fatal(err)
 	}
+	waitPage(`#world-app[data-pick=""]`, "the pick cleared by the placement")
 	pickedOK := false
 	for _, in := range api.debug().Instances {
 		pickedOK = pickedOK || (in.Type == "example.lamp" && in.Floor == world.Surface && in.Cell == (world.Cell{X: 20, Y: 2}))
@@ -193,12 +199,10 @@ func TestBrowserGrid(t *testing.T) {
 	if st, msg := api.call("POST", "/api/world/instances", map[string]any{"type": "example.lamp", "floor": "basement", "x": 3, "y": 3}, &placed); st != 200 {
 		t.Fatalf("basement lamp: %d %s", st, msg)
 	}
-	if err := chromedp.Do(ctx,
-		hosttest.ClickNow(`[data-floor="basement"]`),
-		chromedp.WaitVisible(`#world-app[data-floor="basement"]`),
-	); err != nil {
+	if err := chromedp.Do(ctx, hosttest.ClickNow(`[data-floor="basement"]`)); err != nil {
 		t.Fatal(err)
 	}
+	waitPage(`#world-app[data-floor="basement"]`, "the basement shown")
 	sum := func(p [3]int) int { return p[0] + p[1] + p[2] }
 	lit, dark := pixel(world.Cell{X: 4, Y: 3}), pixel(world.Cell{X: 20, Y: 13})
 	if sum(lit) < sum(dark)+120 {

@@ -45,9 +45,9 @@ func TestBrowserLiveWorld(t *testing.T) {
 	// panel, ui/world.ts, which draws over the server-rendered list once it is live).
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#gizmos button`)),
-		chromedp.WaitVisible(chromedp.CSS(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`)),
-		chromedp.Click(chromedp.CSS(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`//div[@id="world-grid"]//button[normalize-space()="Turn on"]`)),
+		chromedp.WaitVisible(chromedp.Search(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`)),
+		chromedp.Click(chromedp.Search(`//div[@id="world-grid"]//button[normalize-space()="Turn off"]`)),
+		chromedp.WaitVisible(chromedp.Search(`//div[@id="world-grid"]//button[normalize-space()="Turn on"]`)),
 	); err != nil {
 		t.Fatal(err)
 	}

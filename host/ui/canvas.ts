@@ -19,7 +19,9 @@ const MOVE_MS = 150;
 let grid: Grid | null = null;
 // pick is the cell a shift-click chose for the next placement.
 export let pick: { floor: string; cell: Cell } | null = null;
-export function clearPick(): void { pick = null; }
+// Clearing redraws: the placement's own live update may have been drawn before its answer came
+// back (the event stream and the fetch race), so without a redraw the outline would stay.
+export function clearPick(): void { pick = null; if (grid) drawCanvas(grid); }
 
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 const reduced = (): boolean => !!motionQuery?.matches;

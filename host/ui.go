@@ -48,8 +48,6 @@ func ownerProblem(d diag.Diagnostic) string {
 	return d.String()
 }
 
-const ownerCookie = "scape_owner"
-
 // owner is the signed-in owner of a request, if any.
 type owner struct {
 	tokenHash string
@@ -57,7 +55,7 @@ type owner struct {
 }
 
 func (s *Server) owner(r *http.Request) (owner, bool) {
-	c, err := r.Cookie(ownerCookie)
+	c, err := r.Cookie(s.ownerCookie) // only this world's: another world's cookie is not read
 	if err != nil || c.Value == "" {
 		return owner{}, false
 	}
@@ -220,7 +218,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, next string) {
 		http.Error(w, "sign-in failed", http.StatusInternalServerError)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: cookie, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+	http.SetCookie(w, &http.Cookie{Name: s.ownerCookie, Value: cookie, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: strings.HasPrefix(s.opts.BaseURL, "https://"), Expires: now.Add(ownerSessionTTL)})
 	s.opts.Logf("owner signed in")
 	http.Redirect(w, r, next, http.StatusSeeOther)
@@ -232,7 +230,8 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.store.deleteOwnerSession(r.Context(), o.tokenHash)
-	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: "", Path: "/", MaxAge: -1})
+	// Only this world's cookie is deleted: another world on this machine stays signed in.
+	http.SetCookie(w, &http.Cookie{Name: s.ownerCookie, Value: "", Path: "/", MaxAge: -1})
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }
 

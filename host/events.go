@@ -21,6 +21,9 @@ type change struct {
 	// definition's audio and animate from the previous state); every tab gets it and plays it
 	// for its own avatar's distance. Like reactions, it is never replayed to a later tab.
 	Transition *wm.Transition `json:"transition,omitempty"`
+	// delivery is an acted change's feedback as the world delivered it: each tab's event carries
+	// only that tab's share of Reaction (share.go).
+	delivery *wm.Delivery
 }
 
 // hub fans changes out to the tabs' event streams. A tab that is slow to read misses
@@ -70,7 +73,7 @@ func (h *hub) publish(c change) {
 		}
 		if c.Kind == "acted" || c.Kind == "revision" || c.Kind == "seeded" && c.Transition != nil {
 			select {
-			case sub.told <- c:
+			case sub.told <- c.sharedWith(sub.actor.ID):
 			default:
 			}
 		}

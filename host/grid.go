@@ -246,16 +246,9 @@ func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
 	type lit struct{ light, glow json.RawMessage }
 	pending := map[string]lit{}
 	for _, f := range snap.Feedback {
-		mine := false
-		for _, r := range f.Recipients {
-			mine = mine || r == actor.ID
-		}
-		if !mine {
+		effects := f.For(actor.ID) // this viewer's share: none, or without haptic unless it acted
+		if effects == nil {
 			continue
-		}
-		effects := f.Effects
-		if f.Initiator != actor.ID {
-			effects = withoutHaptic(effects)
 		}
 		g.Feedback = append(g.Feedback, gridPending{ID: f.ID, Kind: string(f.Kind), Instance: f.Instance, Until: f.Until, Effects: effects})
 		var fx struct {
@@ -290,16 +283,6 @@ func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
 		g.Avatars = append(g.Avatars, gridAvatar{Avatar: a, Self: self})
 	}
 	return g
-}
-
-func withoutHaptic(effects json.RawMessage) json.RawMessage {
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(effects, &fields) != nil || fields["haptic"] == nil {
-		return effects
-	}
-	delete(fields, "haptic")
-	out, _ := json.Marshal(fields)
-	return out
 }
 
 // emojiSet is one revision's types → emoji.

@@ -101,7 +101,9 @@ type Server struct {
 	worldMu    sync.Mutex // serialises revisions and instance changes: one writer per world
 	ownerMu    sync.Mutex
 	ownerTok   string // hash of the current one-time owner token
-	world      world
+	// ownerCookie is this world's owner cookie name, from its uid (worlduid.go).
+	ownerCookie string
+	world       world
 	// live is the active revision's open project (engine.go); events and sessions serve the
 	// world page's tabs (events.go, sessions.go).
 	live     liveSlot
@@ -163,8 +165,13 @@ func New(opts Options) (*Server, error) {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
+	uid, err := st.worldUID(context.Background())
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
 	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources),
-		uploads: make(chan struct{}, maxUploadsInFlight), world: w}
+		uploads: make(chan struct{}, maxUploadsInFlight), world: w, ownerCookie: ownerCookieName(uid)}
 	s.events = newHub()
 	s.sessions = newSessions()
 	if err := s.openGrid(w.ActiveRevision); err != nil {
@@ -198,6 +205,9 @@ func (s *Server) Close() error {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "no-referrer")
+	if !s.hostAllowed(w, r) { // hostcheck.go: DNS rebinding
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 

@@ -48,8 +48,6 @@ func ownerProblem(d diag.Diagnostic) string {
 	return d.String()
 }
 
-const ownerCookie = "scape_owner"
-
 // owner is the signed-in owner of a request, if any.
 type owner struct {
 	tokenHash string
@@ -57,7 +55,7 @@ type owner struct {
 }
 
 func (s *Server) owner(r *http.Request) (owner, bool) {
-	c, err := r.Cookie(ownerCookie)
+	c, err := r.Cookie(s.ownerCookie) // only this world's: another world's cookie is not read
 	if err != nil || c.Value == "" {
 		return owner{}, false
 	}
@@ -220,7 +218,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, next string) {
 		http.Error(w, "sign-in failed", http.StatusInternalServerError)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: cookie, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+	http.SetCookie(w, &http.Cookie{Name: s.ownerCookie, Value: cookie, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: strings.HasPrefix(s.opts.BaseURL, "https://"), Expires: now.Add(ownerSessionTTL)})
 	s.opts.Logf("owner signed in")
 	http.Redirect(w, r, next, http.StatusSeeOther)
@@ -232,7 +230,8 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.store.deleteOwnerSession(r.Context(), o.tokenHash)
-	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: "", Path: "/", MaxAge: -1})
+	// Only this world's cookie is deleted: another world on this machine stays signed in.
+	http.SetCookie(w, &http.Cookie{Name: s.ownerCookie, Value: "", Path: "/", MaxAge: -1})
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }
 
@@ -590,9 +589,9 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 
 // Act applies an action to a placed instance as actor and saves the new state, through the world
 // (Apply: the state with the reaction's permitted area removals, one commit; the feedback to the
-// nearby avatars); the reaction goes to every tab. The declared permission is the SDK registry's
-// check, from the authority authorize grants (the world's placer rule included), so it is not
-// checked twice. The action runs without the world lock, with the authority Authorize
+// nearby avatars); each tab's 'acted' event carries its share of the reaction (share.go). The
+// declared permission is the SDK registry's check, from the authority authorize grants (the
+// world's placer rule included), so it is not checked twice. The action runs without the world lock, with the authority Authorize
 // grants actor on the instance (the SDK's registry refuses an action whose permission it lacks:
 // 403); the state is saved only if the instance and the active build are still those it ran on.
 func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action) (Outcome, error) {
@@ -618,6 +617,7 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action)
 		return Outcome{}, fmt.Errorf("%s: %w", action.Name, err)
 	}
 	var transition *wm.Transition
+	var delivery *wm.Delivery
 	s.grid.PrepareApply(ctx, id, out.State) // author code (derive), with no lock held
 	err = func() error {
 		s.worldMu.Lock()
@@ -632,13 +632,14 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action)
 		}
 		// The state and the reaction's permitted area removals commit together.
 		applied, err := s.grid.Apply(ctx, worldViewer(actor), id, out.State, out.Reaction, s.opts.Now())
-		transition = applied.Transition
+		transition, delivery = applied.Transition, applied.Delivery
 		return gridRefusal(err)
 	}()
 	if err != nil {
 		return Outcome{}, err
 	}
-	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction, Transition: transition})
+	// Each tab's event carries only its share of the reaction (share.go).
+	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction, Transition: transition, delivery: delivery})
 	s.events.publishGrid()
 	return out, nil
 }

@@ -235,7 +235,8 @@ func (s *Server) handleTabWorld(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleEvents streams the world to one tab: a "world" event with its snapshot at once and
-// after every change, "acted" events with an accepted action's reaction, "revision" events.
+// after every change, "acted" events with this tab's share of an accepted action's reaction
+// (share.go), "revision" events.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.requireTab(w, r)
 	if !ok {

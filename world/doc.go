@@ -68,7 +68,7 @@
 //
 // Apply commits an accepted action's state and reaction: area removal within the definition's
 // maximum, each candidate checked, and the feedback delivered to the avatars within
-// NearbyRadius (8 cells, same floor) plus the initiator; Delivery.For strips haptic for everyone
+// NearbyRadius (8 cells, same floor) plus the initiator; Feedback.For strips haptic for everyone
 // but the initiator. Pending feedback is never replayed to later joiners, is replaced by newer
 // feedback of the same kind on the same instance, dropped for a viewer who changes floor, and
 // cancelled by Reload.

@@ -46,7 +46,8 @@ func (f *Feedback) drop(actor string) {
 	}
 }
 
-// Delivery is feedback as sent to its recipients, now: the host pushes For(actor) to each.
+// Delivery is feedback as sent to its recipients, now: the host pushes For(actor) (Feedback's)
+// to each.
 type Delivery struct {
 	Feedback
 	// Haptic is the effects' haptic, delivered to the initiator only: "Only the initiating player
@@ -54,22 +55,24 @@ type Delivery struct {
 	Haptic string `json:"haptic,omitempty"`
 }
 
-// For is the effects as actor receives them: without haptic unless actor is the initiator;
-// nil when actor is not a recipient.
-func (d *Delivery) For(actor string) json.RawMessage {
+// For is the effects as actor receives them: without haptic unless actor is the initiator
+// ("Only the initiating player receives this optional device feedback"); nil when actor is not a
+// recipient. It is the one rule for who gets what of feedback: the host's grid and its 'acted'
+// events both go through it.
+func (f *Feedback) For(actor string) json.RawMessage {
 	in := false
-	for _, r := range d.Recipients {
+	for _, r := range f.Recipients {
 		in = in || r == actor
 	}
 	if !in {
 		return nil
 	}
-	if actor == d.Initiator || d.Haptic == "" {
-		return d.Effects
+	if actor == f.Initiator {
+		return f.Effects
 	}
 	var fields map[string]json.RawMessage
-	if json.Unmarshal(d.Effects, &fields) != nil {
-		return d.Effects
+	if json.Unmarshal(f.Effects, &fields) != nil || fields["haptic"] == nil {
+		return f.Effects
 	}
 	delete(fields, "haptic")
 	out, _ := json.Marshal(fields)

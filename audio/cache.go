@@ -31,6 +31,8 @@ type Cache struct {
 	budget Budget
 	max    int64
 	dir    func() string // "" or nil: memory only
+	// renderer, when set, renders a miss instead of this process (NewRenderingCache).
+	renderer func(json.RawMessage) ([]byte, error)
 
 	mu      sync.Mutex
 	size    int64
@@ -61,6 +63,17 @@ func NewCache(budget Budget, maxBytes int64) *Cache {
 func NewDiskCache(budget Budget, maxBytes int64, dir func() string) *Cache {
 	c := NewCache(budget, maxBytes)
 	c.dir = dir
+	return c
+}
+
+// NewRenderingCache is NewDiskCache whose misses are rendered by render, not in this process:
+// a host hands them to a worker process (package isolate), where a render's memory is bounded
+// by the worker's address-space limit instead of taking the host's. render returns EncodeWAV's
+// bytes for the recipe; the disk copy is its own to keep (a worker renders through its Shared,
+// which writes it), so this cache only reads the directory.
+func NewRenderingCache(render func(json.RawMessage) ([]byte, error), maxBytes int64, dir func() string) *Cache {
+	c := NewDiskCache(DefaultBudget, maxBytes, dir)
+	c.renderer = render
 	return c
 }
 
@@ -171,7 +184,7 @@ func (c *Cache) fill(key string, raw json.RawMessage) ([]byte, error) {
 	c.renders++
 	c.mu.Unlock()
 	wav, err := c.render(raw)
-	if err == nil && expect > 0 && len(wav) == expect {
+	if err == nil && expect > 0 && len(wav) == expect && c.renderer == nil {
 		writeCached(dir, key, wav) // best effort: a read-only cache only costs speed
 	}
 	return wav, err
@@ -257,6 +270,13 @@ func (c *Cache) SetLimit(maxBytes int64) {
 	c.evict()
 }
 
+// Size is the bytes of WAV the cache holds in memory (at most its bound).
+func (c *Cache) Size() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.size
+}
+
 // Renders counts the renders the cache started (for tests and the dev loop's benchmarks); a WAV
 // found on disk is not one.
 func (c *Cache) Renders() int {
@@ -266,6 +286,9 @@ func (c *Cache) Renders() int {
 }
 
 func (c *Cache) render(raw json.RawMessage) ([]byte, error) {
+	if c.renderer != nil {
+		return c.renderer(raw)
+	}
 	s, err := c.budget.Render(raw)
 	if err != nil {
 		return nil, err

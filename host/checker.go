@@ -37,7 +37,9 @@ type Checker struct {
 	OpenTimeout time.Duration
 
 	checks, live *isolate.Pool
-	failed       *failures
+	// renders render the world page's sounds (checker_render.go).
+	renders *isolate.Pool
+	failed  *failures
 
 	mu     sync.Mutex // guards open
 	open   *liveBuild
@@ -111,13 +113,14 @@ func NewCheckerWith(cfg CheckerConfig) *Checker {
 	pool := func(n int) *isolate.Pool {
 		return isolate.NewPool(isolate.Config{Size: n, Limits: cfg.Limits, Owner: "this host's", OnRequest: cfg.OnRequest, Executable: cfg.Executable})
 	}
-	return &Checker{checks: pool(cfg.Checks), live: pool(cfg.Live), failed: &failures{m: map[string]error{}}}
+	return &Checker{checks: pool(cfg.Checks), live: pool(cfg.Live), renders: renderPool(cfg), failed: &failures{m: map[string]error{}}}
 }
 
 // Close ends the Checker's workers.
 func (c *Checker) Close() {
 	c.checks.Close()
 	c.live.Close()
+	c.renders.Close()
 }
 
 // Load implements Engine. A bundle that passes a worker's hard limit is a rejected verdict

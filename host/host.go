@@ -107,7 +107,8 @@ type Server struct {
 	// live is the active revision's open project (engine.go); events and sessions serve the
 	// world page's tabs (events.go, sessions.go).
 	live     liveSlot
-	sounds   soundBook // what the world page plays (sounds.go)
+	sounds   soundBook     // what the world page plays (sounds.go)
+	renders  *soundRenders // how its WAVs are made: bounded, out of this process (soundrender.go)
 	events   *hub
 	sessions *sessions
 	// grid is the world model (grid.go); the ticker moves it every world.TickInterval.
@@ -173,6 +174,7 @@ func New(opts Options) (*Server, error) {
 	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources),
 		uploads: make(chan struct{}, maxUploadsInFlight), world: w, ownerCookie: ownerCookieName(uid)}
 	s.events = newHub()
+	s.renders = newSoundRenders(opts.Engine)
 	s.sessions = newSessions()
 	if err := s.openGrid(w.ActiveRevision); err != nil {
 		st.Close()

@@ -317,12 +317,8 @@ func TestSoundsServedByContent(t *testing.T) {
 	if pv.Key != wantKey || pv.Gain != 0.8 {
 		t.Fatalf("preview: %+v, want key %s gain 0.8", pv, wantKey)
 	}
-	resp, err = http.Get(f.http.URL + "/api/world/sounds/" + pv.Key + ".wav")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if readAll(t, resp); resp.StatusCode != 200 {
-		t.Fatalf("the preview's sound: %d", resp.StatusCode)
+	if st, _, _ := owner.wav(pv.Key); st != 200 { // the asking tab's: resources_test.go has the others
+		t.Fatalf("the preview's sound: %d", st)
 	}
 	if st, _ := owner.call("POST", "/api/world/instances/"+piano+"/preview", map[string]any{"name": "nope", "payload": map[string]any{}}, nil); st != 400 {
 		t.Fatalf("an undeclared preview: %d, want 400", st)
@@ -340,7 +336,7 @@ func TestSoundsServedByContent(t *testing.T) {
 // answers its strikes by content address (each served); a definition without a sequence is
 // refused.
 func TestSequenceStep(t *testing.T) {
-	f, owner := soundWorld(t)
+	_, owner := soundWorld(t)
 	bells := owner.place("test.bells", 5, 5)
 	var out struct {
 		AfterSeconds float64
@@ -358,12 +354,8 @@ func TestSequenceStep(t *testing.T) {
 	if out.AfterSeconds != 0.5 || len(out.Strikes) != 1 || out.Strikes[0].Source != 1 || out.Strikes[0].DelaySeconds != 0.1 || out.Strikes[0].Key != want {
 		t.Fatalf("step 3 of two sources: %+v (want source 1, key %s)", out, want)
 	}
-	resp, err := http.Get(f.http.URL + "/api/world/sounds/" + want + ".wav")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if readAll(t, resp); resp.StatusCode != 200 {
-		t.Fatalf("the strike's sound: %d", resp.StatusCode)
+	if st, _, _ := owner.wav(want); st != 200 {
+		t.Fatalf("the strike's sound: %d", st)
 	}
 	if st, _ := owner.call("POST", "/api/world/instances/"+owner.place("test.hum", 9, 9)+"/sequence", map[string]any{"step": 0, "sources": sources}, nil); st != 400 {
 		t.Fatalf("a sequence step of a definition without sequence: %d, want 400", st)

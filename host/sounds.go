@@ -16,8 +16,8 @@ import (
 
 // The world page plays what a Gizmo declares from the samples the build rendered: each declared
 // sound is served as WAV under its content address (audio.Key: the SHA-256 of the recipe's
-// canonical JSON), rendered once per process through audio.Shared; a recorded WAV import is
-// served as it is. The page learns, per placed instance, the map sound name → key (the
+// canonical JSON), rendered once, in a render worker, and cached (soundrender.go); a recorded WAV
+// import is served as it is. The page learns, per placed instance, the map sound name → key (the
 // definition's static sounds, or soundBank(state) for that instance's state), its ambience, and
 // asks the host for previews and sequence steps. Every answer comes from the live worker through
 // the SDK (validate.Env.Ask, a derive-like call), so no recipe is resolved twice by a second rule
@@ -25,13 +25,17 @@ import (
 
 // soundBook remembers, for the active revision, what the page needs to resolve sound names: the
 // answers of the worker by definition (static sounds, asked once) or by instance state (sound
-// banks), and every recipe it has handed a key for (so GET .../<key>.wav can render it).
+// banks), and every declared recipe it has handed a key for (so GET .../<key>.wav can render it),
+// those of the revision before too (a tab may still play them while it learns the new keys).
+// Previews and sequence steps are not declared: their sounds are the asking session's (asked).
 type soundBook struct {
-	mu      sync.Mutex
-	rev     int
-	byType  map[string]*soundAnswer // definitions without a sound bank: one answer per revision
-	byState map[string]*soundAnswer // sound banks: "id\x00state"
-	recipes map[string]json.RawMessage
+	mu       sync.Mutex
+	rev      int
+	byType   map[string]*soundAnswer // definitions without a sound bank: one answer per revision
+	byState  map[string]*soundAnswer // sound banks: "id\x00state"
+	recipes  map[string]json.RawMessage
+	previous map[string]json.RawMessage // the previous revision's recipes
+	asked    askedSounds
 }
 
 // soundAnswer is toolchain.ts answer's reply to {sounds: true}.
@@ -44,15 +48,18 @@ type soundAnswer struct {
 	keys         map[string]string
 }
 
-// maxKnownRecipes bounds the recipes a host remembers for serving (sound banks of many states
-// add up); the oldest revision's are dropped with it, and beyond this bound new keys still play
-// while the render stays in audio.Shared.
+// maxKnownRecipes bounds the declared recipes a host remembers for serving (sound banks of many
+// states add up); the revisions before the previous one are dropped, and beyond this bound a new
+// key is handed out but not served (404) until the next revision.
 const maxKnownRecipes = 4096
 
 // reset forgets everything of an older revision. Called with b.mu held.
 func (b *soundBook) reset(rev int) {
 	if b.rev == rev && b.byType != nil {
 		return
+	}
+	if b.rev != rev && b.recipes != nil {
+		b.previous = b.recipes
 	}
 	b.rev = rev
 	b.byType = map[string]*soundAnswer{}
@@ -69,10 +76,14 @@ func (b *soundBook) remember(recipe json.RawMessage) string {
 	return key
 }
 
-func (b *soundBook) recipe(key string) (json.RawMessage, bool) {
+// declared is the recipe of a sound the active revision, or the one before it, declares.
+func (b *soundBook) declared(key string) (json.RawMessage, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	r, ok := b.recipes[key]
+	if r, ok := b.recipes[key]; ok {
+		return r, true
+	}
+	r, ok := b.previous[key]
 	return r, ok
 }
 
@@ -208,9 +219,11 @@ func (s *Server) handleSounds(w http.ResponseWriter, r *http.Request) {
 var soundFile = regexp.MustCompile(`^([0-9a-f]{64})\.wav$`)
 
 // handleSoundFile serves one sound as WAV by its content address. The address names the
-// content, so the answer never changes: cached for a year, immutable. It needs no session (the
-// address is unguessable without the recipe, and an <audio> element or a cache may fetch it);
-// an address this host has not handed out, and that audio.Shared does not hold, is 404.
+// content, so the answer never changes: cached for a year, immutable. Only two kinds of address
+// are served, anything else is 404: a sound the active build (or the one before it) declares, to
+// anyone (the page's <audio> fetches may come without a session; public), and a preview's or a
+// sequence step's, only to the session that asked for it (the tab's bearer token; private). WAVs
+// are made by s.renders: out of the host's process, a bounded number at once (soundrender.go).
 func (s *Server) handleSoundFile(w http.ResponseWriter, r *http.Request) {
 	m := soundFile.FindStringSubmatch(r.PathValue("file"))
 	if m == nil {
@@ -218,33 +231,25 @@ func (s *Server) handleSoundFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := m[1]
-	var wav []byte
-	if recipe, ok := s.sounds.recipe(key); ok {
-		var recorded string
-		if json.Unmarshal(recipe, &recorded) == nil {
-			// A recorded import: its own bytes, at its own rate (the SDK checked it).
-			b, err := audio.DecodeRecorded(recorded)
-			if err != nil {
-				http.Error(w, "recorded sound "+key+": "+err.Error(), http.StatusUnprocessableEntity)
-				return
-			}
-			wav = b
-		} else {
-			_, b, err := audio.Shared.WAV(recipe)
-			if err != nil {
-				http.Error(w, "sound "+key+": "+err.Error(), http.StatusUnprocessableEntity)
-				return
-			}
-			wav = b
+	cache := "public"
+	recipe, ok := s.sounds.declared(key)
+	if !ok {
+		if a, tab := s.tab(r); tab {
+			recipe, ok = s.sounds.asked.recipe(a.ID, key)
+			cache = "private"
 		}
-	} else if b, ok := audio.Shared.Lookup(key); ok {
-		wav = b
-	} else {
+	}
+	if !ok {
 		http.Error(w, "no sound "+key+" in this world", http.StatusNotFound)
 		return
 	}
+	wav, err := s.renders.wav(recipe)
+	if err != nil {
+		s.writeRenderError(w, key, err)
+		return
+	}
 	w.Header().Set("Content-Type", "audio/wav")
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Cache-Control", cache+", max-age=31536000, immutable")
 	w.Header().Set("ETag", `"`+key+`"`)
 	_, _ = w.Write(wav)
 }
@@ -283,15 +288,12 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		} `json:"preview"`
 	}
 	question := map[string]any{"preview": map[string]any{"name": req.Name, "payload": req.Payload, "viewer": map[string]any{"actorId": v.ActorID, "canEdit": v.CanEdit}}}
-	rev, err := s.ask(r.Context(), id, question, &res)
-	if err != nil {
+	if _, err := s.ask(r.Context(), id, question, &res); err != nil {
 		s.answer(w, nil, err)
 		return
 	}
-	s.sounds.mu.Lock()
-	s.sounds.reset(rev)
-	key := s.sounds.remember(res.Preview.Sound)
-	s.sounds.mu.Unlock()
+	key := audio.Key(res.Preview.Sound)
+	s.sounds.asked.add(a.ID, key, res.Preview.Sound)
 	writeJSON(w, http.StatusOK, map[string]any{"key": key, "gain": res.Preview.Gain})
 }
 
@@ -300,7 +302,8 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 // strikes: [{source, delaySeconds, key}]}. Any placed instance of the definition answers: a
 // sequence depends on its context only.
 func (s *Server) handleSequence(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.requireTab(w, r); !ok {
+	a, ok := s.requireTab(w, r)
+	if !ok {
 		return
 	}
 	type source struct {
@@ -329,7 +332,7 @@ func (s *Server) handleSequence(w http.ResponseWriter, r *http.Request) {
 			} `json:"strikes"`
 		} `json:"sequence"`
 	}
-	rev, err := s.ask(r.Context(), r.PathValue("id"), map[string]any{"sequence": req}, &res)
+	_, err := s.ask(r.Context(), r.PathValue("id"), map[string]any{"sequence": req}, &res)
 	if err != nil {
 		s.answer(w, nil, err)
 		return
@@ -343,11 +346,10 @@ func (s *Server) handleSequence(w http.ResponseWriter, r *http.Request) {
 		AfterSeconds float64  `json:"afterSeconds"`
 		Strikes      []strike `json:"strikes"`
 	}{AfterSeconds: res.Sequence.AfterSeconds, Strikes: []strike{}}
-	s.sounds.mu.Lock()
-	s.sounds.reset(rev)
 	for _, st := range res.Sequence.Strikes {
-		out.Strikes = append(out.Strikes, strike{Source: st.Source, DelaySeconds: st.DelaySeconds, Key: s.sounds.remember(st.Sound)})
+		key := audio.Key(st.Sound)
+		s.sounds.asked.add(a.ID, key, st.Sound)
+		out.Strikes = append(out.Strikes, strike{Source: st.Source, DelaySeconds: st.DelaySeconds, Key: key})
 	}
-	s.sounds.mu.Unlock()
 	writeJSON(w, http.StatusOK, out)
 }

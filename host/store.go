@@ -289,7 +289,7 @@ func (s *store) bundle(ctx context.Context, worldID string, number int) ([]byte,
 }
 
 // addRevision records a verdict and, for an accepted one, makes it the world's active build,
-// in one transaction. It returns the revision with its number.
+// in one transaction, which also drops the revisions past KeptRevisions (store_prune.go). It returns the revision with its number.
 func (s *store) addRevision(ctx context.Context, worldID, sessionID string, r Revision, js []byte) (Revision, error) {
 	problems, err := json.Marshal(r.Problems)
 	if err != nil {
@@ -320,6 +320,9 @@ func (s *store) addRevision(ctx context.Context, worldID, sessionID string, r Re
 		if _, err := tx.ExecContext(ctx, `UPDATE worlds SET active_revision = ? WHERE id = ?`, r.Number, worldID); err != nil {
 			return Revision{}, err
 		}
+	}
+	if err := pruneRevisions(ctx, tx, worldID); err != nil {
+		return Revision{}, err
 	}
 	if err := tx.Commit(); err != nil {
 		return Revision{}, err

@@ -19,6 +19,7 @@ const (
 	opCheck  = "check"  // validate.Check of a bundle (the build, the host's upload verdict)
 	opLive   = "live"   // a call into a valid bundle kept open (the host's place, view, act)
 	opTest   = "test"   // testrun.Run over a project (scape gizmo test)
+	opRender = "render" // one sound's WAV (a host's world page: render.go)
 	opCancel = "cancel" // stop the request in flight (its context is cancelled)
 )
 
@@ -28,10 +29,11 @@ type request struct {
 	Op     string `json:"op"`
 	Budget budget `json:"budget"`
 	// Deadline is the caller's context deadline, so the worker's guarded calls see it too.
-	Deadline time.Time     `json:"deadline,omitzero"`
-	Check    *checkRequest `json:"check,omitempty"`
-	Live     *liveRequest  `json:"live,omitempty"`
-	Test     *testRequest  `json:"test,omitempty"`
+	Deadline time.Time      `json:"deadline,omitzero"`
+	Check    *checkRequest  `json:"check,omitempty"`
+	Live     *liveRequest   `json:"live,omitempty"`
+	Test     *testRequest   `json:"test,omitempty"`
+	Render   *renderRequest `json:"render,omitempty"`
 }
 
 // budget is what one request may spend; the worker enforces it on itself (watchdog.go).
@@ -145,7 +147,9 @@ type reply struct {
 	Report *wireReport     `json:"report,omitempty"`
 	Test   *testrun.Report `json:"test,omitempty"`
 	Live   *liveReply      `json:"live,omitempty"`
-	Error  *wireError      `json:"error,omitempty"`
+	// WAV is a render request's answer (EncodeWAV's bytes).
+	WAV   []byte     `json:"wav,omitempty"`
+	Error *wireError `json:"error,omitempty"`
 	// Open lists the bundles (hashes) the worker has open for live calls after the request.
 	Open []string `json:"open,omitempty"`
 	// PeakRSS is the worker's peak resident memory so far (VmHWM), CPU its CPU time so far.

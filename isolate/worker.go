@@ -301,6 +301,10 @@ func (s *server) handle(ctx context.Context, r request) *reply {
 		if r.Test != nil {
 			return s.test(ctx, r.ID, r.Test, r.Budget)
 		}
+	case opRender:
+		if r.Render != nil {
+			return s.render(r.Render, r.Budget)
+		}
 	}
 	return &reply{Error: &wireError{Kind: errInternal, Message: "unknown request " + r.Op}}
 }

@@ -7,7 +7,7 @@
 // the tab that pressed them; ambience per listener (ambience.ts).
 
 import type { Grid } from './types';
-import { api } from './net';
+import { api, token } from './net';
 import { spatial, type Listener } from './spatial';
 import { drawMixer } from './mixer';
 
@@ -58,11 +58,17 @@ export let speaking = false;
 let me = '';
 let grid: Grid | null = null;
 
+/** A sound's WAV. The tab's token goes with it: a preview's or a sequence step's sound is served
+ * only to the session that asked for it (a declared one to anyone). */
+function fetchSound(key: string): Promise<Response> {
+  return fetch(`/api/world/sounds/${key}.wav`, { headers: { Authorization: 'Bearer ' + token } });
+}
+
 const buffers = new Map<string, Promise<AudioBuffer>>();
 export function bufferOf(key: string): Promise<AudioBuffer> {
   let b = buffers.get(key);
   if (!b) {
-    b = fetch(`/api/world/sounds/${key}.wav`).then(async (r) => {
+    b = fetchSound(key).then(async (r) => {
       if (!r.ok) throw new Error(`sound ${key}: ${r.status} ${await r.text()}`);
       return audioContext().decodeAudioData(await r.arrayBuffer());
     });
@@ -282,7 +288,7 @@ async function voiceSamples(key: string): Promise<{ rate: number; channels: numb
 
 /** The served WAV decoded on its own by an OfflineAudioContext at its rate (no resampling). */
 async function decodeServed(key: string): Promise<{ rate: number; channels: number[][] }> {
-  const r = await fetch(`/api/world/sounds/${key}.wav`);
+  const r = await fetchSound(key);
   const bytes = await r.arrayBuffer();
   const off = new OfflineAudioContext(1, 1, 48000);
   const b = await off.decodeAudioData(bytes);

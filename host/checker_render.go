@@ -1,0 +1,37 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/scapeworld/scape/isolate"
+)
+
+// renderPool is a Checker's pool for the world page's sounds (soundrender.go): maxRenders
+// workers, started on the first render, each with renderMemory of address space beyond its
+// baseline and renderBudget per sound. A render never shares a worker with author code.
+func renderPool(cfg CheckerConfig) *isolate.Pool {
+	lim := cfg.Limits
+	lim.Memory, lim.Render = renderMemory, renderBudget
+	return isolate.NewPool(isolate.Config{Size: maxRenders, Limits: lim, Owner: "this host's", OnRequest: cfg.OnRequest,
+		Executable: cfg.Executable, Lazy: true})
+}
+
+// RenderSound implements soundRenderer: the recipe rendered in a render worker. A recipe the
+// renderer refuses, or one whose render passed the worker's memory or time, is a 422 refusal
+// naming the bound; no worker free before ctx ends is a 503.
+func (c *Checker) RenderSound(ctx context.Context, recipe json.RawMessage) ([]byte, error) {
+	wav, err := c.renders.Render(ctx, recipe)
+	var b *isolate.Breach
+	switch {
+	case err == nil:
+		return wav, nil
+	case errors.As(err, &b) && b.Kind != isolate.BreachCrash:
+		return nil, &Refusal{Status: http.StatusUnprocessableEntity, Message: b.Error()}
+	case errors.Is(err, isolate.ErrBusy), errors.Is(err, context.DeadlineExceeded):
+		return nil, &Refusal{Status: http.StatusServiceUnavailable, Message: "no sound renderer was free in time"}
+	}
+	return nil, refusal(err)
+}

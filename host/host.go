@@ -166,7 +166,10 @@ func New(opts Options) (*Server, error) {
 	s := &Server{opts: opts, store: st, pairs: newPairings(), pairRate: newSourceLimiter(PairingBurst, PairingRefill, maxSources),
 		uploads: make(chan struct{}, maxUploadsInFlight), world: w}
 	s.events = newHub()
-	s.sessions = newSessions()
+	if err := s.openSessions(); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
 	if err := s.openGrid(w.ActiveRevision); err != nil {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)

@@ -232,6 +232,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.store.deleteOwnerSession(r.Context(), o.tokenHash)
+	s.endTabsOf(o) // the admin tabs of this sign-in end with it
 	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: "", Path: "/", MaxAge: -1})
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }

@@ -26,7 +26,8 @@ func (s *Server) openSessions() error {
 	return nil
 }
 
-// tabsEnded closes the event streams of tabs the table ended and makes their avatars leave.
+// tabsEnded closes the event streams of tabs the table ended, makes their avatars leave and
+// forgets their remembered settings.
 func (s *Server) tabsEnded(actors []string) {
 	if len(actors) == 0 {
 		return
@@ -34,6 +35,7 @@ func (s *Server) tabsEnded(actors []string) {
 	for _, a := range actors {
 		s.events.end(a)
 		s.grid.Leave(a)
+		s.remembered.Forget(a)
 	}
 	s.events.publishGrid()
 }

@@ -1,5 +1,8 @@
 package world
 
+// What the host asks of the world about its tabs (host/tabsweep.go): which have avatars, and
+// forgetting an ended tab's remembered settings.
+
 // AvatarActors are the actor ids of the avatars in the world, in no order (the host's sweep of
 // tabs that left).
 func (m *Model) AvatarActors() []string {
@@ -18,4 +21,12 @@ func (m *Model) HasAvatar(actor string) bool {
 	defer m.mu.Unlock()
 	_, ok := m.avatars[actor]
 	return ok
+}
+
+// Forget drops session's remembered settings: its tab ended, and its actor id is never another
+// tab's, so nothing would replay them.
+func (r *Remembered) Forget(session string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.sessions, session)
 }

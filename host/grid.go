@@ -127,7 +127,8 @@ func (s *Server) stopTicker() {
 
 // Tick advances the world to the host's clock (Options.Now): moves arrive, each arrival on a
 // stepped instance runs its step callback through the engine, feedback expires; the tabs are
-// told when anything happened. The ticker calls it; tests with their own clock may too.
+// told when anything happened. About once a second it also sweeps the tabs (tabsweep.go): the
+// avatars of absent tabs leave. The ticker calls it; tests with their own clock may too.
 func (s *Server) Tick() []wm.Event {
 	s.tickMu.Lock()
 	defer s.tickMu.Unlock()

@@ -93,17 +93,16 @@ func (h *hub) publishGrid() {
 	}
 }
 
-// streams is the number of open streams of one actor.
-func (h *hub) streams(actor string) int {
+// end closes the streams of one actor (its tab ended: signed out, removed, forgotten).
+func (h *hub) end(actor string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	n := 0
 	for sub := range h.subs {
 		if sub.actor.ID == actor {
-			n++
+			delete(h.subs, sub)
+			close(sub.done)
 		}
 	}
-	return n
 }
 
 // count is the number of open streams (for tests).

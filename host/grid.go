@@ -127,7 +127,8 @@ func (s *Server) stopTicker() {
 
 // Tick advances the world to the host's clock (Options.Now): moves arrive, each arrival on a
 // stepped instance runs its step callback through the engine, feedback expires; the tabs are
-// told when anything happened. The ticker calls it; tests with their own clock may too.
+// told when anything happened. About once a second it also sweeps the tabs (tabsweep.go): the
+// avatars of absent tabs leave. The ticker calls it; tests with their own clock may too.
 func (s *Server) Tick() []wm.Event {
 	s.tickMu.Lock()
 	defer s.tickMu.Unlock()
@@ -141,6 +142,7 @@ func (s *Server) Tick() []wm.Event {
 	if len(events) > 0 {
 		s.events.publishGrid()
 	}
+	s.sweepTabsDue(now) // tabsweep.go: absent tabs' avatars leave
 	return events
 }
 
@@ -323,20 +325,6 @@ func (s *Server) emojiOf(ctx context.Context) map[string]string {
 	return s.emojiFor(&rev)
 }
 
-// leaveGrace is how long a tab's avatar outlives its last event stream: a reload reconnects
-// well within it and keeps the avatar where it was; a closed tab's avatar leaves.
-var leaveGrace = 15 * time.Second // a variable for the test that shortens it
-
-// leaveLater removes the tab's avatar after leaveGrace unless the tab has reconnected.
-func (s *Server) leaveLater(a Actor) {
-	time.AfterFunc(leaveGrace, func() {
-		if s.events.streams(a.ID) == 0 {
-			s.grid.Leave(a.ID)
-			s.events.publishGrid()
-		}
-	})
-}
-
 // ---- endpoints
 
 func (s *Server) gridRoutes(m *http.ServeMux) {
@@ -346,12 +334,9 @@ func (s *Server) gridRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/world/debug", s.handleDebug)
 }
 
-// joined is the tab's avatar, joining it first if it has none (a host restarted under an open
-// tab, or a tab that left).
-func (s *Server) joined(a Actor) error {
-	_, err := s.grid.Join(a.ID)
-	return err
-}
+// joined is the tab's avatar, joining it first if it has none (a tab that left and came back:
+// its request made it present again).
+func (s *Server) joined(a Actor) error { return s.enter(a) }
 
 // handleMove queues one step of the tab's avatar: {"direction": "right"|"down"|"left"|"up"}.
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {

@@ -175,7 +175,10 @@ func New(opts Options) (*Server, error) {
 		uploads: make(chan struct{}, maxUploadsInFlight), world: w, ownerCookie: ownerCookieName(uid)}
 	s.events = newHub()
 	s.renders = newSoundRenders(opts.Engine)
-	s.sessions = newSessions()
+	if err := s.openSessions(); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
 	if err := s.openGrid(w.ActiveRevision); err != nil {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)

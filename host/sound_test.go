@@ -159,7 +159,8 @@ func (tb *tab) sounds() soundsAnswer {
 // sse reads a tab's event stream, sending each event's name and data on the channel.
 func sse(t *testing.T, ctx context.Context, base, token string) <-chan [2]string {
 	t.Helper()
-	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/world/events?session="+token, nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/world/events", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -230,6 +230,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.store.deleteOwnerSession(r.Context(), o.tokenHash)
+	s.endTabsOf(o) // the admin tabs of this sign-in end with it
 	// Only this world's cookie is deleted: another world on this machine stays signed in.
 	http.SetCookie(w, &http.Cookie{Name: s.ownerCookie, Value: "", Path: "/", MaxAge: -1})
 	http.Redirect(w, r, "/login", http.StatusSeeOther)

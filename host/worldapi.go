@@ -77,6 +77,7 @@ func (s *Server) worldRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /static/world.js", s.handleWorldScript)
 	s.gridRoutes(m)
 	s.soundRoutes(m)
+	s.tabRoutes(m) // tabsapi.go: stream tickets, invites and guests
 }
 
 // snapshot is the world for actor: the views run within the page's budget (render.go).
@@ -205,22 +206,25 @@ func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 	if !readBody(w, r, &req) {
 		return
 	}
-	role := RoleAdmin
-	if req.Invite != "" {
-		var ok bool
-		if role, ok = s.sessions.redeem(req.Invite); !ok {
-			writeJSON(w, http.StatusForbidden, apiError{Status: http.StatusForbidden, Message: "this invite link is not valid on this host"})
-			return
+	role, from, ok := s.tabOriginOf(r, req.Invite)
+	if !ok {
+		msg := "sign in as the owner, or open an invite link"
+		if req.Invite != "" {
+			msg = "this invite link is not valid on this host (it may have expired, been used up or been revoked)"
 		}
-	} else if !s.ownerCSRF(r) {
-		writeJSON(w, http.StatusForbidden, apiError{Status: http.StatusForbidden, Message: "sign in as the owner, or open an invite link"})
+		writeJSON(w, http.StatusForbidden, apiError{Status: http.StatusForbidden, Message: msg})
 		return
 	}
-	tok, a := s.sessions.open(role)
-	if _, err := s.grid.Join(a.ID); err != nil {
+	tok, a, err := s.sessions.open(r.Context(), role, from)
+	if err != nil {
+		if from.invite != "" {
+			s.sessions.invites.giveBack(from.invite)
+		}
+		s.answer(w, nil, err)
+		return
+	}
+	if err := s.enter(a); err != nil {
 		s.opts.Logf("tab %s has no avatar: %v", a.ID, err) // the tab works; its moves say why
-	} else {
-		s.events.publishGrid()
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "actor": a.ID, "role": a.Role})
 }
@@ -237,22 +241,32 @@ func (s *Server) handleTabWorld(w http.ResponseWriter, r *http.Request) {
 // handleEvents streams the world to one tab: a "world" event with its snapshot at once and
 // after every change, "acted" events with this tab's share of an accepted action's reaction
 // (share.go), "revision" events.
+// The tab authenticates with its bearer token or a stream ticket (POST /api/world/events/ticket:
+// an EventSource cannot set headers, and a token in the URL would reach logs). While a stream is
+// open its tab is present: its avatar stands (it joins again on a reconnect).
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.requireTab(w, r)
-	if !ok {
+	a, ok := s.streamTab(r)
+	if !ok || !s.sessions.attach(a.ID) {
+		writeJSON(w, http.StatusUnauthorized, apiError{Status: http.StatusUnauthorized, Message: "this stream has no session: ask for a new ticket, or open the world again"})
 		return
 	}
+	defer s.sessions.detach(a.ID)
 	flusher, ok := w.(http.Flusher)
 	if !ok {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
+	sub := s.events.subscribe(a)
+	defer s.events.unsubscribe(sub)
+	if !s.sessions.touch(a.ID) { // ended between attach and subscribe: its end closed no stream of ours
+		return
+	}
+	if err := s.enter(a); err != nil {
+		s.opts.Logf("tab %s has no avatar: %v", a.ID, err)
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
-	sub := s.events.subscribe(a)
-	defer s.leaveLater(a)
-	defer s.events.unsubscribe(sub)
 	send := func(event string, v any) bool {
 		b, err := json.Marshal(v)
 		if err != nil {
@@ -295,6 +309,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-keepAlive.C:
+			if !s.sessions.touch(a.ID) {
+				return
+			}
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
@@ -311,6 +328,9 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 	}
 	var req struct {
 		Role Role `json:"role"`
+		// ExpiresInMinutes is how long the link opens tabs (0: a day); MaxUses how many (0: no cap).
+		ExpiresInMinutes int `json:"expiresInMinutes"`
+		MaxUses          int `json:"maxUses"`
 	}
 	if !readBody(w, r, &req) {
 		return
@@ -323,8 +343,18 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 		s.answer(w, nil, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("role must be participant, editor or remover, not %q", req.Role)})
 		return
 	}
-	code := s.sessions.invite(req.Role)
-	writeJSON(w, http.StatusOK, map[string]string{"role": string(req.Role), "url": s.opts.BaseURL + "/join?invite=" + code})
+	ttl, err := inviteTerms(req.ExpiresInMinutes, req.MaxUses)
+	if err != nil {
+		s.answer(w, nil, err)
+		return
+	}
+	code, inv, err := s.sessions.invites.mint(req.Role, ttl, req.MaxUses)
+	if err != nil {
+		s.answer(w, nil, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"role": req.Role, "url": s.opts.BaseURL + "/join?invite=" + code,
+		"id": inv.ID, "expiresAt": inv.ExpiresAt, "maxUses": inv.MaxUses})
 }
 
 func (s *Server) handleTabPlace(w http.ResponseWriter, r *http.Request) {
@@ -424,8 +454,8 @@ func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.Ra
 // handleJoin is an invite link: the world page, which redeems the invite for this tab.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	d := s.page(owner{}, false, s.world.Name)
-	if _, ok := s.sessions.redeem(r.URL.Query().Get("invite")); !ok {
-		d.Error = "this invite link is not valid on this host"
+	if !s.sessions.invites.check(r.URL.Query().Get("invite")) {
+		d.Error = "this invite link is not valid on this host (it may have expired, been used up or been revoked)"
 	}
 	s.render(w, http.StatusOK, "guest", d)
 }

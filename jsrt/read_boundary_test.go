@@ -56,7 +56,7 @@ var readSites = []struct{ file, line, why string }{
 	{"host/pairing.go", "return b.String()", "a strings.Builder"},
 	{"host/engine.go", "msg = verdict.Problems[0].String()", "a diag.Diagnostic"},
 	{"host/sessions.go", `r.Header.Get("Authorization")`, "an HTTP header"},
-	{"host/sessions.go", `r.URL.Query().Get("session")`, "a URL query"},
+	{"host/sessions.go", `r.URL.Query().Get("ticket")`, "a URL query"},
 	{"host/sessions.go", `r.Header.Get("X-CSRF-Token")`, "an HTTP header"},
 	{"host/worldapi.go", `r.URL.Query().Get("invite")`, "a URL query"},
 	{"host/ui.go", "return d.String()", "a diag.Diagnostic"},

@@ -91,7 +91,7 @@ export function drawModel(ctx: CanvasRenderingContext2D, id: string, cell: Cell,
 }
 
 /** Transitions from the host's events; a new build asks for the models again. */
-export function watchModels(es: EventSource): void {
+export function watchModels(es: EventTarget): void {
   const onChange = (e: Event) => {
     const c = JSON.parse((e as MessageEvent).data) as { instance?: string; transition?: { animate?: unknown } };
     if (!c.instance || !c.transition?.animate) return;

@@ -6,7 +6,9 @@
 
 import { draw } from './panel';
 import { drawCanvas, wireCanvas } from './canvas';
-import { el, flash, openTab, root, token } from './net';
+import { el, flash, openTab } from './net';
+import { LiveStream } from './stream';
+import { drawPeople } from './guests';
 import { gridChanged, transition, worldChanged } from './audio';
 import './ambience';
 import { watchModels } from './modelhook';
@@ -21,15 +23,15 @@ function reaction(data: { instance: string; actor: string; reaction: unknown }):
 
 async function main(): Promise<void> {
   try { await openTab(); } catch (e) { flash((e as Error).message); return; }
-  const es = new EventSource('/api/world/events?session=' + encodeURIComponent(token));
-  es.addEventListener('world', (e) => { const w = JSON.parse((e as MessageEvent).data); draw(w); worldChanged(w); });
-  es.addEventListener('acted', (e) => { const d = JSON.parse((e as MessageEvent).data); reaction(d); transition(d); });
-  es.addEventListener('seeded', (e) => transition(JSON.parse((e as MessageEvent).data)));
-  es.addEventListener('grid', (e) => { const g = JSON.parse((e as MessageEvent).data); drawCanvas(g); gridChanged(g); });
+  const live = new LiveStream(); // stream.ts: ticketed, reconnects itself
+  live.addEventListener('world', (e) => { const w = JSON.parse((e as MessageEvent).data); draw(w); worldChanged(w); drawPeople(w.canAdmin); });
+  live.addEventListener('acted', (e) => { const d = JSON.parse((e as MessageEvent).data); reaction(d); transition(d); });
+  live.addEventListener('seeded', (e) => transition(JSON.parse((e as MessageEvent).data)));
+  live.addEventListener('grid', (e) => { const g = JSON.parse((e as MessageEvent).data); drawCanvas(g); gridChanged(g); });
+  live.addEventListener('ended', (e) => flash(String((e as MessageEvent).data)));
   wireCanvas();
-  watchModels(es); // models: transitions to animate, taps
-  es.addEventListener('error', () => { root.dataset.live = 'reconnecting'; });
-  es.addEventListener('open', () => { root.dataset.live = 'open'; });
+  watchModels(live); // models: transitions to animate, taps
+  await live.connect();
 }
 
 void main();

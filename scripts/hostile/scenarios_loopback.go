@@ -350,7 +350,8 @@ func (w *localWorld) acted(ctx context.Context, token string) <-chan string {
 	out := make(chan string, 4)
 	go func() {
 		defer close(out)
-		req, _ := http.NewRequestWithContext(ctx, "GET", w.http.URL+"/api/world/events?session="+url.QueryEscape(token), nil)
+		req, _ := http.NewRequestWithContext(ctx, "GET", w.http.URL+"/api/world/events", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			return

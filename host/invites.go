@@ -1,0 +1,174 @@
+package host
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Invites are the owner's links for a role (docs/dev.md, "Tabs, invites and guests"). Each one
+// expires (a day unless the owner says otherwise), may cap how many tabs it opens, and can be
+// revoked; a tab opened with one stays a guest until it ends or the owner removes it. Codes are
+// kept as hashes; the owner's list names an invite by its id, never its code. Without a cap an
+// invite opens any number of tabs: each is a session in the bounded guest table, and an avatar
+// only while its tab is present (sessions.go), so a link opened 400 times leaves no crowd behind.
+type inviteBook struct {
+	mu     sync.Mutex
+	now    func() time.Time
+	byHash map[string]*invite
+	byID   map[string]*invite
+}
+
+type invite struct {
+	id      string // public: the owner's list and revocation name it
+	hash    string
+	role    Role
+	created time.Time
+	expires time.Time
+	maxUses int // 0: no cap
+	uses    int
+}
+
+// The invites' bounds.
+const (
+	defaultInviteTTL = 24 * time.Hour
+	maxInviteTTL     = 30 * 24 * time.Hour
+	// maxOpenInvites bounds the invites kept: once full, minting another is refused until one
+	// expires, is used up or is revoked (a live link is never dropped to make room).
+	maxOpenInvites = 256
+	// maxInviteUses bounds the cap an owner may set (a number past the guest table's size
+	// means nothing more than "no cap").
+	maxInviteUses = maxGuestTabs
+)
+
+func newInviteBook(now func() time.Time) *inviteBook {
+	return &inviteBook{now: now, byHash: map[string]*invite{}, byID: map[string]*invite{}}
+}
+
+// inviteView is an invite as the owner's list shows it.
+type inviteView struct {
+	ID        string    `json:"id"`
+	Role      Role      `json:"role"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	MaxUses   int       `json:"maxUses,omitempty"`
+	Uses      int       `json:"uses"`
+}
+
+func (in *invite) view() inviteView {
+	return inviteView{ID: in.id, Role: in.role, CreatedAt: in.created, ExpiresAt: in.expires, MaxUses: in.maxUses, Uses: in.uses}
+}
+
+// open says whether in still opens tabs at now.
+func (in *invite) open(now time.Time) bool {
+	return now.Before(in.expires) && (in.maxUses == 0 || in.uses < in.maxUses)
+}
+
+// inviteTerms checks the owner's expiry (minutes, 0: the default) and cap (0: none).
+func inviteTerms(minutes, maxUses int) (time.Duration, error) {
+	ttl := time.Duration(minutes) * time.Minute
+	switch {
+	case minutes == 0:
+		ttl = defaultInviteTTL
+	case minutes < 0 || ttl > maxInviteTTL:
+		return 0, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("expiresInMinutes must be between 1 and %d", int(maxInviteTTL/time.Minute))}
+	}
+	if maxUses < 0 || maxUses > maxInviteUses {
+		return 0, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("maxUses must be between 0 (no cap) and %d", maxInviteUses)}
+	}
+	return ttl, nil
+}
+
+// mint makes an invite for role, open for ttl and at most maxUses tabs (0: no cap).
+func (b *inviteBook) mint(role Role, ttl time.Duration, maxUses int) (string, inviteView, error) {
+	code := newSecret("sinv_")
+	h := hashSecret(code)
+	now := b.now()
+	in := &invite{id: "inv-" + h[:12], hash: h, role: role, created: now, expires: now.Add(ttl), maxUses: maxUses}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pruneLocked(now)
+	if len(b.byHash) >= maxOpenInvites {
+		return "", inviteView{}, &Refusal{Status: http.StatusConflict, Message: fmt.Sprintf("%d invites are open: revoke one first", maxOpenInvites)}
+	}
+	b.byHash[h], b.byID[in.id] = in, in
+	return code, in.view(), nil
+}
+
+// pruneLocked forgets the invites that no longer open tabs.
+func (b *inviteBook) pruneLocked(now time.Time) {
+	for h, in := range b.byHash {
+		if !in.open(now) {
+			delete(b.byHash, h)
+			delete(b.byID, in.id)
+		}
+	}
+}
+
+// check says whether code is an open invite, without using it (the /join page).
+func (b *inviteBook) check(code string) bool {
+	if code == "" {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	in, ok := b.byHash[hashSecret(code)]
+	return ok && in.open(b.now())
+}
+
+// redeem uses code for one tab: its role and id.
+func (b *inviteBook) redeem(code string) (Role, string, bool) {
+	if code == "" {
+		return "", "", false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	in, ok := b.byHash[hashSecret(code)]
+	if !ok || !in.open(b.now()) {
+		return "", "", false
+	}
+	in.uses++
+	return in.role, in.id, true
+}
+
+// giveBack returns a use of the invite id whose tab could not be opened.
+func (b *inviteBook) giveBack(id string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if in, ok := b.byID[id]; ok && in.uses > 0 {
+		in.uses--
+	}
+}
+
+// revoke forgets the invite id; false when there is no such open invite.
+func (b *inviteBook) revoke(id string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	in, ok := b.byID[id]
+	if ok {
+		delete(b.byHash, in.hash)
+		delete(b.byID, id)
+	}
+	return ok
+}
+
+// list is every open invite, newest first.
+func (b *inviteBook) list() []inviteView {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := b.now()
+	b.pruneLocked(now)
+	out := make([]inviteView, 0, len(b.byHash))
+	for _, in := range b.byHash {
+		out = append(out, in.view())
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
+			return out[i].CreatedAt.After(out[j].CreatedAt)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}

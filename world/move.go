@@ -57,6 +57,17 @@ func (a *avatar) public() Avatar {
 	return out
 }
 
+// AvatarOf is the actor's avatar, if it has joined.
+func (m *Model) AvatarOf(actor string) (Avatar, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	a, ok := m.avatars[actor]
+	if !ok {
+		return Avatar{}, false
+	}
+	return a.public(), true
+}
+
 func (m *Model) avatarAt(f Floor, c Cell) *avatar {
 	for _, a := range m.avatars {
 		if a.floor == f && (a.cell == c || (a.moving != nil && a.moving.to == c)) {

@@ -181,6 +181,9 @@ type tabGrid struct {
 	Instances []gridCell    `json:"instances"`
 	Avatars   []gridAvatar  `json:"avatars"`
 	Feedback  []gridPending `json:"feedback"`
+	// Nearby is how far feedback reaches (world.NearbyRadius, cells): the page says so when a
+	// reaction was not delivered to this viewer.
+	Nearby int `json:"nearby"`
 	// Log is this viewer's avatar's last notes (world.Model.Log): steps refused and what was in
 	// the way, holds, steps, travels and why one did nothing. The page shows each Seq once.
 	Log []wm.Note `json:"log,omitempty"`
@@ -247,7 +250,7 @@ func present(raw json.RawMessage) bool {
 // label.
 func (s *Server) gridFor(actor Actor, looks map[string]gridLook) *tabGrid {
 	snap := s.grid.Snapshot()
-	g := &tabGrid{Width: snap.Width, Height: snap.Height, Revision: snap.Revision, Floors: snap.Floors, Instances: []gridCell{}, Avatars: []gridAvatar{}, Feedback: []gridPending{}}
+	g := &tabGrid{Width: snap.Width, Height: snap.Height, Revision: snap.Revision, Floors: snap.Floors, Instances: []gridCell{}, Avatars: []gridAvatar{}, Feedback: []gridPending{}, Nearby: wm.NearbyRadius}
 	type lit struct{ light, glow json.RawMessage }
 	pending := map[string]lit{}
 	for _, f := range snap.Feedback {

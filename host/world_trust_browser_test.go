@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -460,6 +462,7 @@ func TestBrowserFieldsAndLog(t *testing.T) {
 	}
 	p.logHas("feedback", "Feedback from Chime at (9, 12): burst · ring 0.29 gain")
 	p.shot("trust-log")
+	p.elementShot("#world-stage", "world-log") // docs/images/world-log.png
 	if e := p.eval(`window.__scapeWorld.error || ''`); e != "" {
 		t.Fatalf("the canvas failed to draw: %s", e)
 	}
@@ -520,6 +523,7 @@ func TestBrowserCardsTiedToWorld(t *testing.T) {
 		t.Fatalf("clicking the lamp walked or was refused: %+v, log %s", a, p.eval(`JSON.stringify(window.__scapeLog.lines)`))
 	}
 	p.shot("trust-selected")
+	p.elementShot("#world-layout", "world-cards") // docs/images/world-cards.png
 
 	// The Remove confirm names the label and the cell (and the floor off the surface).
 	p.eval(`window.confirm = (m) => { (window.__confirms = window.__confirms || []).push(m); return false; }; 'stubbed'`)
@@ -544,6 +548,13 @@ func TestBrowserCardsTiedToWorld(t *testing.T) {
 	p.waitJS(`document.querySelector('`+card(counter)+` .status').textContent === ''`, "the next state clears the status")
 	p.shot("trust-cards")
 	t.Logf("screenshots in %s", p.shots)
+}
+
+// elementShot keeps a picture of one element of the page (the docs' screenshots are these).
+func (p *page) elementShot(sel, name string) {
+	if png, err := chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS(sel))); err == nil {
+		_ = os.WriteFile(filepath.Join(p.shots, name+".png"), png, 0o644)
+	}
 }
 
 // centreOf is the centre of the first element matching sel, in CSS pixels.

@@ -368,9 +368,12 @@ onSelection(() => {
 });
 
 /** Where the next placement goes, said under the canvas: beside you, or the shift-clicked cell. */
+let hinted = '';
 function drawPlaceHint(): void {
   const hint = document.getElementById('world-place-hint');
-  if (!hint) return;
+  const said = pick ? `${pick.floor} ${pick.cell.x},${pick.cell.y}` : 'beside';
+  if (!hint || (hint.childNodes.length > 0 && hinted === said)) return; // unchanged: no DOM work on every grid
+  hinted = said;
   if (!pick) { hint.replaceChildren('Place puts a Gizmo beside you; shift-click a cell to choose where the next Gizmo goes.'); return; }
   hint.replaceChildren(`The next Gizmo goes to ${where(pick.floor, pick.cell)} (shift-click another cell to change it). `,
     el('button', { type: 'button', class: 'link', 'data-clear-pick': '', text: 'Place beside me instead', onclick: () => setPick(null) }));

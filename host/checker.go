@@ -143,7 +143,7 @@ func (c *Checker) Load(ctx context.Context, js []byte, placed []Instance) (Verdi
 	v := Verdict{Problems: rep.Diagnostics}
 	for _, d := range rep.Definitions {
 		walkable := d.Walkable
-		v.Definitions = append(v.Definitions, Definition{Type: d.Type, Version: d.Version, Emoji: d.Emoji, Label: d.Label, Walkable: &walkable})
+		v.Definitions = append(v.Definitions, Definition{Type: d.Type, Version: d.Version, Emoji: d.Emoji, Label: d.Label, Hint: d.Hint, Walkable: &walkable})
 	}
 	if !rep.OK() {
 		return v, nil, nil

@@ -183,12 +183,19 @@ type tabGrid struct {
 	Instances []gridCell    `json:"instances"`
 	Avatars   []gridAvatar  `json:"avatars"`
 	Feedback  []gridPending `json:"feedback"`
+	// Nearby is how far feedback reaches (world.NearbyRadius, cells): the page says so when a
+	// reaction was not delivered to this viewer.
+	Nearby int `json:"nearby"`
+	// Log is this viewer's avatar's last notes (world.Model.Log): steps refused and what was in
+	// the way, holds, steps, travels and why one did nothing. The page shows each Seq once.
+	Log []wm.Note `json:"log,omitempty"`
 }
 
 type gridCell struct {
 	ID       string   `json:"id"`
 	Type     string   `json:"type"`
 	Emoji    string   `json:"emoji"`
+	Label    string   `json:"label"`
 	Floor    wm.Floor `json:"floor"`
 	Cell     wm.Cell  `json:"cell"`
 	Blocking bool     `json:"blocking"`
@@ -241,10 +248,11 @@ func present(raw json.RawMessage) bool {
 	return t != "" && t != "null"
 }
 
-// gridFor is the grid as actor sees it; emoji maps the active build's types to their emoji.
-func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
+// gridFor is the grid as actor sees it; looks maps the active build's types to their emoji and
+// label.
+func (s *Server) gridFor(actor Actor, looks map[string]gridLook) *tabGrid {
 	snap := s.grid.Snapshot()
-	g := &tabGrid{Width: snap.Width, Height: snap.Height, Revision: snap.Revision, Floors: snap.Floors, Instances: []gridCell{}, Avatars: []gridAvatar{}, Feedback: []gridPending{}}
+	g := &tabGrid{Width: snap.Width, Height: snap.Height, Revision: snap.Revision, Floors: snap.Floors, Instances: []gridCell{}, Avatars: []gridAvatar{}, Feedback: []gridPending{}, Nearby: wm.NearbyRadius}
 	type lit struct{ light, glow json.RawMessage }
 	pending := map[string]lit{}
 	for _, f := range snap.Feedback {
@@ -263,7 +271,8 @@ func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
 		}
 	}
 	for _, in := range snap.Instances {
-		c := gridCell{ID: in.ID, Type: in.Type, Emoji: emoji[in.Type], Floor: in.Floor, Cell: in.Cell, Blocking: in.Blocking, Problem: in.Problem}
+		look := looks[in.Type]
+		c := gridCell{ID: in.ID, Type: in.Type, Emoji: look.Emoji, Label: look.Label, Floor: in.Floor, Cell: in.Cell, Blocking: in.Blocking, Problem: in.Problem}
 		if d := in.Derived; d != nil {
 			c.Light, c.Glow, _ = lightingOf(d.Lighting)
 			if present(d.Sprite) {
@@ -284,35 +293,42 @@ func (s *Server) gridFor(actor Actor, emoji map[string]string) *tabGrid {
 		}
 		g.Avatars = append(g.Avatars, gridAvatar{Avatar: a, Self: self})
 	}
+	if g.Self != nil {
+		g.Log = s.grid.Log(actor.ID)
+	}
 	return g
 }
 
-// emojiSet is one revision's types → emoji.
+// gridLook is what the canvas shows of a type: its emoji, and its label (for a tile's initials
+// when the browser has no color emoji font, and for the page's notes).
+type gridLook struct{ Emoji, Label string }
+
+// emojiSet is one revision's types → looks.
 type emojiSet struct {
 	rev    int
-	byType map[string]string
+	byType map[string]gridLook
 }
 
-// emojiFor maps rev's types to their emoji (empty for nil), built once per revision.
-func (s *Server) emojiFor(rev *Revision) map[string]string {
+// emojiFor maps rev's types to their emoji and label (empty for nil), built once per revision.
+func (s *Server) emojiFor(rev *Revision) map[string]gridLook {
 	if rev == nil {
-		return map[string]string{}
+		return map[string]gridLook{}
 	}
 	if e := s.emoji.Load(); e != nil && e.rev == rev.Number {
 		return e.byType
 	}
-	m := make(map[string]string, len(rev.Definitions))
+	m := make(map[string]gridLook, len(rev.Definitions))
 	for _, d := range rev.Definitions {
-		m[d.Type] = d.Emoji
+		m[d.Type] = gridLook{Emoji: d.Emoji, Label: d.Label}
 	}
 	s.emoji.Store(&emojiSet{rev: rev.Number, byType: m})
 	return m
 }
 
-// emojiOf maps the active build's types to their emoji (empty without an active build). While
-// the loaded build is the one last mapped, no store query is made: grid events are sent on every
-// tick something moves.
-func (s *Server) emojiOf(ctx context.Context) map[string]string {
+// emojiOf maps the active build's types to their emoji and label (empty without an active
+// build). While the loaded build is the one last mapped, no store query is made: grid events are
+// sent on every tick something moves.
+func (s *Server) emojiOf(ctx context.Context) map[string]gridLook {
 	if live, _ := s.live.current(); live != 0 {
 		if e := s.emoji.Load(); e != nil && e.rev == live {
 			return e.byType
@@ -320,7 +336,7 @@ func (s *Server) emojiOf(ctx context.Context) map[string]string {
 	}
 	rev, ok, err := s.ActiveRevision(ctx)
 	if err != nil || !ok {
-		return map[string]string{}
+		return map[string]gridLook{}
 	}
 	return s.emojiFor(&rev)
 }
@@ -338,7 +354,9 @@ func (s *Server) gridRoutes(m *http.ServeMux) {
 // its request made it present again).
 func (s *Server) joined(a Actor) error { return s.enter(a) }
 
-// handleMove queues one step of the tab's avatar: {"direction": "right"|"down"|"left"|"up"}.
+// handleMove queues one step of the tab's avatar: {"direction": "right"|"down"|"left"|"up"}, a
+// key press, after the steps already queued; with "held": true, a key held down, queued only when
+// no step is. What a step then meets (the edge, a Gizmo, an avatar) is in the tab's grid log.
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.requireTab(w, r)
 	if !ok {
@@ -346,12 +364,17 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	var req struct {
 		Direction wm.Dir `json:"direction"`
+		Held      bool   `json:"held"`
 	}
 	if !readBody(w, r, &req) {
 		return
 	}
 	err := s.joined(a)
-	if err == nil {
+	switch {
+	case err != nil:
+	case req.Held:
+		err = s.grid.Hold(a.ID, req.Direction)
+	default:
 		err = s.grid.Move(a.ID, req.Direction)
 	}
 	s.answer(w, map[string]bool{"queued": true}, err)
@@ -418,38 +441,36 @@ func (s *Server) handleDebug(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, s.grid.Snapshot(), nil)
 }
 
-// gridSpot is where a placement asks to go: a floor and cell, or nothing (the first free one).
+// gridSpot is where a placement asks to go: a floor and cell, or less (see placeSpot).
 type gridSpot struct {
-	Floor wm.Floor `json:"floor"`
-	X     *int     `json:"x"`
-	Y     *int     `json:"y"`
+	Floor *wm.Floor `json:"floor"`
+	X     *int      `json:"x"`
+	Y     *int      `json:"y"`
 }
 
-// freeCell is the first cell, in reading order on the floor, with no instance and no avatar.
-func (s *Server) freeCell(f wm.Floor) (wm.Cell, bool) {
-	snap := s.grid.Snapshot()
-	taken := map[wm.Cell]bool{}
-	for _, in := range snap.Instances {
-		if in.Floor == f {
-			taken[in.Cell] = true
-		}
+// placeFloor is the floor a placement goes to: the one it names, else the placer's avatar's,
+// else the surface.
+func (s *Server) placeFloor(actor Actor, spot *gridSpot) wm.Floor {
+	if spot != nil && spot.Floor != nil {
+		return *spot.Floor
 	}
-	for _, a := range snap.Avatars {
-		if a.Floor == f {
-			taken[a.Cell] = true
-			if a.Moving != nil {
-				taken[*a.Moving] = true
-			}
-		}
+	if a, ok := s.grid.AvatarOf(actor.ID); ok {
+		return a.Floor
 	}
-	for y := 0; y < wm.Height; y++ {
-		for x := 0; x < wm.Width; x++ {
-			if c := (wm.Cell{X: x, Y: y}); !taken[c] {
-				return c, true
-			}
-		}
+	return wm.Surface
+}
+
+// placeCell is the cell a placement on floor f goes to: the one it names, else beside the placer
+// (world.Model.PlacementCell: the nearest free cell to its avatar, rings of Chebyshev distance,
+// each in reading order, never walling it in). Called under the world lock.
+func (s *Server) placeCell(actor Actor, f wm.Floor, spot *gridSpot) (wm.Cell, error) {
+	if spot != nil && spot.X != nil && spot.Y != nil {
+		return wm.Cell{X: *spot.X, Y: *spot.Y}, nil
 	}
-	return wm.Cell{}, false
+	if c, ok := s.grid.PlacementCell(actor.ID, f); ok {
+		return c, nil
+	}
+	return wm.Cell{}, &Refusal{Status: http.StatusConflict, Message: fmt.Sprintf("the %s has no free cell", f)}
 }
 
 // gridRefusal is a world.Error as the host's Refusal (its status and message).

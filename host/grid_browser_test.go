@@ -98,7 +98,7 @@ func TestBrowserGrid(t *testing.T) {
 			}
 			if time.Now().After(deadline) {
 				shot(ctx, "failed-"+strings.ReplaceAll(what, " ", "-"))
-				t.Fatalf("%s: the avatar is at %v (moving %v), want %v", what, a.Cell, a.Moving, c)
+				t.Fatalf("%s: the avatar is at %v (moving %v), want %v; log %s", what, a.Cell, a.Moving, c, eval(`JSON.stringify(window.__scapeLog.lines)`))
 			}
 			time.Sleep(20 * time.Millisecond)
 		}

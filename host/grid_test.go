@@ -30,7 +30,7 @@ func gridBundle(tb testing.TB) []byte {
 }
 
 // templateNames are the exported names of the templates' definitions.
-var templateNames = map[string]string{"fan": "fan", "pressure-pad": "pressurePad", "lamp": "lamp", "walkable-tile": "walkableTile", "jump-pad": "jumpPad", "voting-booth": "votingBooth", "counter": "counter"}
+var templateNames = map[string]string{"fan": "fan", "pressure-pad": "pressurePad", "lamp": "lamp", "walkable-tile": "walkableTile", "jump-pad": "jumpPad", "voting-booth": "votingBooth", "counter": "counter", "chime": "chime"}
 
 // templateBundle bundles one project of the named templates' definitions and extra source files
 // (name → TypeScript exporting a definition of the same name).

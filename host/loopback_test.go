@@ -37,14 +37,14 @@ func (b *browser) signIn(f *fixture) *hosttest.Owner {
 		b.t.Fatal(err)
 	}
 	resp.Body.Close()
-	if !signedIn(b.t, o) {
+	if !ownerSignedIn(b.t, o) {
 		b.t.Fatalf("signing in to %s did not sign in", f.http.URL)
 	}
 	return o
 }
 
 // signedIn says whether o's cookies open the owner's world page.
-func signedIn(t *testing.T, o *hosttest.Owner) bool {
+func ownerSignedIn(t *testing.T, o *hosttest.Owner) bool {
 	t.Helper()
 	status, body, err := o.Get("/")
 	if err != nil {
@@ -94,8 +94,8 @@ func TestTwoLocalWorldsKeepTheirOwners(t *testing.T) {
 	br := newBrowser(t)
 	oa := br.signIn(a)
 	ob := br.signIn(b)
-	if !signedIn(t, oa) || !signedIn(t, ob) {
-		t.Fatalf("signed in to both: A %v, B %v; want both", signedIn(t, oa), signedIn(t, ob))
+	if !ownerSignedIn(t, oa) || !ownerSignedIn(t, ob) {
+		t.Fatalf("signed in to both: A %v, B %v; want both", ownerSignedIn(t, oa), ownerSignedIn(t, ob))
 	}
 	// Both cookies reach both ports (cookies ignore ports): what each world does with the other's.
 	ca := br.cookieFor(b.http.URL, a.srv.OwnerCookie())
@@ -116,10 +116,10 @@ func TestTwoLocalWorldsKeepTheirOwners(t *testing.T) {
 	if status, _, err := oa.Post("/logout", url.Values{}); err != nil || status != http.StatusOK {
 		t.Fatalf("sign out of A: %d %v", status, err)
 	}
-	if signedIn(t, oa) {
+	if ownerSignedIn(t, oa) {
 		t.Error("A is still signed in after signing out")
 	}
-	if !signedIn(t, ob) || br.cookieFor(b.http.URL, b.srv.OwnerCookie()) == nil {
+	if !ownerSignedIn(t, ob) || br.cookieFor(b.http.URL, b.srv.OwnerCookie()) == nil {
 		t.Error("signing out of A signed B out")
 	}
 	// B restarts on its data directory: the same uid, the same cookie, still signed in.
@@ -127,8 +127,8 @@ func TestTwoLocalWorldsKeepTheirOwners(t *testing.T) {
 	b.stop()
 	b.start()
 	ob.Base = b.http.URL // a new port; the jar's cookie is the host's, not the port's
-	if b.srv.OwnerCookie() != name || !signedIn(t, ob) {
-		t.Errorf("after a restart: cookie %q (was %q), signed in %v", b.srv.OwnerCookie(), name, signedIn(t, ob))
+	if b.srv.OwnerCookie() != name || !ownerSignedIn(t, ob) {
+		t.Errorf("after a restart: cookie %q (was %q), signed in %v", b.srv.OwnerCookie(), name, ownerSignedIn(t, ob))
 	}
 }
 

@@ -195,6 +195,10 @@ func (s *Server) tabAct(ctx context.Context, actor Actor, id string, action Acti
 // were replayed onto it, and whether Configure opens for it.
 type placedAnswer struct {
 	ID string `json:"id"`
+	// Floor and Cell are where it went (beside the placer unless the request named a cell): the
+	// page shows the cell.
+	Floor wm.Floor `json:"floor"`
+	Cell  wm.Cell  `json:"cell"`
 	// Configured says the remembered settings were applied (configuration.remember).
 	Configured bool `json:"configured,omitempty"`
 	// ConfigureError is why applying them was refused; the placement stands with its initial
@@ -218,6 +222,7 @@ func (s *Server) placeTab(ctx context.Context, actor Actor, typ string, spot *gr
 	if !ok {
 		return ans, nil // removed meanwhile
 	}
+	ans.Floor, ans.Cell = gin.Floor, gin.Cell
 	if name, payload, ok := s.remembered.Replay(actor.ID, d, gin.Type, gin.Version); ok {
 		if _, err := s.Act(ctx, actor, id, Action{Name: name, Payload: payload}); err != nil {
 			ans.ConfigureError = &apiError{Status: statusOf(err), Message: "the remembered settings were not applied: " + err.Error()}

@@ -54,13 +54,16 @@ func TestBrowserPanelTemplates(t *testing.T) {
 			return chromedp.Void{}, err
 		}
 	}
-	// place clicks Place for typ and returns the new card's instance id (the last of its type).
+	// place clicks Place for typ and returns the new card's instance id (the last of its type),
+	// once its view is drawn (on a loaded machine the first may be a "did not render in time"
+	// placeholder, retried by the page).
 	place := func(ctx context.Context, typ string) string {
 		t.Helper()
 		before := eval(ctx, fmt.Sprintf(`String(document.querySelectorAll('.card[data-type=%q]').length)`, typ))
+		last := fmt.Sprintf(`Array.from(document.querySelectorAll('.card[data-type=%q]')).pop()`, typ)
 		do(ctx, "place "+typ, hosttest.ClickNow(fmt.Sprintf(`[data-place=%q]`, typ)),
-			waitJS(fmt.Sprintf(`document.querySelectorAll('.card[data-type=%q]').length > %s`, typ, before)))
-		return eval(ctx, fmt.Sprintf(`Array.from(document.querySelectorAll('.card[data-type=%q]')).pop().dataset.instance`, typ))
+			waitJS(fmt.Sprintf(`document.querySelectorAll('.card[data-type=%q]').length > %s && !%s.querySelector('.late')`, typ, before, last)))
+		return eval(ctx, last+`.dataset.instance`)
 	}
 	card := func(id string) string { return fmt.Sprintf(`#card-%s`, id) }
 	// waitState polls the server's saved state of id until it is want.

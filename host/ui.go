@@ -500,14 +500,14 @@ func (s *Server) handlePlace(w http.ResponseWriter, r *http.Request) {
 	s.backToWorld(w, r, err)
 }
 
-// Place puts a new instance of typ from the active build into the world on the first free
-// surface cell (PlaceAt).
+// Place puts a new instance of typ from the active build into the world beside its placer
+// (PlaceAt).
 func (s *Server) Place(ctx context.Context, actor Actor, typ string) (string, error) {
 	return s.PlaceAt(ctx, actor, typ, nil)
 }
 
 // PlaceAt puts a new instance of typ from the active build into the world, with its initial
-// state, at spot (nil, or no cell: the first free cell of its floor in reading order). initial()
+// state, at spot (nil, or no cell: beside the placer, placeFloor and placeCell). initial()
 // runs without the world lock; the instance is placed, through the world model (its cell
 // checks, link group and world-link rule), only if the build that made its state is still the
 // active one.
@@ -535,10 +535,7 @@ func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gri
 		return "", fmt.Errorf("place %s: %w", typ, err)
 	}
 	id := "obj-" + strings.ToLower(newSecret("")[:10])
-	pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state}
-	if spot != nil {
-		pl.Floor = spot.Floor
-	}
+	pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state, Floor: s.placeFloor(actor, spot)}
 	s.grid.PreparePlace(ctx, worldViewer(actor), pl) // author code (derive), with no lock held
 	err = func() error {
 		s.worldMu.Lock()
@@ -548,14 +545,12 @@ func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gri
 		} else if !ok || cur.Number != rev.Number {
 			return errBuildChanged
 		}
-		if spot != nil && spot.X != nil && spot.Y != nil {
-			pl.Cell = wm.Cell{X: *spot.X, Y: *spot.Y}
-		} else if c, ok := s.freeCell(pl.Floor); ok {
-			pl.Cell = c
-		} else {
-			return &Refusal{Status: http.StatusConflict, Message: fmt.Sprintf("the %s has no free cell", pl.Floor)}
+		c, err := s.placeCell(actor, pl.Floor, spot)
+		if err != nil {
+			return err
 		}
-		_, err := s.grid.Place(ctx, worldViewer(actor), pl)
+		pl.Cell = c
+		_, err = s.grid.Place(ctx, worldViewer(actor), pl)
 		return gridRefusal(err)
 	}()
 	if err != nil {

@@ -201,6 +201,7 @@ type wireDefinition struct {
 	Probed    json.RawMessage `json:"probed,omitempty"`
 	Model     string          `json:"modelData,omitempty"`
 	Walkable  bool            `json:"walkable,omitempty"`
+	Hint      string          `json:"hint,omitempty"`
 }
 
 func toWire(r *validate.Report) *wireReport {
@@ -208,7 +209,7 @@ func toWire(r *validate.Report) *wireReport {
 		Explored: r.Explored, Explore: r.Explore}
 	for _, d := range r.Definitions {
 		w.Definitions = append(w.Definitions, wireDefinition{Definition: d, Index: d.Index, Export: d.Export,
-			Sounds: d.Sounds, SoundBank: d.SoundBank, Previews: d.Previews, Probed: d.Probed, Model: d.Model, Walkable: d.Walkable})
+			Sounds: d.Sounds, SoundBank: d.SoundBank, Previews: d.Previews, Probed: d.Probed, Model: d.Model, Walkable: d.Walkable, Hint: d.Hint})
 	}
 	return w
 }
@@ -220,7 +221,7 @@ func (w *wireReport) report() *validate.Report {
 		d := wd.Definition
 		d.Index, d.Export = wd.Index, wd.Export
 		d.Sounds, d.SoundBank, d.Previews, d.Probed, d.Model = wd.Sounds, wd.SoundBank, wd.Previews, wd.Probed, wd.Model
-		d.Walkable = wd.Walkable
+		d.Walkable, d.Hint = wd.Walkable, wd.Hint
 		r.Definitions = append(r.Definitions, d)
 	}
 	return r

@@ -162,6 +162,8 @@ type Definition struct {
 	// Walkable is the definition's fixed `walkable` (absent is false). A host keeps it with the
 	// build to pass as Instance.Walkable when it checks the next one.
 	Walkable bool `json:"-"`
+	// Hint is the definition's hint (at most 240 characters), for a host's page; not in reports.
+	Hint string `json:"-"`
 	// Sounds is the static `sounds` recipe map as JSON; SoundBank is soundBank(initial()) as JSON.
 	// Both are set only for a valid project (they are resolved by running author code).
 	Sounds    json.RawMessage `json:"-"`
@@ -307,6 +309,7 @@ type definitionFacts struct {
 	DefinedAt  string `json:"definedAt"`
 	ExportName string `json:"exportName"`
 	Walkable   bool   `json:"walkable"`
+	Hint       string `json:"hint"`
 }
 
 // described is the toolchain's describe: the definitions, or why the exports hold none.
@@ -353,7 +356,7 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 		return
 	}
 	for _, f := range desc.Definitions {
-		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName, Walkable: f.Walkable}
+		d := Definition{Index: f.Index, Type: f.Type, Version: f.Version, Emoji: f.Emoji, Label: f.Label, Export: f.ExportName, Walkable: f.Walkable, Hint: f.Hint}
 		if p := l.definedAt(f.DefinedAt); p.Line > 0 {
 			d.File, d.Line, d.Column = p.File, p.Line, calleeColumn(l.script.LineText(p.File, p.Line), p.Column)
 		}

@@ -47,8 +47,11 @@
 // # Avatars and movement
 //
 // Join gives an actor one avatar, on the first free walkable cell from Spawn (the surface's
-// centre) in square rings, each ring in reading order. Move queues one step; WalkTo plans a
-// breadth-first shortest path over walkable cells. Tick(now) — the host calls it about every
+// centre) in Nearest order: square rings, each ring in reading order. PlacementCell is where a
+// placement that names no cell goes: the same order from the placer's avatar, skipping a cell
+// that would wall the placer in. Move queues one step after those already queued (at most
+// MaxQueuedSteps: presses are not lost); Hold queues one only when none is (a held key); WalkTo
+// plans a breadth-first shortest path over walkable cells. Tick(now) — the host calls it about every
 // TickInterval with its clock, tests with theirs — completes moves due (each takes MoveDuration),
 // ends cooldowns, starts each idle avatar's next move and expires feedback, returning Events:
 //
@@ -58,7 +61,12 @@
 //   - Traveled / TravelInert: an arrival on a travel instance landed on the first free exit
 //     (ExitOffsets order, the SDK's travelExitOffsets), or did nothing (cooldown, no linked
 //     destination, no free exit).
-//   - CooldownEnded, FeedbackExpired, FeedbackCancelled, Removed, Blocked.
+//   - CooldownEnded, FeedbackExpired, FeedbackCancelled, Removed.
+//   - Blocked: a queued step refused, with what was in the way (Cause: the edge, a Gizmo, an
+//     avatar, an opposing push); Waiting: a push or walk held, told once per hold.
+//
+// Each avatar keeps a Log of its last LogSize notes (Blocked, Waiting, Stepped, Traveled with the
+// travel's arrival and feedback, TravelInert with what held each exit), for its viewer's page.
 //
 // On a pushing cell input wins ("Players can steer out"), except the opposite input under
 // blockOpposingInput; otherwise the push moves the avatar one cell, and a blocked push retries

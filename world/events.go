@@ -24,8 +24,22 @@ const (
 	FeedbackCancelled EventKind = "feedback-cancelled"
 	// Removed: an instance left the world.
 	Removed EventKind = "removed"
-	// Blocked: an avatar's input was refused (Reason), e.g. opposing a blocking push.
+	// Blocked: an avatar's input was refused (Reason), e.g. opposing a blocking push, or a
+	// queued step into something in the way (Cause, Obstacle or By, To).
 	Blocked EventKind = "blocked"
+	// Waiting: a push or a walk is held by something in the way (Cause, Obstacle or By, To) and is
+	// tried again every tick; told once per hold.
+	Waiting EventKind = "waiting"
+)
+
+// Causes: what was in the way of a move, a push or a travel landing.
+const (
+	CauseEdge     = "edge"     // the cell is off the grid
+	CauseGizmo    = "gizmo"    // an instance that does not let players in (Obstacle)
+	CauseAvatar   = "avatar"   // another avatar is in or entering the cell (By)
+	CausePush     = "push"     // the push the avatar stands on blocks opposing input
+	CauseCooldown = "cooldown" // the travel source is cooling down for this avatar
+	CauseLink     = "link"     // a linked travel's group is incomplete
 )
 
 // Event is one thing the model did, for the host to act on and tell the tabs about.
@@ -41,6 +55,13 @@ type Event struct {
 	StepID   string    `json:"stepId,omitempty"`
 	Feedback string    `json:"feedback,omitempty"`
 	Reason   string    `json:"reason,omitempty"`
+	// Direction is the step a Blocked or Waiting event was about.
+	Direction Dir `json:"direction,omitempty"`
+	// Cause is what was in the way (the Cause… constants); Obstacle the instance and By the
+	// avatar's actor that were.
+	Cause    string `json:"cause,omitempty"`
+	Obstacle string `json:"obstacle,omitempty"`
+	By       string `json:"by,omitempty"`
 }
 
 func millis(t time.Time) int64 { return t.UnixMilli() }

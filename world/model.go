@@ -48,6 +48,7 @@ type Model struct {
 	feedback  map[string]*Feedback
 	stepSeq   int
 	feedSeq   int
+	noteSeq   int
 	// prepared are derivations made with no lock held for the changes about to use them
 	// (prederive.go); lockedDerives counts those the model had to make under its lock.
 	prepared      map[deriveKey]derivation

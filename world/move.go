@@ -27,10 +27,18 @@ type avatar struct {
 	floor    Floor
 	cell     Cell
 	moving   *move
-	input    Dir    // one queued step (Move)
+	inputs   []Dir  // queued steps (Move), oldest first, at most MaxQueuedSteps
 	path     []Cell // remaining cells of a WalkTo
 	cooldown map[string]time.Time
+	// waiting names the hold the avatar's log last told of (a push or walk held by something in
+	// the way), so a hold retried every tick is told once; a started move clears it.
+	waiting string
+	log     []Note // what happened to this avatar, and why (explain.go), at most LogSize
 }
+
+// MaxQueuedSteps bounds an avatar's queued steps: key presses are queued, not lost (a move takes
+// MoveDuration, and a player may press faster), but a flood of them is refused.
+const MaxQueuedSteps = 16
 
 // Avatar is a viewer's avatar as the snapshot shows it.
 type Avatar struct {
@@ -47,6 +55,17 @@ func (a *avatar) public() Avatar {
 		out.Moving = cellp(a.moving.to)
 	}
 	return out
+}
+
+// AvatarOf is the actor's avatar, if it has joined.
+func (m *Model) AvatarOf(actor string) (Avatar, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	a, ok := m.avatars[actor]
+	if !ok {
+		return Avatar{}, false
+	}
+	return a.public(), true
 }
 
 func (m *Model) avatarAt(f Floor, c Cell) *avatar {
@@ -67,19 +86,12 @@ func (m *Model) free(a *avatar, f Floor, c Cell) bool {
 	return other == nil || other == a
 }
 
-// landing is the join rule: the first free walkable cell scanning outward from Spawn in square
-// rings (Chebyshev distance 0, 1, 2, …), each ring in reading order (top row first, left to right).
+// landing is the join rule: the first free walkable cell from Spawn in Nearest order (square
+// rings, each in reading order).
 func (m *Model) landing(a *avatar, f Floor) (Cell, bool) {
-	for d := 0; d < Width+Height; d++ {
-		for y := Spawn.Y - d; y <= Spawn.Y+d; y++ {
-			for x := Spawn.X - d; x <= Spawn.X+d; x++ {
-				if max(abs(x-Spawn.X), abs(y-Spawn.Y)) != d {
-					continue
-				}
-				if c := (Cell{x, y}); m.free(a, f, c) {
-					return c, true
-				}
-			}
+	for _, c := range Nearest(Spawn) {
+		if m.free(a, f, c) {
+			return c, true
 		}
 	}
 	return Cell{}, false
@@ -138,26 +150,55 @@ func (m *Model) SetFloor(actor string, f Floor) (Avatar, error) {
 	if !ok {
 		return Avatar{}, errorf(409, "the %s has no free walkable cell", f)
 	}
-	a.floor, a.cell, a.moving, a.path, a.input = f, c, nil, nil, ""
+	a.floor, a.cell, a.moving, a.path, a.inputs = f, c, nil, nil, nil
 	for _, fb := range m.feedback {
 		fb.drop(actor)
 	}
 	return a.public(), nil
 }
 
-// Move queues one step in dir (replacing any path); the next Tick starts it.
+// Move queues one step in dir after the steps already queued (and drops any path): each press
+// of a key is a step, taken in order as the avatar becomes free, so presses faster than
+// MoveDuration are not lost. More than MaxQueuedSteps waiting is refused (409).
 func (m *Model) Move(actor string, dir Dir) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	a, err := m.steering(actor, dir)
+	if err != nil {
+		return err
+	}
+	if len(a.inputs) >= MaxQueuedSteps {
+		return errorf(409, "%d steps are already queued", MaxQueuedSteps)
+	}
+	a.inputs, a.path = append(a.inputs, dir), nil
+	return nil
+}
+
+// Hold is a held key: one step in dir, queued only when no step is (a key held down asks again
+// and again; the avatar walks on continuously and stops at most one step after the key is let go).
+func (m *Model) Hold(actor string, dir Dir) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	a, err := m.steering(actor, dir)
+	if err != nil {
+		return err
+	}
+	if len(a.inputs) == 0 {
+		a.inputs, a.path = []Dir{dir}, nil
+	}
+	return nil
+}
+
+// steering is the avatar a Move or Hold steers, if it has joined and dir is a direction.
+func (m *Model) steering(actor string, dir Dir) (*avatar, error) {
 	a, ok := m.avatars[actor]
 	if !ok {
-		return errorf(404, "%s has not joined", actor)
+		return nil, errorf(404, "%s has not joined", actor)
 	}
 	if _, _, ok := dir.Delta(); !ok {
-		return errorf(400, "no direction %q (right, down, left or up)", dir)
+		return nil, errorf(400, "no direction %q (right, down, left or up)", dir)
 	}
-	a.input, a.path = dir, nil
-	return nil
+	return a, nil
 }
 
 // WalkTo plans a shortest path over walkable cells (breadth-first, neighbours tried right, down,
@@ -184,7 +225,7 @@ func (m *Model) WalkTo(actor string, target Cell) ([]Cell, error) {
 	if !ok {
 		return nil, errorf(409, "no walkable path from %s to %s on the %s", from, target, a.floor)
 	}
-	a.path, a.input = path, ""
+	a.path, a.inputs = path, nil
 	return append([]Cell(nil), path...), nil
 }
 
@@ -265,70 +306,81 @@ func (m *Model) Tick(now time.Time) []Event {
 // decide starts an idle avatar's next move. On a pushing cell: "Players can steer out" — input
 // wins, except that "blockOpposingInput: true blocks only the opposite input while allowing
 // lateral exits"; without input (or with blocked input) the push moves the avatar one cell, and a
-// blocked push simply tries again next tick (the host's "blocked-exit retry").
+// blocked push simply tries again next tick (the host's "blocked-exit retry"). Input that cannot
+// start, and a push held, are told in the avatar's log with what is in the way.
 func (m *Model) decide(a *avatar, now time.Time) []Event {
 	var events []Event
 	push := m.pushAt(a.floor, a.cell)
-	if in, ok := m.nextInput(a); ok {
-		if push != nil && push.BlockOpposingInput && in == push.Direction.Opposite() {
-			a.input, a.path = "", nil
-			events = append(events, Event{Kind: Blocked, At: millis(now), Actor: a.actor, Floor: a.floor, From: cellp(a.cell), Reason: "the push blocks opposing input"})
-		} else if m.start(a, in, "walk", now) {
-			if a.input != "" {
-				a.input = ""
+	if in, queued, ok := m.nextInput(a); ok {
+		switch {
+		case push != nil && push.BlockOpposingInput && in == push.Direction.Opposite():
+			a.path = nil
+			if queued {
+				a.inputs = a.inputs[1:]
+			}
+			src := m.at(a.floor, a.cell)
+			events = append(events, m.note(a, Event{Kind: Blocked, At: millis(now), Actor: a.actor, Instance: src.ID, Floor: a.floor, From: cellp(a.cell),
+				Direction: in, Cause: CausePush, Reason: "the push blocks opposing input"}))
+		case m.start(a, in, "walk", now):
+			if queued {
+				a.inputs = a.inputs[1:]
 			} else {
 				a.path = a.path[1:]
 			}
 			return events
-		} else {
-			m.inputBlocked(a, in)
+		default:
+			events = append(events, m.inputBlocked(a, in, queued, now)...)
 		}
 	}
-	if push != nil {
-		m.start(a, push.Direction, "push", now)
+	if push != nil && !m.start(a, push.Direction, "push", now) {
+		events = append(events, m.held(a, push.Direction, "push", now)...)
 	}
 	return events
 }
 
-// nextInput is the direction the viewer asked for: a queued Move, or the next cell of a path.
-func (m *Model) nextInput(a *avatar) (Dir, bool) {
-	if a.input != "" {
-		return a.input, true
+// nextInput is the direction the viewer asked for: the first queued step (queued), or the next
+// cell of a path.
+func (m *Model) nextInput(a *avatar) (d Dir, queued, ok bool) {
+	if len(a.inputs) > 0 {
+		return a.inputs[0], true, true
 	}
 	if len(a.path) == 0 {
-		return "", false
+		return "", false, false
 	}
-	d, ok := dirBetween(a.cell, a.path[0])
+	d, ok = dirBetween(a.cell, a.path[0])
 	if !ok { // a push or travel took the avatar off its path: plan again from here
 		goal := a.path[len(a.path)-1]
 		a.path = nil
 		if path, found := m.plan(a.floor, a.cell, goal); found && len(path) > 0 {
 			a.path = path
 			d, _ = dirBetween(a.cell, path[0])
-			return d, true
+			return d, false, true
 		}
-		return "", false
+		return "", false, false
 	}
-	return d, true
+	return d, false, true
 }
 
-// inputBlocked handles input that could not start: a queued step is dropped; a path waits for an
-// avatar in the way, and is planned again around new collision (or dropped if there is none).
-func (m *Model) inputBlocked(a *avatar, d Dir) {
-	if a.input != "" {
-		a.input = ""
-		return
-	}
+// inputBlocked handles input that could not start: a queued step is dropped, and told (each
+// press is its own request); a path waits for an avatar in the way (told once), and is planned
+// again around new collision (or dropped if there is none).
+func (m *Model) inputBlocked(a *avatar, d Dir, queued bool, now time.Time) []Event {
 	dx, dy, _ := d.Delta()
 	next := a.cell.Add(dx, dy)
+	if queued {
+		a.inputs = a.inputs[1:]
+		ev := Event{Kind: Blocked, At: millis(now), Actor: a.actor, Floor: a.floor, From: cellp(a.cell), To: cellp(next), Direction: d}
+		return []Event{m.note(a, m.obstacle(ev, a, next))}
+	}
 	if m.walkableAt(a.floor, next) {
-		return // another avatar: wait
+		return m.held(a, d, "walk", now) // another avatar: wait
 	}
 	goal := a.path[len(a.path)-1]
 	a.path = nil
 	if path, ok := m.plan(a.floor, a.cell, goal); ok {
 		a.path = path
 	}
+	return nil
 }
 
 func (m *Model) start(a *avatar, d Dir, movement string, now time.Time) bool {
@@ -338,6 +390,7 @@ func (m *Model) start(a *avatar, d Dir, movement string, now time.Time) bool {
 		return false
 	}
 	a.moving = &move{from: a.cell, to: to, dx: dx, dy: dy, movement: movement, arrive: now.Add(MoveDuration)}
+	a.waiting = ""
 	return true
 }
 
@@ -354,8 +407,8 @@ func (m *Model) arrive(a *avatar, now time.Time) []Event {
 	}
 	if p.derived.Step {
 		m.stepSeq++
-		events = append(events, Event{Kind: Stepped, At: millis(now), Actor: a.actor, Instance: p.ID, Floor: a.floor, To: cellp(a.cell),
-			Movement: mv.movement, StepID: "step-" + itoa(m.stepSeq)})
+		events = append(events, m.note(a, Event{Kind: Stepped, At: millis(now), Actor: a.actor, Instance: p.ID, Floor: a.floor, To: cellp(a.cell),
+			Movement: mv.movement, StepID: "step-" + itoa(m.stepSeq)}))
 	}
 	if p.derived.Travel != nil {
 		events = append(events, m.travel(a, p, mv.dx, mv.dy, now))

@@ -329,6 +329,10 @@ func TestJumpPadLandsItsExit(t *testing.T) {
 	if len(tr) != 1 || tr[0].Instance != pad || *tr[0].To != s.Add(5, 0) {
 		t.Fatalf("travel: %+v", events)
 	}
+	// The traveler's log has the landing with the pad's arrival cosmetics, for its page to draw.
+	if log := f.m.Log("ann"); len(log) != 1 || log[0].Kind != world.Traveled || string(log[0].Arrival) != `{"durationMs":180,"scale":0.7}` {
+		t.Fatalf("ann's log after the jump: %+v", log)
+	}
 	if len(kinds(events, world.Stepped)) != 0 {
 		t.Fatalf("the jump pad has no step: %+v", events)
 	}
@@ -344,15 +348,20 @@ func TestJumpPadLandsItsExit(t *testing.T) {
 	if ended := kinds(f.m.Tick(f.now), world.CooldownEnded); len(ended) != 1 || ended[0].Instance != pad {
 		t.Fatalf("cooldown end: %+v", ended)
 	}
-	// bob steps onto the pad while ann stands on its landing cell: "no free exit", and bob stays.
+	// bob steps onto the pad while ann stands on its landing cell: "no free exit", and bob stays;
+	// the event and bob's log say what held the exit (ann, on it).
 	if _, err := f.m.Join("bob"); err != nil {
 		t.Fatal(err)
 	}
 	_ = f.m.Move("bob", world.Right)
 	f.tick()
 	events = f.tick()
-	if inert := kinds(events, world.TravelInert); len(inert) != 1 || inert[0].Actor != "bob" || inert[0].Reason != "no free exit" {
+	inert := kinds(events, world.TravelInert)
+	if len(inert) != 1 || inert[0].Actor != "bob" || inert[0].Cause != world.CauseAvatar || inert[0].By != "ann" || !strings.HasPrefix(inert[0].Reason, "no free exit: ") {
 		t.Fatalf("an occupied landing: %+v", events)
+	}
+	if log := f.m.Log("bob"); len(log) == 0 || log[len(log)-1].Kind != world.TravelInert || log[len(log)-1].By != "ann" {
+		t.Fatalf("bob's log: %+v", log)
 	}
 	if b := f.avatar("bob"); b.Cell != s.Add(1, 0) {
 		t.Fatalf("bob %+v", b)
@@ -553,7 +562,7 @@ func TestPortalLinkedTravel(t *testing.T) {
 	_, _ = f.m.Join("ann")
 	_ = f.m.Move("ann", world.Right)
 	f.tick()
-	if inert := kinds(f.tick(), world.TravelInert); len(inert) != 1 || inert[0].Reason != "no linked destination" {
+	if inert := kinds(f.tick(), world.TravelInert); len(inert) != 1 || inert[0].Cause != world.CauseLink || !strings.HasPrefix(inert[0].Reason, "no linked destination") {
 		t.Fatalf("a lone portal: %+v", inert)
 	}
 	if v := view(f, a); v.Linked || v.LightRadius != 0 {

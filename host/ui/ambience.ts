@@ -12,7 +12,7 @@
 // - Ducking: while the viewer is "speaking", an ambience with duckWhileSpeaking drops to duckGain.
 
 import { api } from './net';
-import { audioContext, listener, onListenerMoved, play, soundMap, speaking, stopVoice, voices, type SoundInstance } from './audio';
+import { audioContext, listener, onListenerMoved, play, soundMap, speakers, speaking, stopVoice, voices, type SoundInstance } from './audio';
 import { mixerInstances } from './mixer';
 import { spatial } from './spatial';
 
@@ -63,7 +63,10 @@ function playlist(type: string, a: Playlist, list: SoundInstance[]): Set<string>
       const key = inst.sounds[c.sound];
       if (!key) return;
       void play({ instance: inst.id, voice, key, kind: 'ambience', by: type, gain, rate: finite(c.rate, 1), loop, range, stereo: finite(a.stereo, 0),
-        extraPan: finite(c.pan, 0), ducks, offset }).catch((e) => console.warn((e as Error).message));
+        extraPan: finite(c.pan, 0), ducks, offset })
+        // Its sample may load after the source fell silent (the listener moved on): then it stops.
+        .then((v) => { if (playing.get(inst.id) !== state) stopVoice(v.id); })
+        .catch((e) => console.warn((e as Error).message));
     };
     if (a.loop) {
       const v = voices.get(`${inst.id}/ambience`);
@@ -151,7 +154,7 @@ function busOf(a: SequenceAmbience): { input: AudioNode; duck: GainNode } {
     last = last.connect(k);
   }
   const duck = c.createGain();
-  last.connect(duck).connect(c.destination);
+  last.connect(duck).connect(speakers());
   return { input, duck };
 }
 

@@ -22,7 +22,7 @@ export interface Voice {
   instance: string;
   voice: string;
   key: string;
-  kind: 'transition' | 'reaction' | 'step' | 'preview' | 'ambience' | 'sequence';
+  kind: 'transition' | 'reaction' | 'step' | 'travel' | 'preview' | 'ambience' | 'sequence';
   by: string;
   base: number;
   range: [number, number] | null;
@@ -48,6 +48,40 @@ export function audioContext(): AudioContext {
     for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, resume, { once: true, capture: true });
   }
   return ctx;
+}
+
+// The speakers: every voice and bus ends in one master node, tapped by an analyser before the
+// context's destination, so what reaches the output can be measured (window.__scapeAudio.meter)
+// rather than read from the page's own bookkeeping.
+let master: { input: GainNode; analyser: AnalyserNode } | null = null;
+export function speakers(): AudioNode {
+  if (!master) {
+    const c = audioContext();
+    const input = c.createGain();
+    const analyser = c.createAnalyser();
+    analyser.fftSize = 2048;
+    input.connect(analyser).connect(c.destination);
+    master = { input, analyser };
+  }
+  return master.input;
+}
+
+/**
+ * The loudest sample at the speakers over the next ms milliseconds (the analyser's down-mix, read
+ * every 10 ms; its 2,048-sample window at 48 kHz overlaps the next read, so nothing is missed).
+ */
+function meter(ms: number): Promise<{ peak: number; reads: number; state: string }> {
+  speakers();
+  const a = master!.analyser, buf = new Float32Array(a.fftSize);
+  let peak = 0, reads = 0;
+  return new Promise((resolve) => {
+    const every = window.setInterval(() => {
+      a.getFloatTimeDomainData(buf);
+      reads++;
+      for (const v of buf) peak = Math.max(peak, Math.abs(v));
+    }, 10);
+    window.setTimeout(() => { clearInterval(every); resolve({ peak, reads, state: audioContext().state }); }, ms);
+  });
 }
 
 export const voices = new Map<string, Voice>();
@@ -154,7 +188,7 @@ export async function play(p: Play): Promise<Voice> {
   source.loop = p.loop;
   const gainNode = c.createGain();
   const panNode = c.createStereoPanner();
-  source.connect(gainNode).connect(panNode).connect(p.out ?? c.destination);
+  source.connect(gainNode).connect(panNode).connect(p.out ?? speakers());
   const v: Voice = { id, instance: p.instance, voice: p.voice, key: p.key, kind: p.kind, by: p.by, base: p.gain, range: p.range, stereo: p.stereo,
     extraPan: p.extraPan ?? 0, ducks: p.ducks ?? null, gain: 0, pan: 0, loop: p.loop, rate: source.playbackRate.value, startedAt: Date.now(), source, gainNode, panNode, buffer };
   apply(v, false);
@@ -301,5 +335,6 @@ async function decodeServed(key: string): Promise<{ rate: number; channels: numb
   get snapshot() { return snapshot(); },
   voiceSamples,
   decodeServed,
+  meter,
   soundMap: async () => Object.fromEntries(await soundMap()),
 };

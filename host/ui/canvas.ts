@@ -1,5 +1,10 @@
 import type { Avatar, Cell, Grid, GridCell } from './types';
 import { api, el, flash, root } from './net';
+import { FLASH_MS, definition, flashed, hovered, onSelection, pick, select, selected, setPick, where } from './selection';
+import { log, takeGrid } from './explain';
+import { colorEmoji, drawInitials, initials } from './glyphs';
+import { arrivalScale, arriving, drawTrails, playedArrivals, takeArrivals } from './arrival';
+import { wireKeys } from './keys';
 import { gizmoGlowFrame } from '@scape/sdk/glow.js';
 import { css, drawLight, liftDarkness, lightMoves, rgbOf, type DrawnLight } from './light';
 import { drawSprite, frameOf } from './sprite';
@@ -17,11 +22,6 @@ const CELL = 32;
 /** How long the host takes for one move (world.MoveDuration): the avatar glides one cell in it. */
 const MOVE_MS = 150;
 let grid: Grid | null = null;
-// pick is the cell a shift-click chose for the next placement.
-export let pick: { floor: string; cell: Cell } | null = null;
-// Clearing redraws: the placement's own live update may have been drawn before its answer came
-// back (the event stream and the fetch race), so without a redraw the outline would stay.
-export function clearPick(): void { pick = null; if (grid) drawCanvas(grid); }
 
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 const reduced = (): boolean => !!motionQuery?.matches;
@@ -35,7 +35,8 @@ interface DrawnInstance {
   look: 'model' | 'sprite' | 'emoji';
   emoji?: string;
   sprite?: { layers: number; layer?: string; frame?: { at: number; offset: [number, number]; tint: [number, number, number] } };
-  text?: { text: string; shown: boolean; range?: number; distance?: number };
+  text?: { text: string; shown: boolean; range?: number; distance?: number; box?: [number, number, number, number] };
+  initials?: string; // the label's initials, drawn when this browser has no color emoji font
   light?: DrawnLight;
   glow?: { size: number; opacity: number; hue?: number; color: string };
   impulse?: { scale: number; rotation: number };
@@ -49,13 +50,20 @@ interface Debug {
   floor: string;
   reducedMotion: boolean;
   instances: Record<string, DrawnInstance>;
-  avatars: Record<string, { x: number; y: number; self: boolean }>;
+  avatars: Record<string, { x: number; y: number; self: boolean; scale: number }>;
   effects: { id: string; kind: string; instance: string; burst: boolean; particles: number; impulse: boolean; shake: [number, number] }[];
+  // The outlines drawn over cells: the hovered card's instance, the selected one, a placement's flash.
+  highlights: { kind: 'hover' | 'selected' | 'flash' | 'pick'; floor: string; cell: Cell; id?: string }[];
+  emojiFont: boolean; // whether emoji come out in color here (glyphs.ts)
+  lastFlash?: { floor: string; cell: Cell }; // the cell the last placement flashed
+  modelFallback?: string; // why models are drawn as emoji (modelhook.ts), if they are
+  arrivals: typeof playedArrivals;
   played: string[];
   skipped: string[];
   error?: string;
 }
-const debug: Debug = { revision: 0, drawnAt: 0, firstDrawn: {}, grids: 0, frames: 0, floor: 'surface', reducedMotion: false, instances: {}, avatars: {}, effects: [], played, skipped };
+const debug: Debug = { revision: 0, drawnAt: 0, firstDrawn: {}, grids: 0, frames: 0, floor: 'surface', reducedMotion: false, instances: {}, avatars: {}, effects: [],
+  highlights: [], emojiFont: true, arrivals: playedArrivals, played, skipped };
 (window as unknown as { __scapeWorld: Debug }).__scapeWorld = debug;
 
 // ---- avatars glide between cells: each is drawn at a position that moves toward its target (the
@@ -88,22 +96,60 @@ function textVisible(i: GridCell, g: Grid): { shown: boolean; distance?: number 
   return { shown: distance <= i.worldTextRange, distance };
 }
 
-/** Plain text only (never HTML): the first three lines, each cut at 28 characters. */
-function drawLabel(ctx: CanvasRenderingContext2D, text: string, cx: number, top: number): void {
+/**
+ * Plain text only (never HTML): the first three lines, each cut at 28 characters, in a box above
+ * the cell (top to bottom: its rows), below it when there is no room above, and moved sideways
+ * to stay inside the canvas (width × height). Returns the box drawn: [x, y, w, h].
+ */
+function drawLabel(ctx: CanvasRenderingContext2D, text: string, cx: number, top: number, bottom: number, width: number, height: number): [number, number, number, number] | undefined {
   const lines = text.split('\n').slice(0, 3).map((l) => (Array.from(l).length > 28 ? Array.from(l).slice(0, 27).join('') + '…' : l));
-  if (!lines.some((l) => l.length)) return;
+  if (!lines.some((l) => l.length)) return undefined;
   ctx.save();
   ctx.font = '11px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
-  const w = Math.max(...lines.map((l) => ctx.measureText(l).width)) + 8, h = 13 * lines.length + 4;
+  const w = Math.min(width, Math.max(...lines.map((l) => ctx.measureText(l).width)) + 8), h = 13 * lines.length + 4;
+  const x = Math.min(Math.max(0, cx - w / 2), width - w);
+  const y = Math.min(Math.max(0, top - h >= 0 ? top - h : bottom), height - h);
   ctx.fillStyle = 'rgba(255,255,255,0.88)';
-  ctx.fillRect(cx - w / 2, top - h, w, h);
+  ctx.fillRect(x, y, w, h);
   ctx.strokeStyle = 'rgba(0,0,0,0.3)';
-  ctx.strokeRect(cx - w / 2 + 0.5, top - h + 0.5, w - 1, h - 1);
+  ctx.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
   ctx.fillStyle = '#111';
-  lines.forEach((l, n) => ctx.fillText(l, cx, top - h + 15 + 13 * n));
+  lines.forEach((l, n) => ctx.fillText(l, x + w / 2, y + 15 + 13 * n));
   ctx.restore();
+  return [x, y, w, h];
+}
+
+/** Outlines the cells the panel ties to the world (hovered card, selected, just placed, picked). */
+function drawHighlights(ctx: CanvasRenderingContext2D, g: Grid, floor: string, now: number): { list: Debug['highlights']; moving: boolean } {
+  const list: Debug['highlights'] = [];
+  const at = (id: string | null) => (id ? g.instances.find((i) => i.id === id && i.floor === floor) : undefined);
+  const outline = (c: Cell, color: string, width: number, dash: number[] = []) => {
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.strokeRect(c.x * CELL + width / 2, c.y * CELL + width / 2, CELL - width, CELL - width);
+    ctx.restore();
+  };
+  const sel = at(selected);
+  if (sel) { outline(sel.cell, '#1d5fd6', 3); list.push({ kind: 'selected', floor, cell: sel.cell, id: sel.id }); }
+  const hov = at(hovered);
+  if (hov) { outline(hov.cell, '#f0a000', 3); list.push({ kind: 'hover', floor, cell: hov.cell, id: hov.id }); }
+  let moving = false;
+  if (flashed && flashed.floor === floor && now - flashed.start < FLASH_MS) {
+    const p = (now - flashed.start) / FLASH_MS;
+    ctx.save();
+    ctx.fillStyle = `rgba(29,95,214,${(0.45 * (1 - p) * (0.6 + 0.4 * Math.cos(p * 6 * Math.PI))).toFixed(3)})`;
+    ctx.fillRect(flashed.cell.x * CELL, flashed.cell.y * CELL, CELL, CELL);
+    ctx.restore();
+    outline(flashed.cell, '#1d5fd6', 2);
+    list.push({ kind: 'flash', floor, cell: flashed.cell });
+    moving = true;
+  }
+  if (pick && pick.floor === floor) { outline(pick.cell, '#1d5fd6', 1.5, [4, 3]); list.push({ kind: 'pick', floor, cell: pick.cell }); }
+  return { list, moving };
 }
 
 /** The glow's color at alpha a: its hue when it declares one (HSL), else its color. */
@@ -122,6 +168,7 @@ function render(now: number): boolean {
   if (canvas.height !== g.height * CELL) canvas.height = g.height * CELL;
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
   const rm = reduced();
+  const emojiFont = colorEmoji();
   const t = rm ? 0 : now / 1000;
   // rAF's frame time may be a little before the performance.now() of the last grid's draw.
   const dt = lastFrame ? Math.min(100, Math.max(0, now - lastFrame)) : 0;
@@ -204,6 +251,11 @@ function render(now: number): boolean {
       drawn[i.id].emoji = i.emoji || '?';
     }
     ctx.restore();
+    if (drawn[i.id].look === 'emoji' && !emojiFont) { // recognisable without a color emoji font
+      const label = i.label || definition(i.type)?.label || i.type;
+      drawInitials(ctx, initials(label), i.cell.x * CELL, i.cell.y * CELL, CELL);
+      drawn[i.id].initials = initials(label);
+    }
     if (im.scale !== 1 || im.rotation !== 0) drawn[i.id].impulse = im;
     if (i.blocking) { ctx.strokeStyle = i.problem ? '#b00020' : 'rgba(0,0,0,0.35)'; ctx.strokeRect(i.cell.x * CELL + 2.5, i.cell.y * CELL + 2.5, CELL - 5, CELL - 5); }
   }
@@ -215,13 +267,16 @@ function render(now: number): boolean {
     fx.push({ id: e.id, kind: e.kind, instance: e.instance, burst: !!e.reaction?.burst, particles, impulse: !!e.reaction?.impulse && !rm, shake: [sx, sy] });
   }
   const avatars: Debug['avatars'] = {};
+  drawTrails(ctx, now, CELL, (c, a) => css(rgbOf(c), a));
+  moving = arriving(now) || moving;
   for (const a of g.avatars) {
     if (a.floor !== floor) { shown.delete(a.actor); continue; }
     const p = glide(a, dt);
     moving = moving || p.moving;
-    avatars[a.actor] = { x: p.x, y: p.y, self: a.self };
+    const scale = arrivalScale(a.actor, now, rm);
+    avatars[a.actor] = { x: p.x, y: p.y, self: a.self, scale };
     ctx.beginPath();
-    ctx.arc((p.x + 0.5) * CELL, (p.y + 0.5) * CELL, CELL * 0.3, 0, 2 * Math.PI);
+    ctx.arc((p.x + 0.5) * CELL, (p.y + 0.5) * CELL, CELL * 0.3 * scale, 0, 2 * Math.PI);
     ctx.fillStyle = a.self ? '#1d5fd6' : '#e07a1f';
     ctx.fill();
     ctx.lineWidth = 2;
@@ -229,19 +284,18 @@ function render(now: number): boolean {
     ctx.stroke();
     ctx.lineWidth = 1;
   }
-  // World text last, over everything on the floor.
+  const hl = drawHighlights(ctx, g, floor, now);
+  moving = moving || hl.moving;
+  // World text last, over everything on the floor, inside the canvas.
   for (const i of here) {
     if (!i.worldText) continue;
     const v = textVisible(i, g);
     drawn[i.id].text = { text: i.worldText, shown: v.shown, range: i.worldTextRange, distance: v.distance };
-    if (v.shown) drawLabel(ctx, i.worldText, (i.cell.x + 0.5) * CELL, i.cell.y * CELL);
+    if (v.shown) drawn[i.id].text!.box = drawLabel(ctx, i.worldText, (i.cell.x + 0.5) * CELL, i.cell.y * CELL, (i.cell.y + 1) * CELL, canvas.width, canvas.height);
   }
-  if (pick && pick.floor === floor) {
-    ctx.strokeStyle = '#1d5fd6';
-    ctx.setLineDash([4, 3]);
-    ctx.strokeRect(pick.cell.x * CELL + 1.5, pick.cell.y * CELL + 1.5, CELL - 3, CELL - 3);
-    ctx.setLineDash([]);
-  }
+  debug.highlights = hl.list;
+  if (flashed) debug.lastFlash = { floor: flashed.floor, cell: flashed.cell };
+  debug.emojiFont = emojiFont;
   debug.frames++;
   debug.floor = floor;
   debug.reducedMotion = rm;
@@ -278,6 +332,7 @@ export function drawCanvas(g: Grid): void {
   noteGrid(g, () => { if (grid && safeRender(performance.now())) animate(); });
   const now = performance.now();
   takeFeedback(g.feedback || [], now);
+  takeArrivals(takeGrid(g), now); // the log's notes; a travel's landing plays its arrival
   if (safeRender(now)) animate();
   // The revision this tab has drawn, and when (the world benchmark reads both).
   debug.revision = g.revision ?? 0;
@@ -290,6 +345,7 @@ export function drawCanvas(g: Grid): void {
   root.dataset.drawnRevision = String(debug.revision);
   const floor = floorOf(g);
   root.dataset.pick = pick ? `${pick.cell.x},${pick.cell.y}` : '';
+  drawPlaceHint();
   const label = document.getElementById('world-floor');
   if (label) {
     label.replaceChildren(`Floor: ${floor}` + (g.self ? ` · you are at (${g.self.cell.x}, ${g.self.cell.y}) ` : ' '));
@@ -303,35 +359,62 @@ export function drawCanvas(g: Grid): void {
 }
 
 motionQuery?.addEventListener?.('change', () => { if (grid) drawCanvas(grid); });
+// Hover, selection, a placement's flash and the pick redraw the canvas (and animate a flash).
+onSelection(() => {
+  if (!grid) return;
+  root.dataset.pick = pick ? `${pick.cell.x},${pick.cell.y}` : '';
+  drawPlaceHint();
+  if (safeRender(performance.now())) animate();
+});
 
-async function move(direction: string): Promise<void> {
-  const r = await api('/api/world/move', { direction });
-  if (!r.ok) flash(`Move failed (${r.status}): ${r.data.message}`);
+/** Where the next placement goes, said under the canvas: beside you, or the shift-clicked cell. */
+let hinted = '';
+function drawPlaceHint(): void {
+  const hint = document.getElementById('world-place-hint');
+  const said = pick ? `${pick.floor} ${pick.cell.x},${pick.cell.y}` : 'beside';
+  if (!hint || (hint.childNodes.length > 0 && hinted === said)) return; // unchanged: no DOM work on every grid
+  hinted = said;
+  if (!pick) { hint.replaceChildren('Place puts a Gizmo beside you; shift-click a cell to choose where the next Gizmo goes.'); return; }
+  hint.replaceChildren(`The next Gizmo goes to ${where(pick.floor, pick.cell)} (shift-click another cell to change it). `,
+    el('button', { type: 'button', class: 'link', 'data-clear-pick': '', text: 'Place beside me instead', onclick: () => setPick(null) }));
+}
+
+/** The cell under a pointer event on the canvas. */
+function cellAt(canvas: HTMLCanvasElement, e: MouseEvent): Cell {
+  const box = canvas.getBoundingClientRect();
+  return { x: Math.floor(((e.clientX - box.left) * canvas.width) / box.width / CELL), y: Math.floor(((e.clientY - box.top) * canvas.height) / box.height / CELL) };
+}
+
+function instanceAt(g: Grid, c: Cell): GridCell | undefined {
+  const floor = floorOf(g);
+  return g.instances.find((i) => i.floor === floor && i.cell.x === c.x && i.cell.y === c.y);
+}
+
+async function walk(c: Cell): Promise<void> {
+  const r = await api('/api/world/walk', c);
+  if (!r.ok) log('refused', `Walk to (${c.x}, ${c.y}) refused (${r.status}): ${r.data.message}`);
 }
 
 export function wireCanvas(): void {
   const canvas = document.getElementById('world-canvas') as HTMLCanvasElement | null;
   if (!canvas) return;
-  const keys: Record<string, string> = { ArrowRight: 'right', ArrowDown: 'down', ArrowLeft: 'left', ArrowUp: 'up' };
-  document.addEventListener('keydown', (e) => {
-    const t = e.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
-    const dir = keys[e.key];
-    if (!dir) return;
-    e.preventDefault();
-    void move(dir);
-  });
-  canvas.addEventListener('click', async (e) => {
+  wireKeys();
+  drawPlaceHint();
+  // A click on a Gizmo selects its card (and walks onto it when it lets players in); elsewhere it
+  // walks there. A shift-click picks the cell the next Place puts its Gizmo on.
+  canvas.addEventListener('click', (e) => {
     if (!grid) return;
-    const box = canvas.getBoundingClientRect();
-    const x = Math.floor(((e.clientX - box.left) * canvas.width) / box.width / CELL);
-    const y = Math.floor(((e.clientY - box.top) * canvas.height) / box.height / CELL);
-    if (e.shiftKey) { // choose the cell the next Place puts its Gizmo on
-      pick = { floor: floorOf(grid), cell: { x, y } };
-      drawCanvas(grid);
-      return;
-    }
-    const r = await api('/api/world/walk', { x, y });
-    if (!r.ok) flash(`Walk to (${x}, ${y}) failed (${r.status}): ${r.data.message}`);
+    const c = cellAt(canvas, e);
+    if (e.shiftKey) { setPick({ floor: floorOf(grid), cell: c }); return; }
+    const hit = instanceAt(grid, c);
+    if (hit) select(hit.id);
+    if (!hit || !hit.blocking) void walk(c);
+  });
+  // The Gizmo under the pointer, named with its hint (the canvas's tooltip).
+  canvas.addEventListener('mousemove', (e) => {
+    const hit = grid ? instanceAt(grid, cellAt(canvas, e)) : undefined;
+    const hint = hit ? definition(hit.type)?.hint : undefined;
+    const title = hit ? `${hit.label || hit.type} at ${where(hit.floor, hit.cell)}${hint ? ' — ' + hint : ''}` : '';
+    if (canvas.title !== title) canvas.title = title;
   });
 }

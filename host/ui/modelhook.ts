@@ -2,7 +2,9 @@
 // instances have a model (GET /api/world/models), loads the renderer (/static/model.js, three.js
 // inside) only when one does, hands it each change's animate() timeline from the 'acted' and
 // 'seeded' events, draws each model on its cell for the canvas (drawModel, the canvas's one
-// model hook) and turns a click on a model's cell into its presentation's tap action.
+// model hook) and turns a click on a model's cell into its presentation's tap action. Without
+// WebGL (a browser or machine without it, or the renderer failing), models are drawn as their
+// emoji with a one-line notice, and the rest of the world is drawn as ever.
 
 import type { Cell, Grid } from './types';
 import type { ModelRenderer, WorldModels } from './modeltime';
@@ -18,6 +20,8 @@ let redraw: (() => void) | null = null;
 let frameQueued = false;
 let lastGrid: Grid | null = null;
 let cellSize = 32;
+// Why models are drawn as emoji, once WebGL is found missing or the renderer fails.
+let fallback: string | null = null;
 const pending = new Map<string, unknown>(); // timelines that arrived before the renderer
 
 function loadRenderer(): Promise<Renderer> {
@@ -40,12 +44,41 @@ async function fetchModel(sum: string): Promise<ArrayBuffer> {
   return res.arrayBuffer();
 }
 
+/** Whether this browser gives a page a WebGL context (asked once, on a throwaway canvas). */
+let webgl: boolean | null = null;
+function hasWebGL(): boolean {
+  if (webgl === null) {
+    try {
+      const c = document.createElement('canvas');
+      webgl = !!(c.getContext('webgl2') || c.getContext('webgl'));
+    } catch { webgl = false; }
+  }
+  return webgl;
+}
+
+/** Models are drawn as their emoji from now on, and the page says why in one line. */
+function fallBack(why: string): void {
+  if (fallback) return;
+  fallback = why;
+  renderer = null;
+  const notice = document.getElementById('world-model-notice') ?? document.getElementById('world-stage')?.querySelector('figcaption')?.appendChild(document.createElement('span'));
+  if (notice) {
+    notice.id = 'world-model-notice';
+    notice.setAttribute('role', 'status');
+    notice.textContent = ` Models are drawn as their emoji: ${why}.`;
+  }
+  (window as unknown as { __scapeWorld?: { modelFallback?: string } }).__scapeWorld!.modelFallback = why;
+  schedule();
+}
+
 /** Asks the host for the placed models again; loads the renderer the first time one is placed. */
 async function refresh(): Promise<void> {
   const r = await api('/api/world/models');
   if (!r.ok) return;
   data = r.data as WorldModels;
   if (!renderer && Object.keys(data.types).length === 0) return;
+  if (fallback) return;
+  if (!hasWebGL()) { fallBack('this browser has no WebGL'); return; }
   try {
     const rd = await loadRenderer();
     renderer = rd;
@@ -54,7 +87,7 @@ async function refresh(): Promise<void> {
     for (const [id, t] of pending) rd.transition(id, t as Parameters<ModelRenderer['transition']>[1]);
     pending.clear();
   } catch (e) {
-    flash((e as Error).message);
+    fallBack(`the model renderer failed (${(e as Error).message})`);
   }
   schedule();
 }
@@ -87,7 +120,13 @@ export function noteGrid(g: Grid, again: () => void): void {
 /** The canvas's model hook: draws the instance's model centred on its cell; false draws the emoji. */
 export function drawModel(ctx: CanvasRenderingContext2D, id: string, cell: Cell, size: number): boolean {
   cellSize = size;
-  return renderer !== null && renderer.draw(ctx, id, (cell.x + 0.5) * size, (cell.y + 0.5) * size, size);
+  if (renderer === null) return false;
+  try {
+    return renderer.draw(ctx, id, (cell.x + 0.5) * size, (cell.y + 0.5) * size, size);
+  } catch (e) { // e.g. "Error creating WebGL context": the world is still drawn, with emoji
+    fallBack(`the model renderer failed (${(e as Error)?.message ?? e})`);
+    return false;
+  }
 }
 
 /** Transitions from the host's events; a new build asks for the models again. */
@@ -104,7 +143,7 @@ export function watchModels(es: EventTarget): void {
   // A click on a model's cell is its tap: the presentation's action, with this tab's authority.
   const canvas = document.getElementById('world-canvas') as HTMLCanvasElement | null;
   canvas?.addEventListener('click', (e) => {
-    if (e.shiftKey || !data || !renderer) return;
+    if (e.shiftKey || !data || (!renderer && !fallback)) return; // drawn as emoji, a model still taps
     const box = canvas.getBoundingClientRect();
     const x = Math.floor(((e.clientX - box.left) * canvas.width) / box.width / cellSize);
     const y = Math.floor(((e.clientY - box.top) * canvas.height) / box.height / cellSize);

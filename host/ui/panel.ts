@@ -1,10 +1,15 @@
 // The panel: one card per instance with its view for this viewer, and the world's chrome (who
 // you are, the active revision, the last rejection, Place and Invite). It draws what the server
-// sends and sends back what the viewer does; it never decides.
+// sends and sends back what the viewer does; it never decides. Cards are tied to the world: each
+// says its floor and cell, cards are grouped by floor, hovering or focusing a card outlines its
+// cell on the canvas, a click on a Gizmo's cell selects its card, a new placement's card is
+// selected and its cell flashed (selection.ts).
 
 import type { Control, Field, Instance, World } from './types';
 import { api, el, flash, root } from './net';
-import { clearPick, drawCanvas, pick } from './canvas';
+import { drawCanvas } from './canvas';
+import { clearPick, definition, flashCell, hover, onSelection, pick, select, selected, setDefinitions, where } from './selection';
+import { log } from './explain';
 import { preview } from './audio';
 
 export function status(card: HTMLElement, text: string, isError: boolean): void {
@@ -12,6 +17,25 @@ export function status(card: HTMLElement, text: string, isError: boolean): void 
   s.textContent = text;
   s.className = 'status ' + (isError ? 'error' : 'ok');
 }
+
+/**
+ * The next state clears a card's status line ("Add one: done" is about the state it made): an
+ * accepted action or seed by someone else, or a new build. This tab's own changes do not: their
+ * answers write the status, and their echo may arrive before or after it.
+ */
+export function stateChanged(c: { kind: string; instance?: string; actor?: string; status?: string }): void {
+  const clear = (card: Element | null) => { const s = card?.querySelector('.status'); if (s) { s.textContent = ''; s.className = 'status'; } };
+  if (c.kind === 'revision') {
+    if (c.status !== 'accepted') return; // a rejected build changes nothing placed
+    document.querySelectorAll('#world-grid .card').forEach(clear);
+    notices.clear();
+    return;
+  }
+  if (!c.instance || c.actor === me) return;
+  clear(document.getElementById('card-' + c.instance));
+  notices.delete(c.instance);
+}
+let me = '';
 
 // What the viewer did that a redraw must not undo: Configure opened or closed (per instance; a
 // placement whose answer says openConfigure opens it), text typed and not yet saved (kept while
@@ -35,6 +59,7 @@ export function openConfigure(id: string): void {
 }
 
 async function act(card: HTMLElement, inst: Instance, c: Control): Promise<void> {
+  select(inst.id);
   if (c.confirm && !window.confirm(c.confirm)) return;
   const payload: Record<string, unknown> = { ...(c.action.payload || {}) };
   for (const f of c.fields || []) {
@@ -52,7 +77,10 @@ async function act(card: HTMLElement, inst: Instance, c: Control): Promise<void>
   const r = await api(`/api/world/instances/${encodeURIComponent(inst.id)}/act`, { name: c.action.name, payload });
   if (r.ok) for (const f of c.fields || []) edits.delete(editKey(inst, f));
   if (r.ok) status(card, c.label + ': done', false);
-  else status(card, `${c.label} failed (${r.status}): ${r.data.message}`, true);
+  else {
+    status(card, `${c.label} failed (${r.status}): ${r.data.message}`, true);
+    log('refused', `${c.label} on ${labelOf(inst)} refused (${r.status}): ${r.data.message}`);
+  }
 }
 
 function fieldNode(card: HTMLElement, inst: Instance, f: Field, auto?: Control): HTMLElement {
@@ -75,14 +103,22 @@ function fieldNode(card: HTMLElement, inst: Instance, f: Field, auto?: Control):
   return el('div', { class: 'field' }, el('label', { for: id, text: f.label }), input);
 }
 
+// `pressed` is drawn on every kind of control that has it (a toggle always has it: "requires
+// boolean pressed state"): aria-pressed, and a visible mark (style.css) — the answer you voted
+// for, the lamp's chosen color.
 function controlNode(card: HTMLElement, inst: Instance, c: Control): HTMLElement {
   const toggle = c.icon === 'toggle';
+  const pressed = toggle ? !!c.pressed : typeof c.pressed === 'boolean' ? c.pressed : undefined;
+  const classes = [toggle ? 'toggle' : c.placement === 'action' ? 'play' : '', pressed ? 'pressed' : ''].filter(Boolean).join(' ');
   return el('button', {
-    type: 'button', 'data-control': c.id, disabled: c.disabled, class: toggle ? 'toggle' : c.placement === 'action' ? 'play' : '',
-    'aria-pressed': toggle ? String(!!c.pressed) : undefined, title: c.label, text: c.label, // the icon is drawn by CSS: the label stays the accessible name
+    type: 'button', 'data-control': c.id, disabled: c.disabled, class: classes || undefined,
+    'aria-pressed': pressed === undefined ? undefined : String(pressed), title: c.label, text: c.label, // the icon is drawn by CSS: the label stays the accessible name
     onclick: () => void act(card, inst, c),
   });
 }
+
+/** The definition's label ("Lamp"), else the view's title. */
+function labelOf(inst: Instance): string { return definition(inst.type)?.label || inst.label; }
 
 // The world picker (worldEditor), anchored in the instance's Configure: a choice from the host's
 // world directory or an entered world code, which the host resolves and submits as
@@ -134,7 +170,7 @@ function focusSelector(card: HTMLElement): string | null {
   return null;
 }
 
-function drawCard(card: HTMLElement, inst: Instance, w: World): void {
+function drawCard(card: HTMLElement, inst: Instance, w: World, at: Spot | undefined): void {
   const keep = focusSelector(card);
   const focused = document.activeElement;
   const kept = keep && focused instanceof HTMLInputElement && focused.type === 'text' ? { value: focused.value, start: focused.selectionStart, end: focused.selectionEnd } : null;
@@ -143,7 +179,10 @@ function drawCard(card: HTMLElement, inst: Instance, w: World): void {
   const v = inst.view; // null: the definition has no view (the card shows its name, no controls)
   card.append(el('h2', { id: `t-${inst.id}`, text: `${inst.emoji} ${v?.title || inst.label}` }));
   card.setAttribute('aria-labelledby', `t-${inst.id}`);
+  card.append(el('p', { class: 'where', 'data-where': at ? `${at.floor} ${at.cell.x},${at.cell.y}` : '', text: at ? `${cap(at.floor)} · cell (${at.cell.x}, ${at.cell.y})` : 'Not on the grid' }));
   card.append(el('p', { class: 'muted', text: `${inst.type} v${inst.version} · ${inst.id}` }));
+  const hint = definition(inst.type)?.hint;
+  if (hint) card.append(el('p', { class: 'hint', text: hint }));
   if (inst.late) card.append(el('p', { class: 'late', text: 'this view did not render in time' }), el('p', { class: 'muted', text: inst.late }));
   if (inst.problem) card.append(el('p', { class: 'error', text: inst.problem }));
   if (v?.description) card.append(el('p', { class: 'description', text: v.description }));
@@ -167,7 +206,7 @@ function drawCard(card: HTMLElement, inst: Instance, w: World): void {
   if (settings.childElementCount) configure.append(settings);
   if (inst.worldPicker) configure.append(worldPickerNode(card, inst, w));
   if (inst.canRemove) rest.append(el('button', { type: 'button', class: 'secondary', 'data-remove': inst.id, text: 'Remove', onclick: async () => {
-    if (!window.confirm(`Remove ${inst.label}?`)) return;
+    if (!window.confirm(`Remove ${labelOf(inst)}${at ? ' at ' + where(at.floor, at.cell) : ''}?`)) return;
     const r = await api(`/api/world/instances/${encodeURIComponent(inst.id)}/remove`, {});
     if (!r.ok) status(card, `Remove failed (${r.status}): ${r.data.message}`, true);
   } }));
@@ -213,17 +252,22 @@ function drawChrome(w: World): void {
     el('ul', {}, ...(w.rejection.problems || []).map((p) => el('li', { text: p })))));
   if (w.canPlace && w.revision) {
     const place = el('div', { id: 'place', role: 'group', 'aria-label': 'Place a Gizmo' });
-    for (const d of w.revision.definitions || []) place.append(el('button', { type: 'button', 'data-place': d.type, text: `Place ${d.emoji} ${d.label}`, onclick: async () => {
-      // On the cell picked with a shift-click, on the viewer's floor; else the first free one.
+    for (const d of w.revision.definitions || []) place.append(el('button', { type: 'button', 'data-place': d.type, title: d.hint || undefined, text: `Place ${d.emoji} ${d.label}`, onclick: async () => {
+      // On the cell picked with a shift-click; else beside the viewer's avatar (the host chooses).
       const r = await api('/api/world/instances', pick ? { type: d.type, floor: pick.floor, x: pick.cell.x, y: pick.cell.y } : { type: d.type });
       if (r.ok) clearPick();
-      if (!r.ok) { flash(`Place failed (${r.status}): ${r.data.message}`); return; }
+      if (!r.ok) { flash(`Place failed (${r.status}): ${r.data.message}`); log('refused', `Place ${d.label} refused (${r.status}): ${r.data.message}`); return; }
+      // Show where it went: its cell flashes, its card is selected and says so.
+      flashCell({ floor: r.data.floor, cell: r.data.cell });
+      select(r.data.id);
+      notify(r.data.id, `Placed at ${where(r.data.floor, r.data.cell)}`, false);
       // configuration: `open` opens Configure on this placement; `remember` replayed this tab's settings.
       if (r.data.openConfigure) openConfigure(r.data.id);
       if (r.data.configured) notify(r.data.id, 'Placed with your remembered settings', false);
       if (r.data.configureError) notify(r.data.id, `Remembered settings not applied (${r.data.configureError.status}): ${r.data.configureError.message}`, true);
     } }));
     bar.append(place);
+    bar.append(el('p', { id: 'world-place-hint', class: 'muted' }));
   }
   if (w.canAdmin) {
     const inv = el('div', { id: 'invites', role: 'group', 'aria-label': 'Invite' });
@@ -236,27 +280,84 @@ function drawChrome(w: World): void {
   }
 }
 
+type Spot = { floor: string; cell: { x: number; y: number } };
+
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The floor group of the panel (created on first use, in the grid's floor order). */
+function floorGroup(container: HTMLElement, floor: string, order: string[]): HTMLElement {
+  let group = container.querySelector(`:scope > section.floor-group[data-floor="${CSS.escape(floor)}"]`) as HTMLElement | null;
+  if (!group) {
+    group = el('section', { class: 'floor-group', 'data-floor': floor, 'aria-labelledby': `fg-${floor}` },
+      el('h2', { id: `fg-${floor}` }), el('div', { class: 'cards instances grid' }));
+    const after = Array.from(container.children).find((g) => order.indexOf((g as HTMLElement).dataset.floor || '') > order.indexOf(floor));
+    container.insertBefore(group, after ?? null);
+  }
+  return group;
+}
+
 export function draw(w: World): void {
+  me = w.actor;
+  setDefinitions(w.revision);
   drawChrome(w);
   const grid = document.getElementById('world-grid') as HTMLElement;
+  const spots = new Map<string, Spot>();
+  for (const i of w.grid?.instances || []) spots.set(i.id, { floor: i.floor, cell: i.cell });
+  const order = [...(w.grid?.floors || ['surface', 'basement']), ''];
+  const here = w.grid?.self?.floor || 'surface';
   const seen = new Set<string>();
-  let prev: Element | null = null;
+  const counts = new Map<string, number>();
+  const last = new Map<string, Element>();
   for (const inst of w.instances) {
     seen.add(inst.id);
+    const at = spots.get(inst.id);
+    const floor = at?.floor ?? '';
+    const cards = floorGroup(grid, floor, order).querySelector('.cards') as HTMLElement;
+    counts.set(floor, (counts.get(floor) ?? 0) + 1);
     let card = document.getElementById('card-' + inst.id) as HTMLElement | null;
-    if (!card) card = el('section', { class: 'instance card', id: 'card-' + inst.id, 'data-instance': inst.id, 'data-type': inst.type });
-    drawCard(card, inst, w);
-    if (prev ? prev.nextElementSibling !== card : grid.firstElementChild !== card) {
-      if (prev) prev.after(card); else grid.prepend(card);
+    if (!card) card = cardFor(inst);
+    drawCard(card, inst, w, at);
+    const prev = last.get(floor);
+    if (prev ? prev.nextElementSibling !== card : cards.firstElementChild !== card) {
+      if (prev) prev.after(card); else cards.prepend(card);
     }
-    prev = card;
+    last.set(floor, card);
   }
-  for (const c of Array.from(grid.children)) if (!seen.has((c as HTMLElement).dataset.instance || '')) c.remove();
+  for (const c of Array.from(grid.querySelectorAll('.card'))) if (!seen.has((c as HTMLElement).dataset.instance || '')) c.remove();
+  for (const g of Array.from(grid.querySelectorAll(':scope > section.floor-group')) as HTMLElement[]) {
+    const floor = g.dataset.floor || '';
+    const n = counts.get(floor) ?? 0;
+    if (n === 0) { g.remove(); continue; }
+    g.querySelector('h2')!.textContent = `${floor ? cap(floor) : 'Not on the grid'} · ${n} Gizmo${n === 1 ? '' : 's'}${floor === here ? ' · you are here' : ''}`;
+  }
+  markSelection();
   if (w.grid) drawCanvas(w.grid);
   root.dataset.revision = String(w.revision?.number ?? 0);
   root.dataset.ready = 'true';
   retryLate(w);
 }
+
+/** A new card: hovering or focusing it outlines its instance's cell on the canvas. */
+function cardFor(inst: Instance): HTMLElement {
+  const card = el('section', { class: 'instance card', id: 'card-' + inst.id, 'data-instance': inst.id, 'data-type': inst.type });
+  card.addEventListener('mouseenter', () => hover(inst.id));
+  card.addEventListener('mouseleave', () => hover(null));
+  card.addEventListener('focusin', () => hover(inst.id));
+  card.addEventListener('focusout', (e) => { if (!card.contains(e.relatedTarget as Node | null)) hover(null); });
+  return card;
+}
+
+// The selected instance's card is marked (and scrolled to when the selection changes).
+let marked: string | null = null;
+function markSelection(): void {
+  for (const c of Array.from(document.querySelectorAll('#world-grid .card.selected'))) if ((c as HTMLElement).dataset.instance !== selected) { c.classList.remove('selected'); c.removeAttribute('aria-current'); }
+  const card = selected ? document.getElementById('card-' + selected) : null;
+  if (!card) return;
+  card.classList.add('selected');
+  card.setAttribute('aria-current', 'true');
+  if (marked !== selected) { marked = selected; card.scrollIntoView({ block: 'nearest' }); }
+}
+onSelection(markSelection);
 
 // A view that was not ready when the world was drawn (the build still opening, its worker busy)
 // is a placeholder, and no change event need follow: the tab asks again, backing off to 4 s.

@@ -46,7 +46,12 @@ interface DefinitionFacts {
   exportName: string;
   /** Its fixed `walkable` (absent is false): a host keeps it to check the next build's. */
   walkable: boolean;
+  /** Its `hint`, at most HINT_LIMIT characters: the world page shows it on cards and tooltips. */
+  hint: string;
 }
+
+/** The longest hint describe passes on (the docs give no length; a page shows one line). */
+const HINT_LIMIT = 240;
 
 /** One rule problem, ready for a Go diag.Diagnostic. */
 interface ProblemFacts {
@@ -153,6 +158,7 @@ function facts(objects: unknown[], names: string[]): DefinitionFacts[] {
       definedAt: definedAt(value) ?? '',
       exportName: names[index] ?? '',
       walkable: v.walkable === true,
+      hint: Array.from(text(v.hint)).slice(0, HINT_LIMIT).join(''),
     };
   });
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/scapeworld/scape/host"
 )
 
-// Tabs, invites and guests (docs/security-class6.md): each attack refused or bounded, and the
+// Tabs, invites and guests (docs/security.md, class 6): each attack refused or bounded, and the
 // normal use beside it unchanged.
 
 // mintInvite mints an invite as owner with the given terms and returns its code and id.

@@ -23,7 +23,7 @@ import (
 
 // Issue 21, classes 7 and 8: loopback is shared by every local server (cookies of 127.0.0.1 reach
 // every port; a page's name may be rebound to 127.0.0.1), and each viewer gets only its share of
-// a reaction. docs/security-class7.md and docs/security-class8.md.
+// a reaction. docs/security.md, classes 7 and 8.
 func init() {
 	register(
 		scenario{name: "players-cookie-other-port", target: "players",

@@ -24,7 +24,7 @@ import (
 
 // Class 5 (issue 21): the host's own resources are bounded. A player's previews must not make
 // the host render worst-case recipes in its own memory, and a paired project must not fill the
-// disk at 1 MiB a save (docs/security-class5.md).
+// disk at 1 MiB a save (docs/security.md, class 5).
 func init() {
 	register(
 		scenario{name: "players-wav-flood", target: "players",

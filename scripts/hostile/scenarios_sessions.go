@@ -20,7 +20,7 @@ import (
 	"github.com/scapeworld/scape/scaffold"
 )
 
-// Class 6 (docs/security-class6.md): players' tabs, invites and identities against the host.
+// Class 6 (docs/security.md, class 6): players' tabs, invites and identities against the host.
 func init() {
 	register(
 		scenario{name: "players-invite-flood", target: "players", wall: 2 * time.Minute,

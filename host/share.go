@@ -17,7 +17,10 @@ import (
 //   - a recipient of the delivery: {"feedback": …} as the world delivered it to that viewer
 //     (without haptic). The area-removal request is the actor's: the others see its outcome,
 //     the instances gone, in their world;
-//   - anyone else: nothing (nil: the event carries no reaction).
+//   - anyone else, when the reaction had feedback: {"undelivered": true} — only that there was
+//     feedback which did not reach this viewer, so its page can say why nothing showed (its own
+//     distance and the host's reach are in its grid); none of the feedback's content;
+//   - anyone else, when it had none: nothing (nil: the event carries no reaction).
 func reactionShare(reaction json.RawMessage, d *wm.Delivery, actor, viewer string) json.RawMessage {
 	if viewer == actor {
 		return reaction
@@ -27,7 +30,7 @@ func reactionShare(reaction json.RawMessage, d *wm.Delivery, actor, viewer strin
 	}
 	fb := d.For(viewer)
 	if fb == nil {
-		return nil
+		return json.RawMessage(`{"undelivered":true}`)
 	}
 	out, err := json.Marshal(struct {
 		Feedback json.RawMessage `json:"feedback"`

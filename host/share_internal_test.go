@@ -22,7 +22,7 @@ func TestReactionShare(t *testing.T) {
 	}{
 		{"the actor", "ann", d, string(reaction)},
 		{"a recipient", "bob", d, `{"feedback":{"burst":{"color":"#ffffff","radiusCells":1,"particles":0},"durationMs":600}}`},
-		{"not a recipient", "cyd", d, ""},
+		{"not a recipient", "cyd", d, `{"undelivered":true}`},
 		{"the actor, nothing delivered", "ann", nil, string(reaction)},
 		{"another, nothing delivered", "bob", nil, ""},
 	}
@@ -33,7 +33,7 @@ func TestReactionShare(t *testing.T) {
 		}
 	}
 	acted := change{Kind: "acted", Actor: "ann", Reaction: reaction, delivery: d}
-	if got := acted.sharedWith("cyd"); got.Reaction != nil || got.Instance != acted.Instance || got.Kind != "acted" {
+	if got := acted.sharedWith("cyd"); string(got.Reaction) != `{"undelivered":true}` || got.Instance != acted.Instance || got.Kind != "acted" {
 		t.Errorf("acted for a bystander: %+v", got)
 	}
 	if got := acted.sharedWith("ann"); string(got.Reaction) != string(reaction) {

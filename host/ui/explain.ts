@@ -151,9 +151,9 @@ export function effectsLine(instance: string, fx: Record<string, unknown> | null
  * A reaction (GizmoReaction) as a line for this viewer: its feedback's effects (or why they do not
  * reach it), and its area removal. actor is who acted.
  */
-export function reactionLine(instance: string, actor: string | undefined, reaction: { feedback?: Record<string, unknown>; removeArea?: { radiusCells: number } } | null): string {
+export function reactionLine(instance: string, actor: string | undefined, reaction: { feedback?: Record<string, unknown>; removeArea?: { radiusCells: number }; undelivered?: boolean } | null): string {
   const parts: string[] = [];
-  if (reaction?.feedback) parts.push(delivered(instance, reaction.feedback, actor === me));
+  if (reaction?.feedback || reaction?.undelivered) parts.push(delivered(instance, reaction.feedback ?? {}, actor === me));
   if (reaction?.removeArea) parts.push(`removes Gizmos within ${reaction.removeArea.radiusCells} cells`);
   return parts.join(' · ') || 'no reaction';
 }
@@ -215,9 +215,11 @@ export function acted(d: { instance: string; actor?: string; reaction?: unknown;
   const parts = [`${who} acted on ${named(d.instance)}`];
   const sound = d.transition?.audio?.commands;
   if (sound?.length) parts.push('sound: ' + sound.map((c) => heard(d.instance, c)).join(', '));
-  const r = d.reaction as { feedback?: Record<string, unknown>; removeArea?: unknown } | null;
-  if (r?.feedback) {
-    const line = delivered(d.instance, r.feedback, d.actor === me);
+  // A reaction whose feedback did not reach this viewer arrives as {undelivered: true} only
+  // (host/share.go): the reasons come from this tab's own grid.
+  const r = d.reaction as { feedback?: Record<string, unknown>; removeArea?: unknown; undelivered?: boolean } | null;
+  if (r?.feedback || r?.undelivered) {
+    const line = delivered(d.instance, r.feedback ?? {}, d.actor === me);
     if (line.startsWith('not delivered')) parts.push('its feedback was ' + line);
   }
   log('acted', parts.join('; '));

@@ -642,8 +642,74 @@
   for (const name of ['register', 'unregister']) defineProperty(FinalizationRegistry.prototype, name, { value: registryMethods[name], writable: true, configurable: true });
   defineProperty(FinalizationRegistry.prototype, Symbol.toStringTag, { value: 'FinalizationRegistry', configurable: true });
 
-  const globals = { structuredClone, DOMException, TextEncoder, TextDecoder, atob, btoa, WeakRef, FinalizationRegistry };
+  // queueMicrotask: a job after the current one, as a resolved promise's reaction is (goja runs
+  // those when the guarded call's script or function returns, as Node does at the end of a task).
+  const promiseThen = Promise.prototype.then;
+  const resolved = Promise.resolve();
+  function queueMicrotask(callback) {
+    if (typeof callback !== 'function') throw new TypeError(`The "callback" argument must be of type function.${received(callback)}`);
+    apply(promiseThen, resolved, [() => callback()]);
+  }
+
+  const globals = { structuredClone, DOMException, TextEncoder, TextDecoder, atob, btoa, queueMicrotask, WeakRef, FinalizationRegistry };
+
+  // ECMAScript methods goja lacks or gets wrong, repaired before lockdown freezes them:
+  // String.prototype.isWellFormed and toWellFormed (ES2024; Node 20 has them), and
+  // Date.prototype.toISOString for years outside 0–9999 (goja writes -0001, ECMAScript's
+  // expanded years are ±YYYYYY).
+  function isWellFormed() {
+    if (this === undefined || this === null) throw new TypeError('String.prototype.isWellFormed called on null or undefined');
+    const s = String(this);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+      else if (c >= 0xd800 && c <= 0xdfff) return false;
+    }
+    return true;
+  }
+  function toWellFormed() {
+    if (this === undefined || this === null) throw new TypeError('String.prototype.toWellFormed called on null or undefined');
+    const s = String(this);
+    let out = '';
+    let from = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+      else if (c >= 0xd800 && c <= 0xdfff) {
+        out += s.slice(from, i) + '\ufffd';
+        from = i + 1;
+      }
+    }
+    return from === 0 ? s : out + s.slice(from);
+  }
+  const gojaISO = Date.prototype.toISOString;
+  const dateTime = Date.prototype.getTime;
+  const utcYear = Date.prototype.getUTCFullYear;
+  function toISOString() {
+    let time;
+    try {
+      time = apply(dateTime, this, []);
+    } catch {
+      throw new TypeError(`Method Date.prototype.toISOString called on incompatible receiver ${received(this).replace(/^ Received (an instance of )?/, '#<').replace(/$/, '>')}`);
+    }
+    if (time !== time) throw new RangeError('Invalid time value');
+    const iso = apply(gojaISO, this, []);
+    const year = apply(utcYear, this, []);
+    if (year >= 0 && year <= 9999) return iso;
+    const rest = iso.slice(iso.indexOf('-', 1));
+    const digits = String(year < 0 ? -year : year);
+    return (year < 0 ? '-' : '+') + '000000'.slice(digits.length) + digits + rest;
+  }
+  const repairs = [
+    [String.prototype, 'isWellFormed', isWellFormed],
+    [String.prototype, 'toWellFormed', toWellFormed],
+    [Date.prototype, 'toISOString', toISOString],
+  ];
   return function install(global) {
+    for (let i = 0; i < repairs.length; i++) {
+      const [proto, name, fn] = repairs[i];
+      if (name === 'toISOString' || typeof proto[name] !== 'function') defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
+    }
     const names = ownKeys(globals);
     for (let i = 0; i < names.length; i++) {
       const name = names[i];

@@ -26,6 +26,7 @@ declare var console: Console;
 declare function structuredClone<T = any>(value: T, options?: { transfer?: never[] }): T;
 declare function atob(data: string): string;
 declare function btoa(data: string): string;
+declare function queueMicrotask(callback: () => void): void;
 
 interface TextEncoderEncodeIntoResult {
   read: number;

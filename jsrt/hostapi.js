@@ -75,13 +75,18 @@
     }
   }
 
-  // DOMException: name, message and the legacy code, as Node's.
-  const codes = {
-    IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5, NoModificationAllowedError: 7, NotFoundError: 8,
-    NotSupportedError: 9, InvalidStateError: 11, SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14, InvalidAccessError: 15,
-    TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21, QuotaExceededError: 22, TimeoutError: 23,
-    InvalidNodeTypeError: 24, DataCloneError: 25,
-  };
+  // DOMException: name, message and the legacy code, as Node's; [name, code, constant].
+  const legacy = [
+    ['IndexSizeError', 1, 'INDEX_SIZE_ERR'], ['', 2, 'DOMSTRING_SIZE_ERR'], ['HierarchyRequestError', 3, 'HIERARCHY_REQUEST_ERR'], ['WrongDocumentError', 4, 'WRONG_DOCUMENT_ERR'],
+    ['InvalidCharacterError', 5, 'INVALID_CHARACTER_ERR'], ['', 6, 'NO_DATA_ALLOWED_ERR'], ['NoModificationAllowedError', 7, 'NO_MODIFICATION_ALLOWED_ERR'], ['NotFoundError', 8, 'NOT_FOUND_ERR'],
+    ['NotSupportedError', 9, 'NOT_SUPPORTED_ERR'], ['', 10, 'INUSE_ATTRIBUTE_ERR'], ['InvalidStateError', 11, 'INVALID_STATE_ERR'], ['SyntaxError', 12, 'SYNTAX_ERR'],
+    ['InvalidModificationError', 13, 'INVALID_MODIFICATION_ERR'], ['NamespaceError', 14, 'NAMESPACE_ERR'], ['InvalidAccessError', 15, 'INVALID_ACCESS_ERR'], ['', 16, 'VALIDATION_ERR'],
+    ['TypeMismatchError', 17, 'TYPE_MISMATCH_ERR'], ['SecurityError', 18, 'SECURITY_ERR'], ['NetworkError', 19, 'NETWORK_ERR'], ['AbortError', 20, 'ABORT_ERR'],
+    ['URLMismatchError', 21, 'URL_MISMATCH_ERR'], ['QuotaExceededError', 22, 'QUOTA_EXCEEDED_ERR'], ['TimeoutError', 23, 'TIMEOUT_ERR'],
+    ['InvalidNodeTypeError', 24, 'INVALID_NODE_TYPE_ERR'], ['DataCloneError', 25, 'DATA_CLONE_ERR'],
+  ];
+  const codes = {};
+  for (let i = 0; i < legacy.length; i++) if (legacy[i][0] !== '') codes[legacy[i][0]] = legacy[i][1];
   class DOMException extends Error {
     constructor(message = '', options = 'Error') {
       super(String(message));
@@ -99,10 +104,9 @@
     }
   }
   defineProperty(DOMException.prototype, Symbol.toStringTag, { value: 'DOMException', configurable: true });
-  for (const name of ownKeys(codes)) {
-    const constant = name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase().replace(/_ERROR$/, '_ERR');
-    defineProperty(DOMException, constant, { value: codes[name], enumerable: true });
-    defineProperty(DOMException.prototype, constant, { value: codes[name], enumerable: true });
+  for (let i = 0; i < legacy.length; i++) {
+    defineProperty(DOMException, legacy[i][2], { value: legacy[i][1], enumerable: true });
+    defineProperty(DOMException.prototype, legacy[i][2], { value: legacy[i][1], enumerable: true });
   }
 
   // Node's " Received …" tail of an argument-type error.

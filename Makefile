@@ -1,13 +1,15 @@
 # The usual targets, each calling the same command as README.md and .ci/run.
+SHELL := /bin/bash
 .PHONY: build test bench lint install quickstart quickstart-check release release-check ci
 
 # The binary, at bin/scape (git-ignored).
 build:
 	go build -o bin/scape ./cmd/scape
 
-# Every test (README's test command). Node/Chromium tests skip visibly when those are missing.
+# Every test (README's test command). Node/Chromium tests skip visibly when those are missing:
+# scripts/testsum lists every skipped test with its reason and ends on the counts.
 test:
-	go test -timeout 25m ./...
+	set -o pipefail; go test -json -timeout 25m ./... | go run ./scripts/testsum
 
 # Every Go benchmark, once each (scripts/*-bench.sh measure the CLI as a whole).
 bench:

@@ -180,6 +180,7 @@ func (c *Context) Rebuild() (*Result, error) {
 		res.JS, res.SourceMap = Outputs(out.OutputFiles)
 		res.Inputs, res.Assets = inputs(meta)
 		res.Diagnostics = append(res.Diagnostics, unfaithfulRegexps(res.JS, res.SourceMap)...)
+		res.Diagnostics = append(res.Diagnostics, unlistedHostAPIs(res.JS, res.SourceMap)...)
 		if limit := c.opts.limit(); len(res.JS) > limit {
 			res.Diagnostics = append(res.Diagnostics, sizeDiagnostic(len(res.JS), limit, res.Inputs))
 		}

@@ -55,11 +55,14 @@ func (s *Severity) UnmarshalJSON(b []byte) error {
 type Code string
 
 const (
-	CodeProject     Code = "project"     // package.json / entry problems
-	CodeSyntax      Code = "syntax"      // esbuild could not parse or resolve
-	CodeImport      Code = "import"      // an import the host cannot provide
-	CodeSize        Code = "size"        // bundle over the byte limit
-	CodeUnfaithful  Code = "unfaithful"  // code goja cannot run faithfully (regex \p{…}, /d, /v)
+	CodeProject    Code = "project"    // package.json / entry problems
+	CodeSyntax     Code = "syntax"     // esbuild could not parse or resolve
+	CodeImport     Code = "import"     // an import the host cannot provide
+	CodeSize       Code = "size"       // bundle over the byte limit
+	CodeUnfaithful Code = "unfaithful" // code goja cannot run faithfully (regex \p{…}, /d, /v)
+	// CodeUnlistedAPI is a warning: the bundle uses a host API the Scape docs do not list
+	// (structuredClone, TextEncoder, atob, …), which the validation engine supplies as Node does.
+	CodeUnlistedAPI Code = "unlisted-api"
 	CodeRule        Code = "rule"        // a definition breaks an SDK rule
 	CodeThrown      Code = "thrown"      // author code threw
 	CodeTimeout     Code = "timeout"     // author code ran past its deadline

@@ -315,6 +315,12 @@ type realm struct {
 
 func lockedRealm() realm {
 	vm := goja.New()
+	if err := installHostAPIs(vm); err != nil {
+		return realm{err: fmt.Errorf("host APIs: %w", err)}
+	}
+	if err := installIntl(vm); err != nil {
+		return realm{err: fmt.Errorf("Intl: %w", err)}
+	}
 	fn, err := lockdownFunc(vm)
 	if err == nil {
 		_, err = callLockdown(vm, fn)
@@ -727,9 +733,15 @@ func (r *Runtime) currentCallback(what string) (typ, callback string) {
 	return rec.Type, rec.Callback
 }
 
-// isAuthorFile says whether a stack frame's file is author code: not the SDK, not native.
+// isAuthorFile says whether a stack frame's file is author code: not the toolchain's, not native.
 func isAuthorFile(name string) bool {
-	return name != "" && name != SDKScriptName && name != LockdownScriptName && !strings.HasPrefix(name, "<")
+	return name != "" && !ToolchainScript(name) && !strings.HasPrefix(name, "<")
+}
+
+// ToolchainScript says whether a stack frame's file is one of the toolchain's own programs (the
+// SDK, lockdown, the host APIs): never the place an author's mistake is shown.
+func ToolchainScript(name string) bool {
+	return name == SDKScriptName || name == LockdownScriptName || name == HostAPIScriptName || name == IntlScriptName
 }
 
 // authorFuncName is the function name of the innermost frame outside the SDK.

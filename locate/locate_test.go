@@ -200,3 +200,33 @@ func TestFindCRLF(t *testing.T) {
 		}
 	}
 }
+
+// TestFindAfterATypePredicate: a member whose value is an arrow with a return type holding type
+// arguments (`s is Record<string, never>`, the docs' pressure pad) does not end at the comma
+// inside them, so the members after it are still found; a comparison `a < b, c > d` elsewhere
+// keeps its commas as member ends.
+func TestFindAfterATypePredicate(t *testing.T) {
+	src := `export default defineObject<Record<string, never>>({
+  valid: (s: unknown): s is Record<string, never> => typeof s === 'object',
+  ok: (a: number, b: number): Map<string, number> => new Map(),
+  less: 1 < 2, more: 3 > 2,
+  step: (_state, event) => ({
+    durationMs: 5000,
+  }),
+});
+`
+	l := At("a.ts", src, 1, 16)
+	if l == nil {
+		t.Fatal("no literal")
+	}
+	for _, c := range []struct{ path, want string }{
+		{"step.durationMs", "6:5"},
+		{"more", "4:16"},
+		{"ok", "3:3"},
+	} {
+		p, ok := l.Find(c.path, "")
+		if got := fmt.Sprintf("%d:%d", p.Line, p.Column); !ok || got != c.want {
+			t.Errorf("%s at %s (found %v), want %s", c.path, got, ok, c.want)
+		}
+	}
+}

@@ -164,6 +164,44 @@ func (p *parser) exprEnd(i int) int {
 	return len(p.toks)
 }
 
+// valueEnd is exprEnd for a member's value, which may be an arrow with a return type: its type
+// arguments hold commas that are not the member's end (`valid: (s): s is Record<string, never>
+// => …`, as the docs' examples write it). In a return type, `<` always opens type arguments, so
+// the type is skipped up to the arrow's `=>` and the body ends the value; anything else is
+// exprEnd's.
+func (p *parser) valueEnd(i int) int {
+	k := i
+	if p.isIdent(k, "async") {
+		k++
+	}
+	if p.is(k, "<") {
+		if k = p.match(k); k < 0 {
+			return p.exprEnd(i)
+		}
+		k++
+	}
+	if !p.is(k, "(") {
+		return p.exprEnd(i)
+	}
+	m := p.match(k)
+	if m < 0 || !p.is(m+1, ":") {
+		return p.exprEnd(i)
+	}
+	for a := m + 2; a < len(p.toks) && p.tick(); a++ {
+		switch {
+		case p.is(a, "(") || p.is(a, "[") || p.is(a, "{") || p.is(a, "<"):
+			if a = p.match(a); a < 0 {
+				return p.exprEnd(i)
+			}
+		case p.is(a, "=>"):
+			return p.exprEnd(a + 1)
+		case p.is(a, ",") || p.is(a, ";") || p.is(a, ")") || p.is(a, "]") || p.is(a, "}"):
+			return p.exprEnd(i)
+		}
+	}
+	return p.exprEnd(i)
+}
+
 // span returns the byte range of tokens [i, j).
 func (p *parser) span(i, j int) (int, int) {
 	if i >= j || i >= len(p.toks) {
@@ -251,7 +289,7 @@ func (p *parser) expr(i, j int) (*node, bool) {
 		if p.is(m+1, ":") {
 			// A return type, then `=>`: the first `=>` at depth 0.
 			for a := m + 2; a < j; a++ {
-				if p.is(a, "(") || p.is(a, "[") || p.is(a, "{") {
+				if p.is(a, "(") || p.is(a, "[") || p.is(a, "{") || p.is(a, "<") {
 					if a = p.match(a); a < 0 {
 						return nil, false
 					}
@@ -551,7 +589,7 @@ func (p *parser) member(a, m int) (prop, int, bool) {
 		pr.value = &node{kind: other, start: p.toks[k-1].start, end: keyEnd}
 		return pr, k, true
 	case p.is(k, ":") && !accessor:
-		e := p.exprEnd(k + 1)
+		e := p.valueEnd(k + 1)
 		if e > m {
 			return prop{}, 0, false
 		}

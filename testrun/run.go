@@ -530,7 +530,7 @@ func stackPosition(stack string, script *jsrt.Script) jsrt.Position {
 }
 
 func isInternal(file string) bool {
-	return file == ShimScriptName || file == jsrt.SDKScriptName || file == jsrt.LockdownScriptName || file == BundleScriptName ||
+	return file == ShimScriptName || jsrt.ToolchainScript(file) || file == BundleScriptName ||
 		strings.Contains(file, "node_modules/") || strings.HasPrefix(file, "<") || strings.HasPrefix(file, "native")
 }
 

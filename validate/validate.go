@@ -298,6 +298,8 @@ type problemFacts struct {
 	Rule      string   `json:"rule"`
 	Severity  string   `json:"severity"`
 	Trail     []string `json:"trail"`
+	// ThrownAt is a thrown callback's stack: its top author frame is where it threw.
+	ThrownAt string `json:"thrownAt"`
 }
 
 type definitionFacts struct {
@@ -452,6 +454,38 @@ func (l *loaded) problem(p problemFacts, defs []Definition) diag.Diagnostic {
 	if index >= 0 && index < len(defs) {
 		d = l.placed(d, defs[index], p.ValueJSON)
 	}
+	if d.Code == diag.CodeThrown && p.ThrownAt != "" {
+		d = l.atThrow(d, p.ThrownAt)
+	}
+	return d
+}
+
+// atThrow moves a thrown callback's problem from the callback to the line that threw: the
+// innermost frame of its stack in author source (a helper the callback called included), the
+// place it was before kept as a note naming the callback. A stack with no author frame (the
+// SDK refused what the callback passed it) leaves d where it is.
+func (l *loaded) atThrow(d diag.Diagnostic, stack string) diag.Diagnostic {
+	if l == nil {
+		return d
+	}
+	for _, f := range l.script.Frames(stack) {
+		if jsrt.ToolchainScript(f.File) || f.File == BundleName && d.File != "" || strings.HasPrefix(f.File, "<") {
+			continue
+		}
+		if f.File == d.File && f.Line == d.Line && f.Column == d.Column {
+			return d
+		}
+		before := d.Position()
+		d = d.At(diag.FromUTF16Column(f.File, f.Line, f.Column, l.script.LineText(f.File, f.Line)))
+		if before.Line > 0 {
+			callback := strings.TrimSuffix(strings.SplitN(d.Path, "(", 2)[0], "()")
+			if callback == "" {
+				callback = "the callback"
+			}
+			d.Notes = append([]diag.Note{diag.NoteAt(before, callback+" is written here")}, d.Notes...)
+		}
+		return d
+	}
 	return d
 }
 
@@ -580,7 +614,7 @@ func calleeColumn(line string, col int) int {
 // definedAt finds the first frame of a defineObject stack that is in author code.
 func (l *loaded) definedAt(stack string) jsrt.Position {
 	for _, f := range l.script.Frames(stack) {
-		if f.File != jsrt.SDKScriptName && f.File != jsrt.LockdownScriptName {
+		if !jsrt.ToolchainScript(f.File) {
 			return f.Position
 		}
 	}

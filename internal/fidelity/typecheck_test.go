@@ -33,7 +33,8 @@ func TestCorpusTypeChecks(t *testing.T) {
 					"skipLibCheck": true, "types": []string{},
 					"paths": map[string][]string{"@scape/sdk": {abs(sdk.index)}},
 				},
-				"include": []string{abs("testdata/fidelity/*.ts")},
+				// The globals a scaffolded project declares (vendor/scape-env/globals.d.ts).
+				"include": []string{abs("testdata/fidelity/*.ts"), abs("jsrt/types/globals.d.ts")},
 			}
 			data, err := json.MarshalIndent(config, "", "  ")
 			if err != nil {

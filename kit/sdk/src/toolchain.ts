@@ -23,8 +23,9 @@ import { effectResultProblem } from './internal/sounds.js';
 import { audioTimelineProblem } from './audio.js';
 import { exploreDefinition, type ExploreLimits, type Finding } from './internal/explore.js';
 import { allRules, collectWarnings, type Rule } from './internal/rules.js';
-import { authorCall, callAuthor, frozenHint, thrownMessage, thrownRule } from './internal/call.js';
+import { authorCall, callAuthor, frozenHint, thrownMessage, thrownRule, thrownStack } from './internal/call.js';
 import { boundsProblem, jsonWithin } from './internal/bounds.js';
+import { boundaryHint } from './internal/boundary.js';
 import { dataValue, display, plainProperty } from './internal/display.js';
 import { definedAt, JSON_DEPTH_LIMIT } from './api.js';
 import { describeValue, GizmoProblem, problemText } from './internal/problem.js';
@@ -71,6 +72,8 @@ interface ProblemFacts {
   severity?: 'error' | 'warning';
   /** For a problem in an explored state: the actions that reach it from initial() (`color(blue)`). */
   trail?: string[];
+  /** For a thrown callback: the error's stack, whose top author frame is where it threw. */
+  thrownAt?: string;
 }
 
 /** describe's result: the definitions, or why the exports hold none. */
@@ -350,7 +353,10 @@ interface Probed {
 }
 
 function thrownProblem(index: number, path: string, callback: string, err: unknown): ProblemFacts {
-  return { index, path, message: thrownRule(err), valueJSON: '', got: '', callback };
+  const out: ProblemFacts = { index, path, message: thrownRule(err), valueJSON: '', got: '', callback };
+  const at = thrownStack(err);
+  if (at !== '') out.thrownAt = at;
+  return out;
 }
 
 /**
@@ -361,6 +367,8 @@ function ruleProblem(index: number, found: { path: string; message: string; valu
   const text = (found as { text?: unknown }).text;
   const full = typeof text === 'string' ? text : new GizmoProblem(found.path, found.message, found.value).toString();
   const out: ProblemFacts = { index, path: found.path, message: found.message, valueJSON: valueJSON(found.value), got: gotText(full, found.value), callback };
+  const thrownAt = (found as { thrownAt?: unknown }).thrownAt;
+  if (typeof thrownAt === 'string' && thrownAt !== '') out.thrownAt = thrownAt;
   const r = found.rule as Rule | undefined;
   if (found instanceof GizmoProblem && r !== undefined) {
     out.rule = r.id;
@@ -820,7 +828,7 @@ function describeThrown(err: unknown): string {
     return JSON.stringify({
       error: true,
       name: textOf(dataValue(err, 'name'), THROWN_TEXT_LIMIT),
-      message: textOf(dataValue(err, 'message'), THROWN_TEXT_LIMIT) + frozenHint(err),
+      message: textOf(dataValue(err, 'message'), THROWN_TEXT_LIMIT) + frozenHint(err) + boundaryHint(err),
       // goja writes an Error's stack on first read, from its name and message: only when those
       // run no author getter.
       stack: plainProperty(err, 'name') && plainProperty(err, 'message') ? textOf(dataValue(err, 'stack'), STACK_TEXT_LIMIT) : '',

@@ -173,8 +173,10 @@ function fieldProblem(value: unknown, path: string, pending: Pending): Problem {
   if (!isPlainObject(value)) return fail(TYPE_RULES.object, path, 'must be an object', value);
   if (value.kind === 'select') return selectProblem(value, path, pending);
   let found: Problem;
-  if ((found = knownKeys(value, path, TEXT_FIELD_KEYS))) return found;
+  // The kind first: it decides which keys are known, so `kind: 'dropdown'` with `options` is a
+  // wrong kind, not an unknown `options` key.
   if (value.kind !== undefined && (found = oneOf(value.kind, fieldPath(path, 'kind'), FIELD_KINDS))) return found;
+  if ((found = knownKeys(value, path, TEXT_FIELD_KEYS))) return found;
   if ((found = requiredKeys(value, path, TEXT_FIELD_REQUIRED))) return found;
   if ((found = keyProblem(value.id, fieldPath(path, 'id')))) return found;
   if ((found = labelProblem(value.label, fieldPath(path, 'label'), FIELD_LABEL, pending))) return found;

@@ -1,8 +1,9 @@
 /**
  * Recorded sounds: PCM16 WAV as base64 strings (the form esbuild's base64 loader gives an
  * imported .wav). The reader treats the bytes as untrusted: every chunk size is checked against
- * the bytes that remain before anything is read or allocated. Base64 is done by hand because
- * goja has no atob/btoa. The Go package audio (wav.go) reads and writes the same bytes.
+ * the bytes that remain before anything is read or allocated. Base64 is done by hand: atob/btoa
+ * are host APIs the Scape docs do not list (the validation engine supplies them, a hosted world
+ * may not). The Go package audio (wav.go) reads and writes the same bytes.
  */
 import { problemText, reworded, type GizmoProblem } from './internal/problem.js';
 import { formatNumber, type Problem } from './internal/checks.js';

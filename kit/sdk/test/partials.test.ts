@@ -25,7 +25,7 @@ describe('gizmoPartialsError', () => {
     assert.equal(gizmoPartialsError(base()), null);
     const bad = base();
     bad.layers[0].partials[0].ratio = '2' as unknown as number;
-    assert.equal(gizmoPartialsError(bad), 'layers[0].partials[0].ratio: must be a finite number (got "2")');
+    assert.equal(gizmoPartialsError(bad), 'layers[0].partials[0].ratio: must be a finite number, not a string: write 2 without quotes (got "2")');
     assert.match(gizmoPartialsError({ ...base(), oversample: 3 as 1 }) ?? '', /oversample: must be one of 1, 2, 4/);
     assert.equal(partialsProblem({ ...base(), stages: [{ kind: 'noise', seed: -1, gain: 0.1, decay: 1 }] }, '')?.rule, PARTIALS_RULES.seed);
   });

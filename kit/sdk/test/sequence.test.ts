@@ -32,7 +32,7 @@ describe('gizmoBusError', () => {
     assert.match(gizmoBusError({ ...b, compressor: { ...b.compressor!, knee: Infinity } })!, /^compressor.knee: must be a finite number/);
     assert.match(gizmoBusError({ ...b, compressor: { threshold: -24, knee: 30, ratio: 12, attack: 0.003 } })!, /^compressor.release: is required/);
     assert.match(gizmoBusError({ gain: 1, chorus: {} })!, /^chorus: is not a known field/);
-    assert.equal(String(busProblem({ gain: 'x' }, 'ambience.bus')), 'ambience.bus.gain: must be a finite number (got "x")');
+    assert.equal(String(busProblem({ gain: 'x' }, 'ambience.bus')), 'ambience.bus.gain: must be a finite number, not a string (got "x")');
   });
 
   test('bus values that are almost certainly mistakes warn', () => {

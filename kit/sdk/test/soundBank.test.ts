@@ -17,7 +17,7 @@ describe('gizmoPreviewError', () => {
     assert.equal(gizmoPreviewError({ sound: tone(440), gain: 0 }), null);
     assert.equal(gizmoPreviewError({ sound: tone(440), gain: 1 }), null);
     assert.equal(gizmoPreviewError({ sound: tone(440), gain: 1.5 }), null, 'a boost: the docs give no range');
-    assert.equal(gizmoPreviewError({ sound: tone(440), gain: 'loud' }), 'gain: must be a finite number (got "loud")');
+    assert.equal(gizmoPreviewError({ sound: tone(440), gain: 'loud' }), 'gain: must be a finite number, not a string (got "loud")');
     const { result, warnings } = collectWarnings(() => gizmoPreviewError({ sound: tone(440), gain: -0.1 }));
     assert.equal(result, null);
     assert.deepEqual(warnings.map(String), ['gain: is negative: a gain below 0 only inverts the signal (use 0 for silence) (got -0.1)']);

@@ -227,7 +227,7 @@ describe('resolveGizmoSprite', () => {
 
   test('throws naming the definition and field', () => {
     assert.throws(() => resolveGizmoSprite(definition(() => ({ size: '64', layers: [] }) as never), {}), {
-      message: 't.sprite: sprite(state) returned an invalid recipe: sprite.size: must be a finite number (got "64")',
+      message: 't.sprite: sprite(state) returned an invalid recipe: sprite.size: must be a finite number, not a string: write 64 without quotes (got "64")',
     });
     assert.deepEqual(resolveGizmoSprite(definition(() => ({ size: 999, layers: [] })), {}), { size: 999, layers: [] });
   });

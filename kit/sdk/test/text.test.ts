@@ -83,7 +83,7 @@ describe('text editor', () => {
     assert.equal(textEditorProblem(editor, 'textEditor', { actions: {} })?.rule?.id, 'text.editor.action');
   });
   test('types stay errors; dropped guesses are recorded', () => {
-    assert.equal(String(textEditorProblem({ ...editor, maxLength: '10' }, 'textEditor')), 'textEditor.maxLength: must be a finite number (got "10")');
+    assert.equal(String(textEditorProblem({ ...editor, maxLength: '10' }, 'textEditor')), 'textEditor.maxLength: must be a finite number, not a string: write 10 without quotes (got "10")');
     assert.equal(String(textEditorProblem({ ...editor, label: 3 }, 'textEditor')), 'textEditor.label: must be a string (got 3)');
     assert.equal(TEXT_RULES.plain.treatment, 'dropped');
   });

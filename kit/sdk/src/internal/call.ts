@@ -5,7 +5,8 @@
  * interrupts a runaway call, so its message can name the callback: "view did not finish within 2 s".
  */
 import { withoutWarnings } from './rules.js';
-import { dataValue, display } from './display.js';
+import { dataValue, display, plainProperty } from './display.js';
+import { boundaryHint } from './boundary.js';
 
 /** The callback currently running, or null between calls. Mutable on purpose: the host reads it. */
 export const authorCall: { current: { type: string; callback: string } | null } = { current: null };
@@ -44,10 +45,25 @@ export function thrownMessage(err: unknown): string {
   // code, which must not decide (or hang) how its failure is reported.
   if (typeof err === 'object' && err !== null) {
     const message = dataValue(err, 'message');
-    if (err instanceof Error) return (typeof message === 'string' ? message : '') + frozenHint(err);
+    if (err instanceof Error) return (typeof message === 'string' ? message : '') + frozenHint(err) + boundaryHint(err);
     if (typeof message === 'string') return message;
   }
   return typeof err === 'string' ? err : display([err]);
+}
+
+/** The longest stack text thrownStack keeps. */
+const STACK_LIMIT = 16000;
+
+/**
+ * A thrown Error's stack text ('' for anything else): where it was thrown, which the toolchain
+ * maps to the author's line. Read only when its name and message are plain data (goja writes the
+ * stack on first read from them; a getter there is author code).
+ */
+export function thrownStack(err: unknown): string {
+  if (!(err instanceof Error) || !plainProperty(err, 'name') || !plainProperty(err, 'message')) return '';
+  const stack = dataValue(err, 'stack');
+  if (typeof stack !== 'string') return '';
+  return stack.length <= STACK_LIMIT ? stack : stack.slice(0, STACK_LIMIT);
 }
 
 /** A thrown error as a problem's rule: `threw TypeError: boom` (a plain Error is `threw boom`). */

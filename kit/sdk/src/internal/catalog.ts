@@ -32,7 +32,7 @@ import { stepProbeProblem } from '../step.js';
 import { textEditorProblem, worldTextProblem, worldTextRangeProblem } from '../text.js';
 import { checkedTravel, linkProblem } from '../travel.js';
 import { viewProblem } from '../view.js';
-import { callAuthor, thrownRule } from './call.js';
+import { callAuthor, thrownRule, thrownStack } from './call.js';
 import { booleanValue, fieldPath, fieldSet, formatNumber, isPlainObject, knownKeys, numberIn, oneOf, optional, requiredKeys, stringValue, type Problem } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
 import { boundsProblem, RESULT_BYTE_BOUND } from './bounds.js';
@@ -217,6 +217,12 @@ const CALLBACK_SIGNATURES: Record<string, string> = {
 
 /** A problem whose text is just `path: message` (a thrown error has no "got" value). */
 export class ThrownProblem extends GizmoProblem {
+  /** The thrown error's stack (call.ts thrownStack): the toolchain places the problem at its top author frame. */
+  readonly thrownAt: string;
+  constructor(path: string, message: string, err: unknown) {
+    super(path, message, undefined);
+    this.thrownAt = thrownStack(err);
+  }
   toString(): string {
     return `${this.path ? `${this.path}: ` : ''}${this.message}`;
   }
@@ -234,7 +240,7 @@ export function guarded(callback: string, check: () => Problem): Located | null 
     const found = check();
     return found ? { problem: found, callback } : null;
   } catch (err) {
-    return { problem: new ThrownProblem(callback, thrownRule(err), undefined), callback };
+    return { problem: new ThrownProblem(callback, thrownRule(err), err), callback };
   }
 }
 
@@ -562,6 +568,7 @@ function located(index: number, definition: unknown, found: Located): CatalogPro
   if (found.problem.severity === 'warning') out.severity = 'warning';
   // Keep the exact text (a thrown error has no "got" part).
   Object.defineProperty(out, 'text', { value: found.problem.toString(), enumerable: false });
+  if (found.problem instanceof ThrownProblem && found.problem.thrownAt !== '') Object.defineProperty(out, 'thrownAt', { value: found.problem.thrownAt, enumerable: false });
   return out;
 }
 

@@ -83,6 +83,21 @@ function rangeText(min: number, max: number, unit: string): string {
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
+ * A number rule's text for a string where the number belongs (`intensity: '0.12'`): the rule
+ * alone (`must be 0–1 (got "0.12")`) reads as if 0.12 were out of range. It names the type, and
+ * when the string spells a number, the fix: `must be a number 0–1, not a string: write 0.12
+ * without quotes`. Any other value keeps `text`.
+ */
+export function numberText(value: unknown, text: string): string {
+  if (typeof value !== 'string') return text;
+  const rest = text.startsWith('must be a ') ? text.slice('must be a '.length) : text.startsWith('must be ') ? `number ${text.slice('must be '.length)}` : '';
+  const head = rest === '' ? `${text}, not a string` : `must be a ${rest}, not a string`;
+  const trimmed = value.trim();
+  const n = Number(trimmed);
+  return trimmed !== '' && trimmed.length <= 32 && Number.isFinite(n) ? `${head}: write ${trimmed} without quotes` : head;
+}
+
+/**
  * A range rule's check. An error rule (doc, cost) words the whole rule (`must be 0.25–12 cells`,
  * NaN included, as the limits table does); a guess rule leaves the type to `type.number` (always
  * an error) and only warns about the range.
@@ -91,8 +106,8 @@ function ranged(value: unknown, path: string, r: Rule, integer: boolean): Proble
   const min = r.min as number;
   const max = r.max as number;
   const text = `must be ${integer ? 'an integer ' : ''}${rangeText(min, max, r.unit ?? '')}`;
-  if (r.class === 'guess' && !finite(value)) return fail(T.number, path, 'must be a finite number', value);
-  if (!finite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) return fail(r, path, text, value);
+  if (r.class === 'guess' && !finite(value)) return fail(T.number, path, numberText(value, 'must be a finite number'), value);
+  if (!finite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) return fail(r, path, numberText(value, text), value);
   return null;
 }
 
@@ -103,9 +118,9 @@ export function numberIn(value: unknown, path: string, r: Rule): Problem {
 
 /** A finite number greater than `min` and at most `max`: message `must be greater than 0 and at most 32 cells`. */
 export function numberAboveUpTo(value: unknown, path: string, r: Rule): Problem {
-  if (r.class === 'guess' && !finite(value)) return fail(T.number, path, 'must be a finite number', value);
+  if (r.class === 'guess' && !finite(value)) return fail(T.number, path, numberText(value, 'must be a finite number'), value);
   if (!finite(value) || value <= (r.min as number) || value > (r.max as number))
-    return fail(r, path, `must be greater than ${formatNumber(r.min as number)} and at most ${formatNumber(r.max as number)}${r.unit ? ` ${r.unit}` : ''}`, value);
+    return fail(r, path, numberText(value, `must be greater than ${formatNumber(r.min as number)} and at most ${formatNumber(r.max as number)}${r.unit ? ` ${r.unit}` : ''}`), value);
   return null;
 }
 
@@ -115,7 +130,7 @@ export function integerIn(value: unknown, path: string, r: Rule): Problem {
 }
 
 export function finiteNumber(value: unknown, path: string): Problem {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return fail(T.number, path, 'must be a finite number', value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fail(T.number, path, numberText(value, 'must be a finite number'), value);
   return null;
 }
 

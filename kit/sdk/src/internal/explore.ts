@@ -245,7 +245,7 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
     result = callAuthor(d, run, entry.run, JSON.parse(stateText) as unknown, JSON.parse(JSON.stringify(action.payload)) as Record<string, unknown>, context);
   } catch (err) {
     if (err instanceof ObjectActionError) return { kind: 'refused' };
-    return { kind: 'problem', found: { problem: new ThrownProblem(run, thrownRule(err), undefined), callback: run } };
+    return { kind: 'problem', found: { problem: new ThrownProblem(run, thrownRule(err), err), callback: run } };
   }
   const pending = pendingResultProblem(result, run, REDUCER_REASON);
   if (pending) return { kind: 'problem', found: { problem: pending, callback: run } };

@@ -1,0 +1,246 @@
+package jsrt
+
+import (
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+
+	"github.com/dop251/goja"
+
+	"github.com/scapeworld/scape/jsrt/intl"
+)
+
+//go:embed intl.js
+var intlJS []byte
+
+// IntlScriptName is intl.js's name in stack traces.
+const IntlScriptName = "scape-intl.js"
+
+var (
+	intlOnce    sync.Once
+	intlProgram *Script
+	intlErr     error
+)
+
+// installIntl defines Intl (intl.js over package jsrt/intl) and the built-ins' locale methods
+// on vm, before lockdown. The natives it hands intl.js are reachable from that closure only.
+func installIntl(vm *goja.Runtime) error {
+	intlOnce.Do(func() {
+		intlProgram, intlErr = CompileScript(IntlScriptName, intlJS, nil)
+	})
+	if intlErr != nil {
+		return fmt.Errorf("intl.js does not compile: %w", intlErr)
+	}
+	v, err := vm.RunProgram(intlProgram.Program)
+	if err != nil {
+		return err
+	}
+	install, ok := goja.AssertFunction(v)
+	if !ok {
+		return errors.New("intl.js did not evaluate to a function")
+	}
+	n, err := intlNatives(vm)
+	if err != nil {
+		return err
+	}
+	_, err = install(goja.Undefined(), vm.GlobalObject(), n)
+	return err
+}
+
+// intlNatives is the object intl.js calls into. Every argument comes from intl.js itself
+// (strings, arrays of strings, JSON it made, numbers it converted), never from author code
+// directly.
+func intlNatives(vm *goja.Runtime) (*goja.Object, error) {
+	rangeError, ok := goja.AssertConstructor(vm.Get("RangeError"))
+	if !ok {
+		return nil, errors.New("no RangeError")
+	}
+	throw := func(err error) {
+		var re *intl.RangeError
+		if errors.As(err, &re) {
+			obj, cerr := rangeError(nil, vm.ToValue(re.Message))
+			if cerr == nil {
+				panic(obj)
+			}
+		}
+		panic(vm.NewGoError(err))
+	}
+	strs := func(v goja.Value) []string {
+		var out []string
+		if obj, ok := v.(*goja.Object); ok {
+			for _, x := range obj.Export().([]any) {
+				if s, ok := x.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+		return out
+	}
+	n := vm.NewObject()
+	set := func(name string, fn func(goja.FunctionCall) goja.Value) {
+		n.Set(name, fn)
+	}
+	set("canonicalize", func(c goja.FunctionCall) goja.Value {
+		tag, err := intl.Canonicalize(c.Argument(0).String())
+		if err != nil {
+			throw(err)
+		}
+		return vm.ToValue(tag)
+	})
+	set("supported", func(c goja.FunctionCall) goja.Value {
+		return vm.ToValue(toAnyStrings(intl.Supported(strs(c.Argument(0)))))
+	})
+	set("numberFormat", func(c goja.FunctionCall) goja.Value {
+		var o intl.NumberOptions
+		if err := json.Unmarshal([]byte(c.Argument(1).String()), &o); err != nil {
+			throw(err)
+		}
+		nf, err := intl.NewNumberFormat(strs(c.Argument(0)), o)
+		if err != nil {
+			throw(err)
+		}
+		return numberFormatHandle(vm, nf)
+	})
+	set("pluralRules", func(c goja.FunctionCall) goja.Value {
+		var o struct {
+			intl.NumberOptions
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal([]byte(c.Argument(1).String()), &o); err != nil {
+			throw(err)
+		}
+		pr, err := intl.NewPluralRules(strs(c.Argument(0)), o.Type, o.NumberOptions)
+		if err != nil {
+			throw(err)
+		}
+		h := vm.NewObject()
+		h.Set("resolved", pluralResolved(pr))
+		h.Set("select", func(c goja.FunctionCall) goja.Value {
+			return vm.ToValue(pr.Select(c.Argument(0).ToFloat()))
+		})
+		return h
+	})
+	set("formatDate", func(c goja.FunctionCall) goja.Value {
+		f := intl.DateFields{Year: int(c.Argument(2).ToInteger()), Month: int(c.Argument(3).ToInteger()), Day: int(c.Argument(4).ToInteger()),
+			Hour: int(c.Argument(5).ToInteger()), Minute: int(c.Argument(6).ToInteger()), Second: int(c.Argument(7).ToInteger())}
+		s, err := intl.FormatDate(strs(c.Argument(0)), c.Argument(1).String(), f)
+		if err != nil {
+			throw(err)
+		}
+		return vm.ToValue(s)
+	})
+	set("collator", func(c goja.FunctionCall) goja.Value {
+		var o intl.CollatorOptions
+		if err := json.Unmarshal([]byte(c.Argument(1).String()), &o); err != nil {
+			throw(err)
+		}
+		col, err := intl.NewCollator(strs(c.Argument(0)), o)
+		if err != nil {
+			throw(err)
+		}
+		h := vm.NewObject()
+		h.Set("resolved", orderedJSON("locale", col.Tag, "usage", col.Usage, "sensitivity", col.Sensitivity, "ignorePunctuation", col.IgnorePunctuation,
+			"collation", "default", "numeric", col.Numeric, "caseFirst", col.CaseFirst))
+		h.Set("compare", func(c goja.FunctionCall) goja.Value {
+			return vm.ToValue(col.Compare(c.Argument(0).String(), c.Argument(1).String()))
+		})
+		return h
+	})
+	return n, nil
+}
+
+func toAnyStrings(s []string) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
+}
+
+// numberFormatHandle is the Go side of one Intl.NumberFormat: its resolved options and format
+// functions.
+func numberFormatHandle(vm *goja.Runtime, nf *intl.NumberFormat) *goja.Object {
+	h := vm.NewObject()
+	h.Set("resolved", numberResolved(nf))
+	h.Set("format", func(c goja.FunctionCall) goja.Value {
+		return vm.ToValue(nf.Format(intlNumber(c.Argument(0))))
+	})
+	h.Set("formatToParts", func(c goja.FunctionCall) goja.Value {
+		parts := nf.FormatToParts(intlNumber(c.Argument(0)))
+		out := make([]any, len(parts))
+		for i, p := range parts {
+			o := vm.NewObject()
+			o.Set("type", p.Type)
+			o.Set("value", p.Value)
+			out[i] = o
+		}
+		return vm.NewArray(out...)
+	})
+	return h
+}
+
+// intlNumber reads what intl.js passes: a Number, a BigInt or an exact decimal string.
+func intlNumber(v goja.Value) intl.Number {
+	switch x := v.Export().(type) {
+	case *big.Int:
+		return intl.Number{Big: x}
+	case string:
+		if n, ok := intl.ParseDecimal(x); ok {
+			return n
+		}
+	}
+	return intl.Number{Float: v.ToFloat()}
+}
+
+// numberResolved is resolvedOptions() as V8 orders it.
+func numberResolved(nf *intl.NumberFormat) string {
+	kv := []any{"locale", nf.Tag, "numberingSystem", "latn", "style", nf.Style}
+	if nf.Style == "currency" {
+		kv = append(kv, "currency", nf.Currency, "currencyDisplay", nf.CurrencyDisplay, "currencySign", nf.CurrencySign)
+	}
+	kv = append(kv, digitOptions(nf)...)
+	grouping := any(nf.UseGrouping)
+	if nf.UseGrouping == "false" {
+		grouping = false
+	}
+	kv = append(kv, "useGrouping", grouping, "notation", "standard", "signDisplay", nf.SignDisplay,
+		"roundingMode", "halfExpand", "roundingIncrement", 1, "trailingZeroDisplay", "auto", "roundingPriority", "auto")
+	return orderedJSON(kv...)
+}
+
+func digitOptions(nf *intl.NumberFormat) []any {
+	kv := []any{"minimumIntegerDigits", nf.MinimumIntegerDigits}
+	if nf.Significant() {
+		return append(kv, "minimumSignificantDigits", nf.MinimumSignificantDigits, "maximumSignificantDigits", nf.MaximumSignificantDigits)
+	}
+	return append(kv, "minimumFractionDigits", nf.MinimumFractionDigits, "maximumFractionDigits", nf.MaximumFractionDigits)
+}
+
+func pluralResolved(pr *intl.PluralRules) string {
+	kv := append([]any{"locale", pr.Tag, "type", pr.Type}, digitOptions(pr.NumberFormat)...)
+	kv = append(kv, "pluralCategories", pr.Categories())
+	return orderedJSON(kv...)
+}
+
+// orderedJSON writes key, value pairs as a JSON object in that order (resolvedOptions' order is
+// observable).
+func orderedJSON(kv ...any) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := 0; i+1 < len(kv); i += 2 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(kv[i])
+		v, _ := json.Marshal(kv[i+1])
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.String()
+}

@@ -43,7 +43,6 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
-	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/internal/procstat"
@@ -429,21 +428,9 @@ func (h *hostRig) upload(dir string) result {
 	srv.SetBaseURL(hs.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), giveUp)
 	defer cancel()
-	client, err := devclient.NewClient(hs.URL)
+	client, sess, err := pair(ctx, srv, hs.URL, "hostile")
 	if err != nil {
 		r.outcome, r.detail = "crash", err.Error()
-		return r
-	}
-	p, err := client.StartPairing(ctx, "hostile")
-	if err == nil {
-		err = srv.Approve(p.UserCode)
-	}
-	var sess *devclient.Session
-	if err == nil {
-		sess, err = client.WaitForApproval(ctx, p)
-	}
-	if err != nil {
-		r.outcome, r.detail = "crash", "pairing: "+err.Error()
 		return r
 	}
 	h.takeStats()

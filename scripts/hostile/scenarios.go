@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
+
+	"github.com/scapeworld/scape/devclient"
+	"github.com/scapeworld/scape/host"
 )
 
 // A scenario is an attack that is not a definition.ts: a project with something planted in its
@@ -63,4 +67,25 @@ func runScenario(s scenario, env scenarioEnv) result {
 	}
 	r.wall = time.Since(start)
 	return r
+}
+
+// pair connects a dev client to the host srv serving at url, approving the pairing as its owner
+// would: the client and its session for uploads.
+func pair(ctx context.Context, srv *host.Server, url, name string) (*devclient.Client, *devclient.Session, error) {
+	client, err := devclient.NewClient(url)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := client.StartPairing(ctx, name)
+	if err == nil {
+		err = srv.Approve(p.UserCode)
+	}
+	var sess *devclient.Session
+	if err == nil {
+		sess, err = client.WaitForApproval(ctx, p)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("pairing: %w", err)
+	}
+	return client, sess, nil
 }

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
-	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
 )
 
@@ -278,20 +277,9 @@ func actedShare(env scenarioEnv) (string, uint64, []string) {
 
 // accept pairs a project with the world and uploads js, which must be accepted.
 func (w *localWorld) accept(ctx context.Context, js []byte) error {
-	client, err := devclient.NewClient(w.http.URL)
+	client, sess, err := pair(ctx, w.srv, w.http.URL, "share")
 	if err != nil {
 		return err
-	}
-	p, err := client.StartPairing(ctx, "share")
-	if err == nil {
-		err = w.srv.Approve(p.UserCode)
-	}
-	var sess *devclient.Session
-	if err == nil {
-		sess, err = client.WaitForApproval(ctx, p)
-	}
-	if err != nil {
-		return fmt.Errorf("pairing: %w", err)
 	}
 	rev, err := client.Upload(ctx, sess, 0, js)
 	if err != nil || rev.Status != "accepted" {

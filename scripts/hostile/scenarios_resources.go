@@ -234,23 +234,13 @@ func startWorld(env scenarioEnv, dir string, engine host.Engine) (*world, error)
 	srv.SetBaseURL(w.hs.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), giveUp)
 	defer cancel()
-	if w.client, err = devclient.NewClient(w.hs.URL); err != nil {
-		w.close()
-		return nil, err
-	}
-	p, err := w.client.StartPairing(ctx, "hostile")
-	if err == nil {
-		err = srv.Approve(p.UserCode)
-	}
-	if err == nil {
-		w.sess, err = w.client.WaitForApproval(ctx, p)
-	}
+	w.client, w.sess, err = pair(ctx, srv, w.hs.URL, "hostile")
 	if err == nil {
 		w.owner, err = hosttest.SignIn(w.hs.URL, lastToken(tokens))
 	}
 	if err != nil {
 		w.close()
-		return nil, fmt.Errorf("pairing: %w", err)
+		return nil, err
 	}
 	return w, nil
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
-	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/kit"
@@ -88,20 +87,9 @@ func (w *sessWorld) uploadLamp() error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	client, err := devclient.NewClient(w.hs.URL)
+	client, sess, err := pair(ctx, w.srv, w.hs.URL, "lamp")
 	if err != nil {
 		return err
-	}
-	p, err := client.StartPairing(ctx, "lamp")
-	if err == nil {
-		err = w.srv.Approve(p.UserCode)
-	}
-	var sess *devclient.Session
-	if err == nil {
-		sess, err = client.WaitForApproval(ctx, p)
-	}
-	if err != nil {
-		return fmt.Errorf("pairing: %w", err)
 	}
 	rev, err := client.Upload(ctx, sess, 0, res.JS)
 	if err != nil || rev.Status != "accepted" {

@@ -198,30 +198,11 @@ func (t *sessTab) avatars() int {
 func (t *sessTab) works() bool { return t.call("GET", "/api/world", nil, nil) == 200 }
 
 func sessInviteFlood(env scenarioEnv) (string, uint64, []string) {
-	w, err := sessStart(env.rig, env.work, true)
+	w, owner, _, code, done, err := sessTwoLiveTabs(env, true)
 	if err != nil {
 		return "crash", 0, []string{err.Error()}
 	}
-	defer w.stop()
-	owner, err := w.ownerTab()
-	if err != nil {
-		return "crash", 0, []string{err.Error()}
-	}
-	code, err := owner.invite("participant")
-	if err != nil {
-		return "crash", 0, []string{err.Error()}
-	}
-	guest, err := w.guestTab(code)
-	if err != nil {
-		return "crash", 0, []string{err.Error()}
-	}
-	for _, t := range []*sessTab{owner, guest} {
-		stop, err := t.stream()
-		if err != nil {
-			return "crash", 0, []string{err.Error()}
-		}
-		defer stop()
-	}
+	defer done()
 	for i := 0; i < 400; i++ {
 		if _, err := w.guestTab(code); err != nil {
 			return "crash", 0, []string{fmt.Sprintf("open %d: %v", i, err)}
@@ -244,30 +225,11 @@ func sessInviteFlood(env scenarioEnv) (string, uint64, []string) {
 }
 
 func sessSessionFlood(env scenarioEnv) (string, uint64, []string) {
-	w, err := sessStart(env.rig, env.work, false)
+	w, owner, live, code, done, err := sessTwoLiveTabs(env, false)
 	if err != nil {
 		return "crash", 0, []string{err.Error()}
 	}
-	defer w.stop()
-	owner, err := w.ownerTab()
-	if err != nil {
-		return "crash", 0, []string{err.Error()}
-	}
-	code, err := owner.invite("participant")
-	if err != nil {
-		return "crash", 0, []string{err.Error()}
-	}
-	live, err := w.guestTab(code)
-	if err != nil {
-		return "crash", 0, []string{err.Error()}
-	}
-	for _, t := range []*sessTab{owner, live} {
-		stop, err := t.stream()
-		if err != nil {
-			return "crash", 0, []string{err.Error()}
-		}
-		defer stop()
-	}
+	defer done()
 	var first *sessTab
 	for i := 0; i < 5000; i++ {
 		t, err := w.guestTab(code)
@@ -361,4 +323,39 @@ func sessRestartIdentity(env scenarioEnv) (string, uint64, []string) {
 		}
 	}
 	return "refused", 0, problems
+}
+
+// sessTwoLiveTabs starts a world (the lamp build uploaded when upload) holding two live tabs, the owner's
+// and a participant's through a fresh invite, each with its event stream open; done ends them
+// and the world.
+func sessTwoLiveTabs(env scenarioEnv, upload bool) (w *sessWorld, owner, guest *sessTab, code string, done func(), err error) {
+	if w, err = sessStart(env.rig, env.work, upload); err != nil {
+		return nil, nil, nil, "", nil, err
+	}
+	var stops []func()
+	done = func() {
+		for _, stop := range stops {
+			stop()
+		}
+		w.stop()
+	}
+	if owner, err = w.ownerTab(); err == nil {
+		if code, err = owner.invite("participant"); err == nil {
+			guest, err = w.guestTab(code)
+		}
+	}
+	for _, t := range []*sessTab{owner, guest} {
+		if err != nil {
+			break
+		}
+		var stop func()
+		if stop, err = t.stream(); err == nil {
+			stops = append(stops, stop)
+		}
+	}
+	if err != nil {
+		done()
+		return nil, nil, nil, "", nil, err
+	}
+	return w, owner, guest, code, done, nil
 }

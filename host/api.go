@@ -16,6 +16,7 @@ import (
 	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/timeline"
+	wm "github.com/scapeworld/scape/world"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -320,21 +321,20 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, status, resp)
 }
 
-// submit validates and records one upload. Author code never runs under the world lock:
-// validation runs against a snapshot of the placed instances, and the verdict is recorded
-// under the lock only if the instances are still the ones it validated against (otherwise it
+// submit validates and records one upload. Author code never runs under a lock: validation runs
+// against a snapshot of the placed instances, and the world model records the verdict only if
+// the instances are still the ones it validated against (world.Model.Record; otherwise it
 // validates again, against the new ones), so the instances a revision was checked against are
 // the ones that exist when it activates.
 func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.UploadRequest) (protocol.RevisionResponse, int, error) {
 	hash := strings.ToLower(req.ContentSHA256)
-	s.worldMu.Lock()
+	s.revisionsMu.Lock()
 	dup, ok, err := s.duplicateLocked(ctx, hash)
+	s.revisionsMu.Unlock()
 	if err != nil || ok {
-		s.worldMu.Unlock()
 		return dup, http.StatusOK, err
 	}
-	snap, err := s.snapshotLocked(ctx)
-	s.worldMu.Unlock()
+	snap, err := s.judgedWorld(ctx)
 	if err != nil {
 		return protocol.RevisionResponse{}, 0, err
 	}
@@ -343,16 +343,16 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 		if err != nil {
 			return protocol.RevisionResponse{}, 0, err
 		}
-		s.worldMu.Lock()
+		s.revisionsMu.Lock()
 		resp, status, done, err := s.recordLocked(ctx, sess, rev, proj, req, hash, snap)
+		s.revisionsMu.Unlock()
 		if !done && err == nil {
 			// The world changed while the bundle was validated: judge it again.
-			snap, err = s.snapshotLocked(ctx)
+			snap, err = s.judgedWorld(ctx)
 			if err == nil && attempt >= maxJudgements {
 				err = fmt.Errorf("the placed instances changed during each of %d validations", attempt)
 			}
 		}
-		s.worldMu.Unlock()
 		timeline.Mark("host: recorded")
 		if done && err == nil && status == http.StatusCreated && resp.Revision.Status == "accepted" {
 			s.reloadGrid(ctx, resp.Revision.Number)
@@ -373,7 +373,7 @@ const maxJudgements = 4
 
 // duplicateLocked finds an upload that is the latest revision already: a retried upload whose
 // answer was lost. An older identical bundle is a new revision: reverting an edit must activate
-// it again. The caller holds worldMu.
+// it again. The caller holds revisionsMu.
 func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.RevisionResponse, bool, error) {
 	w, err := s.store.world(ctx, worldID)
 	if err != nil {
@@ -391,7 +391,7 @@ func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.Rev
 
 // judge validates an upload against placed instances, without the world lock: the verdict and,
 // for an accepted build, its live project (the caller activates or closes it).
-func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []Instance) (Revision, Project, error) {
+func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []wm.Instance) (Revision, Project, error) {
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
 	if len(req.Bundle) > MaxBundleBytes {
@@ -425,8 +425,8 @@ func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.Upload
 }
 
 // recordLocked stores a judged revision (and activates it when accepted) if the placed instances
-// are still those it was judged against; done is false when they are not. The caller holds
-// worldMu.
+// are still those it was judged against (the world model compares and records, under its lock);
+// done is false when they are not. The caller holds revisionsMu.
 func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, proj Project, req protocol.UploadRequest, hash string, judged worldSnapshot) (resp protocol.RevisionResponse, status int, done bool, err error) {
 	activated := false
 	defer func() {
@@ -438,26 +438,43 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 	if dup, ok, err := s.duplicateLocked(ctx, hash); err != nil || ok {
 		return dup, http.StatusOK, true, err
 	}
-	now, err := s.snapshotLocked(ctx)
-	if err != nil {
-		return resp, 0, true, err
+	accepted := rev.Status == "accepted"
+	var walkErr error
+	same := func(placed []wm.Instance) bool {
+		if walkErr = s.withWalkability(ctx, placed); walkErr != nil {
+			return false
+		}
+		return sameInstances(judged.placed, placed)
 	}
-	if !sameInstances(judged.placed, now.placed) {
-		return resp, 0, false, nil
+	var active int
+	record := func() (int, error) {
+		w, err := s.store.world(ctx, worldID)
+		if err != nil {
+			return 0, err
+		}
+		active = w.ActiveRevision
+		// Storing is not cancelled with the request: once validated, the verdict is recorded
+		// even if the client went away, so its retry finds it by hash.
+		if rev, err = s.store.addRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle)); err != nil {
+			return 0, err
+		}
+		if accepted {
+			active = rev.Number
+			s.live.set(rev.Number, proj) // the project this verdict came from serves the world page
+			activated = true
+		}
+		return rev.Number, nil
 	}
-	// Storing is not cancelled with the request: once validated, the verdict is recorded even if
-	// the client went away, so its retry finds it by hash.
-	rev, err = s.store.addRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle))
-	if err != nil {
-		return resp, 0, true, err
+	done, err = s.grid.Record(accepted, same, record)
+	if walkErr != nil {
+		return resp, 0, true, walkErr
 	}
-	active := now.active
-	if rev.Status == "accepted" {
-		active = rev.Number
-		s.live.set(rev.Number, proj) // the project this verdict came from serves the world page
-		activated = true
-		// The world derives its instances under the new build once the world lock is released
-		// (submit): deriving runs author code.
+	if !done || err != nil {
+		return resp, 0, done, err
+	}
+	if accepted {
+		// The world derives its instances under the new build after this returns (submit):
+		// deriving runs author code.
 		s.opts.Logf("revision %d of %q accepted (%d bytes)", rev.Number, rev.Project, rev.Size)
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])
@@ -470,20 +487,17 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 // placed instances, walkability included, are still the same (a new active revision that leaves
 // them as they were does not change the verdict, so concurrent uploads do not judge again).
 type worldSnapshot struct {
-	placed []Instance
+	placed []wm.Instance
 	active int
 }
 
-// snapshotLocked reads the world an upload is judged against. The caller holds worldMu.
-func (s *Server) snapshotLocked(ctx context.Context) (worldSnapshot, error) {
+// judgedWorld reads the world an upload is judged against: the model's placed instances.
+func (s *Server) judgedWorld(ctx context.Context) (worldSnapshot, error) {
 	w, err := s.store.world(ctx, worldID)
 	if err != nil {
 		return worldSnapshot{}, err
 	}
-	placed, err := s.store.instances(ctx, worldID)
-	if err != nil {
-		return worldSnapshot{}, err
-	}
+	placed := s.grid.Instances()
 	if err := s.withWalkability(ctx, placed); err != nil {
 		return worldSnapshot{}, err
 	}
@@ -492,7 +506,7 @@ func (s *Server) snapshotLocked(ctx context.Context) (worldSnapshot, error) {
 
 // sameInstances says whether two listings of the placed instances are the same instances in the
 // same states, with the same walkability.
-func sameInstances(a, b []Instance) bool {
+func sameInstances(a, b []wm.Instance) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -510,7 +524,7 @@ func sameInstances(a, b []Instance) bool {
 // withWalkability sets each placed instance's Walkable to its type's in the active build, so the
 // validator can refuse a build that changes it while they are placed ("Changing fixed
 // walkability also requires removing placed instances"). The rule itself is the SDK's.
-func (s *Server) withWalkability(ctx context.Context, placed []Instance) error {
+func (s *Server) withWalkability(ctx context.Context, placed []wm.Instance) error {
 	if len(placed) == 0 {
 		return nil
 	}

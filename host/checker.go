@@ -13,6 +13,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/validate"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // Checker is the production Engine: the validate package, the one home of the Gizmo rules (run
@@ -126,12 +127,9 @@ func (c *Checker) Close() {
 // Load implements Engine. A bundle that passes a worker's hard limit is a rejected verdict
 // (code memory or timeout), as is one whose validation outlives ctx's deadline; only a host that
 // cannot start workers, or a client that went away, is an error.
-func (c *Checker) Load(ctx context.Context, js []byte, placed []Instance) (Verdict, Project, error) {
+func (c *Checker) Load(ctx context.Context, js []byte, placed []wm.Instance) (Verdict, Project, error) {
 	opts := c.Options
-	opts.Instances = make([]validate.Instance, len(placed))
-	for i, in := range placed {
-		opts.Instances[i] = toValidate(in)
-	}
+	opts.Instances = placed
 	rep, err := c.checks.CheckOpen(ctx, js, opts, c.live)
 	if errors.Is(err, context.DeadlineExceeded) {
 		return Verdict{Problems: diag.List{{Code: diag.CodeTimeout,
@@ -282,14 +280,10 @@ func (p *checkerProject) Initial(ctx context.Context, typ string) (json.RawMessa
 	return out, p.call(err)
 }
 
-func toValidate(in Instance) validate.Instance {
-	return validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID, Walkable: in.Walkable}
-}
-
 // View implements Project. A view whose author code passed a hard limit, or ran out its
 // deadline, is not run again for the same build and state: the failure is remembered, so a
 // world page with hostile instances placed stays fast.
-func (p *checkerProject) View(ctx context.Context, in Instance, viewer Viewer) (json.RawMessage, error) {
+func (p *checkerProject) View(ctx context.Context, in wm.Instance, viewer wm.Access) (json.RawMessage, error) {
 	key := failureKey(p.js, in, viewer)
 	if err := p.c.failed.get(key); err != nil {
 		return nil, err
@@ -297,7 +291,7 @@ func (p *checkerProject) View(ctx context.Context, in Instance, viewer Viewer) (
 	if err := p.reopened(ctx); err != nil {
 		return nil, err
 	}
-	v, err := p.c.live.View(ctx, p.js, toValidate(in), validate.Viewer{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit}, p.live())
+	v, err := p.c.live.View(ctx, p.js, in, viewer, p.live())
 	if runaway(err) {
 		p.c.failed.put(key, err)
 	}
@@ -305,66 +299,48 @@ func (p *checkerProject) View(ctx context.Context, in Instance, viewer Viewer) (
 }
 
 // Act implements Project: the action through the registry's execute, with viewer's authority.
-func (p *checkerProject) Act(ctx context.Context, in Instance, action Action, viewer Viewer) (Outcome, error) {
+func (p *checkerProject) Act(ctx context.Context, in wm.Instance, action Action, viewer wm.Access) (Outcome, error) {
 	var fields map[string]any
 	if len(action.Payload) > 0 {
 		if err := json.Unmarshal(action.Payload, &fields); err != nil {
-			return Outcome{}, &Refusal{Status: 400, Message: "payload is not a JSON object: " + err.Error()}
+			return Outcome{}, &wm.Error{Status: 400, Message: "payload is not a JSON object: " + err.Error()}
 		}
 	}
 	if err := p.reopened(ctx); err != nil {
 		return Outcome{}, err
 	}
-	st, reaction, err := p.c.live.Act(ctx, p.js, toValidate(in), validate.Action{Name: action.Name, Payload: fields},
-		validate.Context{ActorID: viewer.ActorID, CanEdit: viewer.CanEdit, CanRemove: viewer.CanRemove, Now: time.Now().UnixMilli()}, p.live())
+	st, reaction, err := p.c.live.Act(ctx, p.js, in, validate.Action{Name: action.Name, Payload: fields},
+		validate.Context{Access: viewer, Now: time.Now().UnixMilli()}, p.live())
 	if err = p.call(err); err != nil {
-		var refused *validate.Refused
-		if errors.As(err, &refused) {
-			return Outcome{}, &Refusal{Status: refused.Status, Message: refused.Message}
-		}
 		return Outcome{}, err
 	}
 	return Outcome{State: st, Reaction: reaction}, nil
 }
 
 // Valid implements Project.
-func (p *checkerProject) Valid(ctx context.Context, in Instance) error {
+func (p *checkerProject) Valid(ctx context.Context, in wm.Instance) error {
 	if err := p.reopened(ctx); err != nil {
 		return err
 	}
-	err := p.call(p.c.live.Valid(ctx, p.js, toValidate(in), p.live()))
-	var refused *validate.Refused
-	if errors.As(err, &refused) {
-		return &Refusal{Status: refused.Status, Message: refused.Message}
-	}
-	return err
+	return p.call(p.c.live.Valid(ctx, p.js, in, p.live()))
 }
 
 // Derive implements Project: the SDK's resolved outputs, run in the live worker.
-func (p *checkerProject) Derive(ctx context.Context, in Instance, env validate.Env) (json.RawMessage, error) {
+func (p *checkerProject) Derive(ctx context.Context, in wm.Instance, env validate.Env) (json.RawMessage, error) {
 	if err := p.reopened(ctx); err != nil {
 		return nil, err
 	}
-	out, err := p.c.live.Derive(ctx, p.js, toValidate(in), env, p.live())
-	return out, refusal(p.call(err))
+	out, err := p.c.live.Derive(ctx, p.js, in, env, p.live())
+	return out, p.call(err)
 }
 
 // Step implements Project: one arrival's step effects, run in the live worker.
-func (p *checkerProject) Step(ctx context.Context, in Instance, event StepEvent) (json.RawMessage, error) {
+func (p *checkerProject) Step(ctx context.Context, in wm.Instance, event StepEvent) (json.RawMessage, error) {
 	if err := p.reopened(ctx); err != nil {
 		return nil, err
 	}
-	out, err := p.c.live.Step(ctx, p.js, toValidate(in), validate.StepEvent{ID: event.ID, At: event.At, Movement: event.Movement}, p.live())
-	return out, refusal(p.call(err))
-}
-
-// refusal turns the SDK's refusal into the host's.
-func refusal(err error) error {
-	var refused *validate.Refused
-	if errors.As(err, &refused) {
-		return &Refusal{Status: refused.Status, Message: refused.Message}
-	}
-	return err
+	out, err := p.c.live.Step(ctx, p.js, in, validate.StepEvent{ID: event.ID, At: event.At, Movement: event.Movement}, p.live())
+	return out, p.call(err)
 }
 
 // Close implements Project. The live worker keeps the build until a newer one displaces it.
@@ -384,7 +360,7 @@ func runaway(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded)
 }
 
-func failureKey(js []byte, in Instance, viewer Viewer) string {
+func failureKey(js []byte, in wm.Instance, viewer wm.Access) string {
 	h := sha256.New()
 	h.Write(js)
 	fmt.Fprintf(h, "\x00%s\x00%s\x00%d\x00%s\x00%v\x00", in.ID, in.Type, in.Version, in.State, viewer)

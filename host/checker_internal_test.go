@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/isolate"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // TestCheckerSurvivesAPanickingOpen: opening a build runs on a goroutine of its own, where a
@@ -21,7 +22,7 @@ func TestCheckerSurvivesAPanickingOpen(t *testing.T) {
 	defer cancel()
 	c.reopen([]byte("x")) // the live worker lost the build: it is opened again
 	p := &checkerProject{c: c, js: []byte("x")}
-	_, err := p.View(ctx, Instance{ID: "obj-1"}, Viewer{ActorID: "owner"})
+	_, err := p.View(ctx, wm.Instance{ID: "obj-1"}, wm.Access{ActorID: "owner"})
 	if err == nil || !strings.Contains(err.Error(), "index out of range") {
 		t.Fatalf("view of a build whose opening panicked: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/scapeworld/scape/isolate"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // renderPool is a Checker's pool for the world page's sounds (soundrender.go): maxRenders
@@ -29,9 +30,9 @@ func (c *Checker) RenderSound(ctx context.Context, recipe json.RawMessage) ([]by
 	case err == nil:
 		return wav, nil
 	case errors.As(err, &b) && b.Kind != isolate.BreachCrash:
-		return nil, &Refusal{Status: http.StatusUnprocessableEntity, Message: b.Error()}
+		return nil, &wm.Error{Status: http.StatusUnprocessableEntity, Message: b.Error()}
 	case errors.Is(err, isolate.ErrBusy), errors.Is(err, context.DeadlineExceeded):
-		return nil, &Refusal{Status: http.StatusServiceUnavailable, Message: "no sound renderer was free in time"}
+		return nil, &wm.Error{Status: http.StatusServiceUnavailable, Message: "no sound renderer was free in time"}
 	}
-	return nil, refusal(err)
+	return nil, err
 }

@@ -55,9 +55,7 @@ func (s *Server) resume(rev int) {
 			s.opts.Logf("loading revision %d: %v", rev, err)
 			return
 		}
-		s.worldMu.Lock()
-		snap, err := s.snapshotLocked(ctx)
-		s.worldMu.Unlock()
+		snap, err := s.judgedWorld(ctx)
 		if err != nil {
 			s.opts.Logf("loading revision %d: %v", rev, err)
 			return
@@ -71,13 +69,13 @@ func (s *Server) resume(rev int) {
 			s.opts.Logf("revision %d no longer loads (%s): its Gizmos are placeholders until a new revision", rev, msg)
 			return
 		}
-		s.worldMu.Lock()
+		s.revisionsMu.Lock()
 		loaded := false
 		if s.activeIs(ctx, rev) {
 			s.live.set(rev, proj)
 			proj, loaded = nil, true
 		}
-		s.worldMu.Unlock()
+		s.revisionsMu.Unlock()
 		if loaded {
 			s.reloadGrid(ctx, rev) // the instances derived as blocking until now
 		}
@@ -88,7 +86,7 @@ func (s *Server) resume(rev int) {
 	}()
 }
 
-// activeIs says whether rev is the active revision in the store. The caller holds worldMu.
+// activeIs says whether rev is the active revision in the store. The caller holds revisionsMu.
 func (s *Server) activeIs(ctx context.Context, rev int) bool {
 	w, err := s.store.world(ctx, worldID)
 	return err == nil && w.ActiveRevision == rev

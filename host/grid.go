@@ -3,7 +3,6 @@ package host
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -18,25 +17,6 @@ import (
 // an avatar per tab and a ticker that moves them. The model is the source of truth in memory
 // for placed instances; every change it makes is one transaction in the host's database.
 
-// ownerPlacer is the placer the owner's tabs place and edit as: one person, many tabs.
-const ownerPlacer = "owner"
-
-// worldViewer is the model's Viewer for a tab: the grants its role gives (permissions.go) and
-// the placer it acts as.
-func worldViewer(a Actor) wm.Viewer {
-	v := wm.Viewer{ActorID: a.ID, Participate: true}
-	switch a.Role {
-	case RoleAdmin:
-		v = wm.Owner(a.ID)
-		v.Placer = ownerPlacer
-	case RoleEditor:
-		v.Build = true
-	case RoleRemover:
-		v.Remove = true
-	}
-	return v
-}
-
 // gridDeriver is the model's Deriver: the active build's Derive, run in its live worker. No
 // build loaded (a host just started) is an error: the instance blocks until Reload.
 type gridDeriver struct{ live *liveSlot }
@@ -48,7 +28,7 @@ func (d gridDeriver) Derive(ctx context.Context, in wm.Instance, env wm.Environm
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	defer cancel()
-	raw, err := proj.Derive(rctx, fromGrid(in), validate.Env{Linked: env.Linked, Previous: env.Previous})
+	raw, err := proj.Derive(rctx, in, validate.Env{Linked: env.Linked, Previous: env.Previous})
 	if err != nil {
 		return wm.Derived{}, err
 	}
@@ -57,10 +37,6 @@ func (d gridDeriver) Derive(ctx context.Context, in wm.Instance, env wm.Environm
 		return wm.Derived{}, fmt.Errorf("derived outputs of %s: %w", in.ID, err)
 	}
 	return out, nil
-}
-
-func fromGrid(in wm.Instance) Instance {
-	return Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID, Placer: in.Placer}
 }
 
 // openGrid loads the world model over the store, under revision rev (0: none yet).
@@ -80,21 +56,6 @@ func (s *Server) reloadGrid(ctx context.Context, rev int) {
 	s.grid.PrepareReload(ctx, rev) // author code, with no lock held
 	s.grid.Reload(ctx, rev)
 	s.events.publishGrid()
-}
-
-// authorize is Options.Authorize (the role rule) narrowed by the world's own rule where they
-// overlap: editing needs the placer with build permission ("Editing always requires the placer
-// and build permission"), removal the owner, a remover or the placer. Every host check goes
-// through it.
-func (s *Server) authorize(a Actor, in *Instance) Authority {
-	au := s.opts.Authorize(a, in)
-	if in != nil && s.grid != nil {
-		if canEdit, canRemove, err := s.grid.Authority(worldViewer(a), in.ID); err == nil {
-			au.CanEdit = au.CanEdit && canEdit
-			au.CanRemove = au.CanRemove && canRemove
-		}
-	}
-	return au
 }
 
 // startTicker moves the world every world.TickInterval until Close.
@@ -155,7 +116,7 @@ func (s *Server) step(ev wm.Event, now time.Time) []wm.Event {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runtimeCallTimeout)
-	effects, err := proj.Step(ctx, fromGrid(in), StepEvent{ID: ev.StepID, At: ev.At, Movement: ev.Movement})
+	effects, err := proj.Step(ctx, in, StepEvent{ID: ev.StepID, At: ev.At, Movement: ev.Movement})
 	cancel()
 	if err != nil {
 		s.opts.Logf("step on %s (%s): %v", in.ID, in.Type, err)
@@ -394,7 +355,7 @@ func (s *Server) handleWalk(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.X == nil || req.Y == nil {
-		s.answer(w, nil, &Refusal{Status: http.StatusBadRequest, Message: `walk needs a cell: {"x": …, "y": …}`})
+		s.answer(w, nil, &wm.Error{Status: http.StatusBadRequest, Message: `walk needs a cell: {"x": …, "y": …}`})
 		return
 	}
 	err := s.joined(a)
@@ -434,8 +395,8 @@ func (s *Server) handleDebug(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !s.authorize(a, nil).CanAdmin {
-		s.answer(w, nil, &Refusal{Status: http.StatusForbidden, Message: "only the world's admin reads its debug snapshot"})
+	if !grants(a).Admin {
+		s.answer(w, nil, &wm.Error{Status: http.StatusForbidden, Message: "only the world's admin reads its debug snapshot"})
 		return
 	}
 	s.answer(w, s.grid.Snapshot(), nil)
@@ -470,14 +431,5 @@ func (s *Server) placeCell(actor Actor, f wm.Floor, spot *gridSpot) (wm.Cell, er
 	if c, ok := s.grid.PlacementCell(actor.ID, f); ok {
 		return c, nil
 	}
-	return wm.Cell{}, &Refusal{Status: http.StatusConflict, Message: fmt.Sprintf("the %s has no free cell", f)}
-}
-
-// gridRefusal is a world.Error as the host's Refusal (its status and message).
-func gridRefusal(err error) error {
-	var we *wm.Error
-	if errors.As(err, &we) {
-		return &Refusal{Status: we.Status, Message: we.Msg}
-	}
-	return err
+	return wm.Cell{}, &wm.Error{Status: http.StatusConflict, Message: fmt.Sprintf("the %s has no free cell", f)}
 }

@@ -54,9 +54,6 @@ type Options struct {
 	DataDir string
 	// Engine validates uploads and runs the active build (Checker in production).
 	Engine Engine
-	// Authorize is the permission rule (default the package's Authorize; the world model's
-	// replaces it).
-	Authorize func(Actor, *Instance) Authority
 	// BaseURL is the public origin used in verification links (e.g. http://127.0.0.1:7070).
 	BaseURL string
 	// Now is the clock; tests inject one to expire codes and sessions, and to drive the world's
@@ -98,9 +95,11 @@ type Server struct {
 	// fullLogged is when "too many pending pairings" was last logged (UnixNano): once a minute.
 	fullLogged atomic.Int64
 	mux        *http.ServeMux
-	worldMu    sync.Mutex // serialises revisions and instance changes: one writer per world
-	ownerMu    sync.Mutex
-	ownerTok   string // hash of the current one-time owner token
+	// revisionsMu serialises writing revisions (the duplicate check with the record); the world
+	// model serialises instance changes and compares them with a revision's record itself.
+	revisionsMu sync.Mutex
+	ownerMu     sync.Mutex
+	ownerTok    string // hash of the current one-time owner token
 	// ownerCookie is this world's owner cookie name, from its uid (worlduid.go).
 	ownerCookie string
 	world       world
@@ -129,9 +128,6 @@ type Server struct {
 func New(opts Options) (*Server, error) {
 	if opts.Engine == nil {
 		return nil, errors.New("host: no engine")
-	}
-	if opts.Authorize == nil {
-		opts.Authorize = Authorize
 	}
 	if opts.DataDir == "" {
 		return nil, errors.New("host: no data directory")

@@ -22,6 +22,7 @@ import (
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/world"
 )
 
 // fakeRuntime places instances with {"on":false} and toggles them.
@@ -31,11 +32,11 @@ func (fakeRuntime) Initial(ctx context.Context, js []byte, typ string) (json.Raw
 	return json.RawMessage(`{"on":false}`), nil
 }
 
-func (fakeRuntime) View(ctx context.Context, js []byte, in host.Instance, v host.Viewer) (json.RawMessage, error) {
+func (fakeRuntime) View(ctx context.Context, js []byte, in world.Instance, v world.Access) (json.RawMessage, error) {
 	return json.RawMessage(fmt.Sprintf(`{"title":"Lamp","description":%q,"controls":[{"id":"t","label":"Toggle","action":{"name":"toggle","payload":{}}}]}`, "state "+string(in.State))), nil
 }
 
-func (fakeRuntime) Act(ctx context.Context, js []byte, in host.Instance, action string, payload json.RawMessage, v host.Viewer) (json.RawMessage, error) {
+func (fakeRuntime) Act(ctx context.Context, js []byte, in world.Instance, action string, payload json.RawMessage, v world.Access) (json.RawMessage, error) {
 	if action != "toggle" {
 		return nil, errors.New("unknown action")
 	}
@@ -583,7 +584,7 @@ type stallingValidator struct {
 	ended   chan error
 }
 
-func (v *stallingValidator) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
+func (v *stallingValidator) Check(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, error) {
 	if v.stall.Load() {
 		v.started <- struct{}{}
 		<-ctx.Done()

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // Invites are the owner's links for a role (docs/dev.md, "Tabs, invites and guests"). Each one
@@ -73,10 +75,10 @@ func inviteTerms(minutes, maxUses int) (time.Duration, error) {
 	case minutes == 0:
 		ttl = defaultInviteTTL
 	case minutes < 0 || ttl > maxInviteTTL:
-		return 0, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("expiresInMinutes must be between 1 and %d", int(maxInviteTTL/time.Minute))}
+		return 0, &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("expiresInMinutes must be between 1 and %d", int(maxInviteTTL/time.Minute))}
 	}
 	if maxUses < 0 || maxUses > maxInviteUses {
-		return 0, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("maxUses must be between 0 (no cap) and %d", maxInviteUses)}
+		return 0, &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("maxUses must be between 0 (no cap) and %d", maxInviteUses)}
 	}
 	return ttl, nil
 }
@@ -91,7 +93,7 @@ func (b *inviteBook) mint(role Role, ttl time.Duration, maxUses int) (string, in
 	defer b.mu.Unlock()
 	b.pruneLocked(now)
 	if len(b.byHash) >= maxOpenInvites {
-		return "", inviteView{}, &Refusal{Status: http.StatusConflict, Message: fmt.Sprintf("%d invites are open: revoke one first", maxOpenInvites)}
+		return "", inviteView{}, &wm.Error{Status: http.StatusConflict, Message: fmt.Sprintf("%d invites are open: revoke one first", maxOpenInvites)}
 	}
 	b.byHash[h], b.byID[in.id] = in, in
 	return code, in.view(), nil

@@ -21,6 +21,7 @@ import (
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/isolate"
+	"github.com/scapeworld/scape/world"
 )
 
 // isolatedHost is a host whose Engine is the production Checker: author code in
@@ -191,7 +192,7 @@ type signalling struct {
 	once    sync.Once
 }
 
-func (s *signalling) Load(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, host.Project, error) {
+func (s *signalling) Load(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, host.Project, error) {
 	s.once.Do(func() { close(s.started) })
 	return s.Engine.Load(ctx, js, placed)
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/scapeworld/scape/validate"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // Models in the world page (docs/world.md, "Models"): the page asks GET /api/world/models for
@@ -174,7 +175,7 @@ func (s *Server) handleModelFile(w http.ResponseWriter, r *http.Request) {
 	}
 	sum, ok := strings.CutSuffix(r.PathValue("file"), ".glb")
 	if !ok || len(sum) != 64 || strings.Trim(sum, "0123456789abcdef") != "" {
-		s.answer(w, nil, &Refusal{Status: http.StatusNotFound, Message: "a model is addressed as <sha256 in lowercase hex>.glb"})
+		s.answer(w, nil, &wm.Error{Status: http.StatusNotFound, Message: "a model is addressed as <sha256 in lowercase hex>.glb"})
 		return
 	}
 	data, held := modelBlobs.get(sum)
@@ -187,7 +188,7 @@ func (s *Server) handleModelFile(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if !held {
-		s.answer(w, nil, &Refusal{Status: http.StatusNotFound, Message: "no model with that hash in this world's build"})
+		s.answer(w, nil, &wm.Error{Status: http.StatusNotFound, Message: "no model with that hash in this world's build"})
 		return
 	}
 	w.Header().Set("Content-Type", "model/gltf-binary")

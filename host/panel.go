@@ -163,13 +163,13 @@ func keep(items []json.RawMessage, drop []bool) json.RawMessage {
 
 // panelOf fills the panel's part of a tab's instance: its view sorted for the viewer, the world
 // picker (for a viewer who may edit) and the world link.
-func (s *Server) panelOf(ti *tabInstance, raw json.RawMessage, actor Actor, in Instance) {
+func (s *Server) panelOf(ti *tabInstance, raw json.RawMessage, actor Actor, in wm.Instance) {
 	_, d, ok := s.grid.Instance(in.ID)
 	if !ok {
 		ti.View = raw
 		return
 	}
-	canEdit := s.viewer(actor, &in).CanEdit
+	canEdit := s.access(actor, in.ID).CanEdit
 	ti.View, ti.Configure, ti.ConfigureFields = splitView(raw, d, canEdit)
 	if d != nil && d.WorldPicker != nil && canEdit {
 		p := *d.WorldPicker
@@ -230,8 +230,8 @@ func (s *Server) placeTab(ctx context.Context, actor Actor, typ string, spot *gr
 			ans.Configured = true
 		}
 	}
-	in := fromGrid(gin)
-	ans.OpenConfigure = d != nil && d.Configuration != nil && d.Configuration.Open && s.authorize(actor, &in).CanEdit
+	in := gin
+	ans.OpenConfigure = d != nil && d.Configuration != nil && d.Configuration.Open && s.access(actor, in.ID).CanEdit
 	return ans, nil
 }
 
@@ -243,13 +243,13 @@ func (s *Server) placeTab(ctx context.Context, actor Actor, typ string, spot *gr
 func (s *Server) PickWorld(ctx context.Context, actor Actor, id string, world *string) (Outcome, error) {
 	_, d, ok := s.grid.Instance(id)
 	if !ok {
-		return Outcome{}, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+		return Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
 	if d == nil {
-		return Outcome{}, &Refusal{Status: http.StatusConflict, Message: fmt.Sprintf("%s is not valid under the active build", id)}
+		return Outcome{}, &wm.Error{Status: http.StatusConflict, Message: fmt.Sprintf("%s is not valid under the active build", id)}
 	}
 	if d.WorldPicker == nil {
-		return Outcome{}, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("%s declares no worldEditor", id)}
+		return Outcome{}, &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("%s declares no worldEditor", id)}
 	}
 	var dest any // null clears the destination
 	if world != nil {
@@ -259,7 +259,7 @@ func (s *Server) PickWorld(ctx context.Context, actor Actor, id string, world *s
 			for i, w := range stubWorlds {
 				codes[i] = w.ID
 			}
-			return Outcome{}, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no world %q in the local stub directory (it has %s)", *world, strings.Join(codes, ", "))}
+			return Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no world %q in the local stub directory (it has %s)", *world, strings.Join(codes, ", "))}
 		}
 		dest = w
 	}

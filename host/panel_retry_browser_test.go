@@ -12,6 +12,7 @@ import (
 
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/world"
 )
 
 // notReadyLive answers its first views with ErrNotReady (the build still opening, its worker
@@ -21,7 +22,7 @@ type notReadyLive struct {
 	left atomic.Int32
 }
 
-func (l *notReadyLive) View(ctx context.Context, js []byte, in host.Instance, v host.Viewer) (json.RawMessage, error) {
+func (l *notReadyLive) View(ctx context.Context, js []byte, in world.Instance, v world.Access) (json.RawMessage, error) {
 	if l.left.Add(-1) >= 0 {
 		return nil, fmt.Errorf("%w: the build is still being opened", host.ErrNotReady)
 	}

@@ -1,5 +1,7 @@
 package host
 
+import wm "github.com/scapeworld/scape/world"
+
 // Role is what a world page session may do (docs/dev.md, "Viewers and roles"). The owner's tab
 // is the world's admin; the owner mints invite links for the other roles.
 type Role string
@@ -24,42 +26,42 @@ func (r Role) Valid() bool {
 	return false
 }
 
-// Authority is what one session may do with one instance (or, for CanPlace, in the world).
-type Authority struct {
-	CanPlace, CanEdit, CanRemove, CanAdmin bool
-}
-
 // Actor is a world page session: its actor id and role.
 type Actor struct {
 	ID   string
 	Role Role
 }
 
-// Authorize is the host's one permission rule, as the docs state it ("Permissions"):
-// `participant` actions are for every permitted participant, `editor` ones need editing
-// permission for that instance, `remover` ones removal permission for the source; the panel's
-// Remove needs removal permission too. in is nil for world-wide rights (placing). It is the role
-// half of the rule: the host's every check goes through Server.authorize, which narrows it by the
-// world model's own rule on an instance (editing needs its placer with build permission, and
-// administration under editPolicy placer-admin).
-//
-// The SDK's registry enforces an action's declared permission from the Viewer this grants (a
-// participant's editor action is refused with 403 before any author code runs); the host checks
-// Remove, Place, seeding and invites itself.
-func Authorize(a Actor, in *Instance) Authority {
+// ownerPlacer is the placer the owner's tabs place and edit as: one person, many tabs.
+const ownerPlacer = "owner"
+
+// grants is the host's one mapping of a role to the world's grants (docs/dev.md, "Viewers and
+// roles"): every permission question is then the world model's (world.Model.Can and Access) or,
+// for an action's declared permission, the SDK registry's, from that Access. Every role takes
+// part; the admin is the world's owner; an editor builds (and so edits what it placed); a remover
+// removes what others placed.
+func grants(a Actor) wm.Viewer {
+	v := wm.Viewer{ActorID: a.ID, Participate: true}
 	switch a.Role {
 	case RoleAdmin:
-		return Authority{CanPlace: true, CanEdit: true, CanRemove: true, CanAdmin: true}
+		v = wm.Owner(a.ID)
+		v.Placer = ownerPlacer
 	case RoleEditor:
-		return Authority{CanPlace: true, CanEdit: true}
+		v.Build = true
 	case RoleRemover:
-		return Authority{CanRemove: true}
+		v.Remove = true
 	}
-	return Authority{}
+	return v
 }
 
-// viewer is the Viewer a session acts as on in.
-func (s *Server) viewer(a Actor, in *Instance) Viewer {
-	au := s.authorize(a, in)
-	return Viewer{ActorID: a.ID, CanEdit: au.CanEdit, CanRemove: au.CanRemove}
+// access is actor's authority on a placed instance as author code sees it (canEdit, canRemove),
+// from the world model; no access when it is not placed.
+func (s *Server) access(a Actor, id string) wm.Access {
+	acc, _ := s.grid.Access(grants(a), id)
+	return acc
+}
+
+// may says whether actor may do op with a placed instance (the world model's rule).
+func (s *Server) may(a Actor, op wm.Op, id string) bool {
+	return s.grid.Can(grants(a), op, id) == nil
 }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // The world page's view budget (docs/dev.md, "The world page"). Every placed instance's view
@@ -42,11 +44,11 @@ type slowViews struct {
 	until    map[[32]byte]time.Time
 }
 
-func viewKey(revision int, in Instance, v Viewer) [32]byte {
+func viewKey(revision int, in wm.Instance, v wm.Access) [32]byte {
 	b, _ := json.Marshal(struct {
 		R int
-		I Instance
-		V Viewer
+		I wm.Instance
+		V wm.Access
 	}{revision, in, v})
 	return sha256.Sum256(b)
 }
@@ -119,7 +121,7 @@ func (b *viewBudget) next() time.Duration {
 
 // view runs one instance's view within the budget and fills v: the view, a problem, or the
 // reason it is a placeholder.
-func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj Project, in Instance, viewer Viewer, v *instanceView) {
+func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj Project, in wm.Instance, viewer wm.Access, v *instanceView) {
 	key := viewKey(rev, in, viewer)
 	if s.slow.known(rev, key, s.opts.Now()) {
 		v.Late = lateKnown

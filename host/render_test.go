@@ -16,6 +16,7 @@ import (
 
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/world"
 )
 
 // loopRuntime is a Runtime whose views loop forever for the instances in hostile: like author
@@ -33,7 +34,7 @@ type viewCall struct {
 	start, deadline time.Time
 }
 
-func (r *loopRuntime) View(ctx context.Context, js []byte, in host.Instance, v host.Viewer) (json.RawMessage, error) {
+func (r *loopRuntime) View(ctx context.Context, js []byte, in world.Instance, v world.Access) (json.RawMessage, error) {
 	dl, _ := ctx.Deadline()
 	r.mu.Lock()
 	r.calls = append(r.calls, viewCall{id: in.ID, start: time.Now(), deadline: dl})
@@ -207,7 +208,7 @@ type notReadyRuntime struct {
 	calls atomic.Int32
 }
 
-func (r *notReadyRuntime) View(ctx context.Context, js []byte, in host.Instance, v host.Viewer) (json.RawMessage, error) {
+func (r *notReadyRuntime) View(ctx context.Context, js []byte, in world.Instance, v world.Access) (json.RawMessage, error) {
 	r.calls.Add(1)
 	<-ctx.Done()
 	return nil, fmt.Errorf("%w: the build is still being opened", host.ErrNotReady)

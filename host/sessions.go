@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // sessions are the world page's tabs: each tab is its own session with its own actor id and
@@ -87,7 +89,7 @@ type tabOrigin struct {
 }
 
 // errTabsFull refuses a tab when every tab of its list has a live stream.
-var errTabsFull = &Refusal{Status: http.StatusServiceUnavailable, Message: "this world has as many open tabs as it keeps: close one, or try again later"}
+var errTabsFull = &wm.Error{Status: http.StatusServiceUnavailable, Message: "this world has as many open tabs as it keeps: close one, or try again later"}
 
 // open mints a tab session for role: its token and actor.
 func (ss *sessions) open(ctx context.Context, role Role, from tabOrigin) (string, Actor, error) {

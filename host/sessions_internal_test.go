@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // newTestSessions is a tab table over a fresh store, on the test's clock.
@@ -43,7 +45,7 @@ func TestFullTableOfLiveGuestsRefuses(t *testing.T) {
 		ss.attach(a.ID)
 		actors = append(actors, a.ID)
 	}
-	var ref *Refusal
+	var ref *wm.Error
 	if _, _, err := ss.open(ctx, RoleParticipant, tabOrigin{invite: "inv-x"}); !errors.As(err, &ref) || ref.Status != 503 {
 		t.Fatalf("a guest past a table of live guests: %v, want 503", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/audio"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // How the world page's WAVs are made (docs/dev.md, "Sounds"). A render's memory is the
@@ -72,7 +73,7 @@ func (r *soundRenders) wav(recipe json.RawMessage) ([]byte, error) {
 		// A recorded import: its own bytes, at its own rate (the SDK checked it); no render.
 		b, err := audio.DecodeRecorded(recorded)
 		if err != nil {
-			return nil, &Refusal{Status: http.StatusUnprocessableEntity, Message: "recorded sound: " + err.Error()}
+			return nil, &wm.Error{Status: http.StatusUnprocessableEntity, Message: "recorded sound: " + err.Error()}
 		}
 		return b, nil
 	}
@@ -104,7 +105,7 @@ func (r *soundRenders) render(recipe json.RawMessage) ([]byte, error) {
 func renderHere(recipe json.RawMessage) ([]byte, error) {
 	s, err := audio.DefaultBudget.Render(recipe)
 	if err != nil {
-		return nil, &Refusal{Status: http.StatusUnprocessableEntity, Message: err.Error()}
+		return nil, &wm.Error{Status: http.StatusUnprocessableEntity, Message: err.Error()}
 	}
 	return audio.EncodeWAV(s, true)
 }
@@ -114,12 +115,12 @@ func renderHere(recipe json.RawMessage) ([]byte, error) {
 func (s *Server) writeRenderError(w http.ResponseWriter, key string, err error) {
 	if errors.Is(err, errRendersBusy) {
 		w.Header().Set("Retry-After", fmt.Sprint(renderRetryAfter))
-		s.answer(w, nil, &Refusal{Status: http.StatusServiceUnavailable, Message: "sound " + key + ": " + err.Error()})
+		s.answer(w, nil, &wm.Error{Status: http.StatusServiceUnavailable, Message: "sound " + key + ": " + err.Error()})
 		return
 	}
-	var ref *Refusal
+	var ref *wm.Error
 	if errors.As(err, &ref) {
-		s.answer(w, nil, &Refusal{Status: ref.Status, Message: "sound " + key + ": " + ref.Message})
+		s.answer(w, nil, &wm.Error{Status: ref.Status, Message: "sound " + key + ": " + ref.Message})
 		return
 	}
 	s.answer(w, nil, fmt.Errorf("sound %s: %w", key, err))

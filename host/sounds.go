@@ -103,7 +103,7 @@ func (s *Server) ask(ctx context.Context, id string, question any, out any) (int
 	}
 	in, _, ok := s.grid.Instance(id)
 	if !ok {
-		return rev, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+		return rev, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
 	q, err := json.Marshal(question)
 	if err != nil {
@@ -111,12 +111,8 @@ func (s *Server) ask(ctx context.Context, id string, question any, out any) (int
 	}
 	cctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	defer cancel()
-	raw, err := proj.Derive(cctx, fromGrid(in), validate.Env{Ask: q})
+	raw, err := proj.Derive(cctx, in, validate.Env{Ask: q})
 	if err != nil {
-		var ref *validate.Refused
-		if errors.As(err, &ref) {
-			return rev, &Refusal{Status: ref.Status, Message: ref.Message}
-		}
 		return rev, err
 	}
 	if err := json.Unmarshal(raw, out); err != nil {
@@ -273,14 +269,14 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	in, _, found := s.grid.Instance(id)
 	if !found {
-		s.answer(w, nil, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)})
+		s.answer(w, nil, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)})
 		return
 	}
 	if !present(req.Payload) {
 		req.Payload = json.RawMessage("{}")
 	}
-	hin := fromGrid(in)
-	v := s.viewer(a, &hin)
+	hin := in
+	v := s.access(a, hin.ID)
 	var res struct {
 		Preview struct {
 			Sound json.RawMessage `json:"sound"`

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // The world API's side of tabs (docs/dev.md, "Tabs, invites and guests"): stream tickets for a
@@ -52,7 +54,7 @@ func (s *Server) handleStreamTicket(w http.ResponseWriter, r *http.Request) {
 	}
 	tk, ok := s.sessions.ticket(a.ID)
 	if !ok {
-		s.answer(w, nil, &Refusal{Status: http.StatusUnauthorized, Message: "this tab's session ended: reload the page to join again"})
+		s.answer(w, nil, &wm.Error{Status: http.StatusUnauthorized, Message: "this tab's session ended: reload the page to join again"})
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ticket": tk, "expiresInSeconds": int(streamTicketTTL / time.Second)})
@@ -61,8 +63,8 @@ func (s *Server) handleStreamTicket(w http.ResponseWriter, r *http.Request) {
 // requireAdmin is the admin tab of a request, or the refusal (401, 403) answered.
 func (s *Server) requireAdmin(w http.ResponseWriter, r *http.Request, what string) bool {
 	a, ok := s.requireTab(w, r)
-	if ok && !s.authorize(a, nil).CanAdmin {
-		s.answer(w, nil, &Refusal{Status: http.StatusForbidden, Message: "only the world's admin " + what})
+	if ok && !grants(a).Admin {
+		s.answer(w, nil, &wm.Error{Status: http.StatusForbidden, Message: "only the world's admin " + what})
 		return false
 	}
 	return ok
@@ -88,7 +90,7 @@ func (s *Server) handleInviteRevoke(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PathValue("id")
 	if !s.sessions.invites.revoke(id) {
-		s.answer(w, nil, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no open invite %q", id)})
+		s.answer(w, nil, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no open invite %q", id)})
 		return
 	}
 	removed := 0
@@ -113,7 +115,7 @@ func (s *Server) handleGuestRemove(w http.ResponseWriter, r *http.Request) {
 	}
 	actor := r.PathValue("actor")
 	if !s.sessions.endGuest(actor) {
-		s.answer(w, nil, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no guest %q", actor)})
+		s.answer(w, nil, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no guest %q", actor)})
 		return
 	}
 	s.opts.Logf("guest %s removed by the owner", actor)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	wm "github.com/scapeworld/scape/world"
 )
 
 // An avatar stands while its tab is present (sessions.present: a live event stream, or a request
@@ -79,7 +81,7 @@ func (s *Server) enter(a Actor) error {
 	ss.presence.Lock()
 	defer ss.presence.Unlock()
 	if !ss.present(a.ID) {
-		return &Refusal{Status: http.StatusUnauthorized, Message: "this tab's session ended: reload the page to join again"}
+		return &wm.Error{Status: http.StatusUnauthorized, Message: "this tab's session ended: reload the page to join again"}
 	}
 	if s.grid.HasAvatar(a.ID) {
 		return nil

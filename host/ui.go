@@ -1,7 +1,6 @@
 package host
 
 import (
-	"bytes"
 	"context"
 	"crypto/subtle"
 	"embed"
@@ -396,10 +395,7 @@ var Owner = Actor{ID: "owner", Role: RoleAdmin}
 // (render.go).
 func (s *Server) instanceViews(ctx context.Context, active *Revision, actor Actor) ([]instanceView, viewReport, error) {
 	var report viewReport
-	placed, err := s.store.instances(ctx, worldID)
-	if err != nil {
-		return nil, report, err
-	}
+	placed := s.grid.Instances()
 	var proj Project
 	emoji := map[string]Definition{}
 	if active != nil {
@@ -422,7 +418,7 @@ func (s *Server) instanceViews(ctx context.Context, active *Revision, actor Acto
 			v.Title = in.Type
 		}
 		if proj != nil {
-			s.view(ctx, budget, active.Number, proj, in, s.viewer(actor, &in), &v)
+			s.view(ctx, budget, active.Number, proj, in, s.access(actor, in.ID), &v)
 			if err := ctx.Err(); err != nil {
 				return nil, report, err // the browser went away
 			}
@@ -512,8 +508,8 @@ func (s *Server) Place(ctx context.Context, actor Actor, typ string) (string, er
 // checks, link group and world-link rule), only if the build that made its state is still the
 // active one.
 func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gridSpot) (string, error) {
-	if !s.authorize(actor, nil).CanPlace {
-		return "", &Refusal{Status: http.StatusForbidden, Message: "your role may not place Gizmos in this world"}
+	if !grants(actor).Build {
+		return "", &wm.Error{Status: http.StatusForbidden, Message: "your role may not place Gizmos in this world"}
 	}
 	rev, proj, err := s.project(ctx)
 	if err != nil {
@@ -526,7 +522,7 @@ func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gri
 		}
 	}
 	if def == nil {
-		return "", &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("the accepted build has no Gizmo %q", typ)}
+		return "", &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("the accepted build has no Gizmo %q", typ)}
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	state, err := proj.Initial(rctx, typ)
@@ -535,36 +531,18 @@ func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gri
 		return "", fmt.Errorf("place %s: %w", typ, err)
 	}
 	id := "obj-" + strings.ToLower(newSecret("")[:10])
-	pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state, Floor: s.placeFloor(actor, spot)}
-	s.grid.PreparePlace(ctx, worldViewer(actor), pl) // author code (derive), with no lock held
-	err = func() error {
-		s.worldMu.Lock()
-		defer s.worldMu.Unlock()
-		if cur, ok, err := s.ActiveRevision(ctx); err != nil {
-			return err
-		} else if !ok || cur.Number != rev.Number {
-			return errBuildChanged
-		}
-		c, err := s.placeCell(actor, pl.Floor, spot)
-		if err != nil {
-			return err
-		}
-		pl.Cell = c
-		_, err = s.grid.Place(ctx, worldViewer(actor), pl)
-		return gridRefusal(err)
-	}()
-	if err != nil {
+	pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state, Floor: s.placeFloor(actor, spot), Basis: &wm.Basis{Revision: rev.Number}}
+	s.grid.PreparePlace(ctx, grants(actor), pl) // author code (derive), with no lock held
+	if pl.Cell, err = s.placeCell(actor, pl.Floor, spot); err != nil {
+		return "", err
+	}
+	// The model commits only if the build that made the state is still the active one.
+	if _, err := s.grid.Place(ctx, grants(actor), pl); err != nil {
 		return "", err
 	}
 	s.changed(change{Kind: "placed", Instance: id})
 	return id, nil
 }
-
-// Refusals of a place or an action whose author code ran while the world changed.
-var (
-	errBuildChanged = errors.New("a new build was activated meanwhile; try again")
-	errStateChanged = errors.New("this Gizmo changed meanwhile; try again")
-)
 
 // runtimeCallTimeout bounds each call the owner's buttons make into author code (place, act):
 // the page waits for it, so a runaway Gizmo costs the owner at most this long. Views have the
@@ -586,27 +564,27 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 // Act applies an action to a placed instance as actor and saves the new state, through the world
 // (Apply: the state with the reaction's permitted area removals, one commit; the feedback to the
 // nearby avatars); each tab's 'acted' event carries its share of the reaction (share.go). The
-// declared permission is the SDK registry's check, from the authority authorize grants (the
-// world's placer rule included), so it is not checked twice. The action runs without the world lock, with the authority Authorize
-// grants actor on the instance (the SDK's registry refuses an action whose permission it lacks:
-// 403); the state is saved only if the instance and the active build are still those it ran on.
+// action runs with no lock held, with actor's Access from the world model (its grants, the
+// placer rule and editPolicy): the SDK's registry alone decides the declared permission from it
+// (403). The model saves the state only if the instance and the active build are still those
+// it ran on (world.Basis).
 func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action) (Outcome, error) {
 	rev, proj, err := s.project(ctx)
 	if err != nil {
 		return Outcome{}, err
 	}
-	in, err := s.store.instance(ctx, worldID, id)
-	if err != nil {
-		return Outcome{}, &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+	in, _, ok := s.grid.Instance(id)
+	if !ok {
+		return Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
 	if len(action.Payload) == 0 {
 		action.Payload = json.RawMessage("{}")
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-	out, err := proj.Act(rctx, in, action, s.viewer(actor, &in))
+	out, err := proj.Act(rctx, in, action, s.access(actor, in.ID))
 	cancel()
 	if err != nil {
-		var ref *Refusal
+		var ref *wm.Error
 		if errors.As(err, &ref) {
 			return Outcome{}, ref
 		}
@@ -615,25 +593,13 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action)
 	var transition *wm.Transition
 	var delivery *wm.Delivery
 	s.grid.PrepareApply(ctx, id, out.State) // author code (derive), with no lock held
-	err = func() error {
-		s.worldMu.Lock()
-		defer s.worldMu.Unlock()
-		if cur, ok, err := s.ActiveRevision(ctx); err != nil {
-			return err
-		} else if !ok || cur.Number != rev.Number {
-			return errBuildChanged
-		}
-		if now, _, ok := s.grid.Instance(id); !ok || now.Version != in.Version || !bytes.Equal(now.State, in.State) {
-			return errStateChanged
-		}
-		// The state and the reaction's permitted area removals commit together.
-		applied, err := s.grid.Apply(ctx, worldViewer(actor), id, out.State, out.Reaction, s.opts.Now())
-		transition, delivery = applied.Transition, applied.Delivery
-		return gridRefusal(err)
-	}()
+	// The state and the reaction's permitted area removals commit together, only if the build
+	// and the instance are still those the action ran on.
+	applied, err := s.grid.Apply(ctx, grants(actor), wm.Acted{ID: id, State: out.State, Reaction: out.Reaction, Basis: &wm.Basis{Revision: rev.Number, Instance: &in}}, s.opts.Now())
 	if err != nil {
 		return Outcome{}, err
 	}
+	transition, delivery = applied.Transition, applied.Delivery
 	// Each tab's event carries only its share of the reaction (share.go).
 	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction, Transition: transition, delivery: delivery})
 	s.events.publishGrid()
@@ -647,20 +613,16 @@ func (s *Server) handleRemove(w http.ResponseWriter, r *http.Request) {
 	s.backToWorld(w, r, s.Remove(r.Context(), Owner, r.PathValue("id")))
 }
 
-// Remove takes a placed instance out of the world, if actor may remove it (Authorize).
+// Remove takes a placed instance out of the world, if actor may remove it (the model's rule).
 func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
-	in, err := s.store.instance(ctx, worldID, id)
-	if err != nil {
-		return &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+	if _, _, ok := s.grid.Instance(id); !ok {
+		return &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
-	if !s.authorize(actor, &in).CanRemove {
-		return &Refusal{Status: http.StatusForbidden, Message: "your role may not remove this Gizmo"}
+	if !s.may(actor, wm.OpRemove, id) {
+		return &wm.Error{Status: http.StatusForbidden, Message: "your role may not remove this Gizmo"}
 	}
 	s.grid.PrepareRemove(ctx, id) // its partners derive again: author code, with no lock held
-	s.worldMu.Lock()
-	_, err = s.grid.Remove(ctx, worldViewer(actor), id)
-	s.worldMu.Unlock()
-	err = gridRefusal(err)
+	_, err := s.grid.Remove(ctx, grants(actor), id)
 	if err == nil {
 		s.changed(change{Kind: "removed", Instance: id})
 	}
@@ -668,6 +630,6 @@ func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
 }
 
 // Instances lists the placed instances (for tests and tools).
-func (s *Server) Instances(ctx context.Context) ([]Instance, error) {
-	return s.store.instances(ctx, worldID)
+func (s *Server) Instances(ctx context.Context) ([]wm.Instance, error) {
+	return s.grid.Instances(), nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/host/protocol"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // gateValidator accepts every bundle, but each check waits for open to close; checking counts
@@ -22,7 +23,7 @@ type gateValidator struct {
 	checking atomic.Int32
 }
 
-func (v *gateValidator) Load(ctx context.Context, js []byte, placed []Instance) (Verdict, Project, error) {
+func (v *gateValidator) Load(ctx context.Context, js []byte, placed []wm.Instance) (Verdict, Project, error) {
 	v.checking.Add(1)
 	defer v.checking.Add(-1)
 	select {

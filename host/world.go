@@ -7,26 +7,11 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/validate"
+	wm "github.com/scapeworld/scape/world"
 )
 
 // Definition is what the world shows of one Gizmo definition of the active build.
 type Definition = protocol.Definition
-
-// Instance is one placed Gizmo with its saved state.
-type Instance struct {
-	ID      string          `json:"id"`
-	Type    string          `json:"type"`
-	Version int             `json:"version"`
-	State   json.RawMessage `json:"state"`
-	// Walkable is Type's fixed walkability in the active build, set by the host when it hands
-	// placed instances to a Validator (a build that changes it is refused while they are
-	// placed); nil when unknown. It is not stored with the instance.
-	Walkable *bool `json:"walkable,omitempty"`
-	// LinkID is the instance's link group (the world assigns it when its definition links).
-	LinkID string `json:"linkId,omitempty"`
-	// Placer is the actor who placed it: editing needs the placer (world's permission rule).
-	Placer string `json:"placer,omitempty"`
-}
 
 // Verdict is the outcome of validating a whole project bundle. No errors among Problems means
 // accepted (warnings are kept with the revision but do not refuse it).
@@ -42,7 +27,7 @@ type Verdict struct {
 // An error means the check itself could not run (the revision is then neither accepted nor
 // rejected); a refusal is a Verdict with problems and a nil Project.
 type Engine interface {
-	Load(ctx context.Context, js []byte, placed []Instance) (Verdict, Project, error)
+	Load(ctx context.Context, js []byte, placed []wm.Instance) (Verdict, Project, error)
 }
 
 // Project is an accepted build kept open for live use. Every call runs author code through the
@@ -52,19 +37,19 @@ type Project interface {
 	Initial(ctx context.Context, typ string) (json.RawMessage, error)
 	// View is the instance's ObjectView for viewer (JSON); "null" when its definition has no
 	// view (not an error: the panel shows the card with no controls).
-	View(ctx context.Context, in Instance, viewer Viewer) (json.RawMessage, error)
+	View(ctx context.Context, in wm.Instance, viewer wm.Access) (json.RawMessage, error)
 	// Act runs an action through the registry's execute with viewer's authority: the new state
 	// and the reaction. A refusal is a *Refusal.
-	Act(ctx context.Context, in Instance, action Action, viewer Viewer) (Outcome, error)
+	Act(ctx context.Context, in wm.Instance, action Action, viewer wm.Access) (Outcome, error)
 	// Valid checks a state the admin seeds: its definition's valid() (a *Refusal when not).
-	Valid(ctx context.Context, in Instance) error
+	Valid(ctx context.Context, in wm.Instance) error
 	// Derive is what the world needs of a placed instance, with linked as its link topology:
 	// the SDK's resolved outputs as world.Derived reads them (JSON). An unknown or invalid
 	// instance, or a callback that fails, is an error (a *Refusal when the SDK refused it).
-	Derive(ctx context.Context, in Instance, env validate.Env) (json.RawMessage, error)
+	Derive(ctx context.Context, in wm.Instance, env validate.Env) (json.RawMessage, error)
 	// Step runs the instance's step callback for one arrival: the effects (JSON, "null" when
 	// none).
-	Step(ctx context.Context, in Instance, event StepEvent) (json.RawMessage, error)
+	Step(ctx context.Context, in wm.Instance, event StepEvent) (json.RawMessage, error)
 	// Close says the host no longer uses the project (a newer build replaced it).
 	Close()
 }
@@ -86,21 +71,4 @@ type Action struct {
 type Outcome struct {
 	State    json.RawMessage `json:"state"`
 	Reaction json.RawMessage `json:"reaction"`
-}
-
-// Refusal is an action or view the definition (or the SDK's registry) refused: 400, 403 or 409
-// with the author's message; also the host's own permission refusals (403).
-type Refusal struct {
-	Status  int
-	Message string
-}
-
-func (r *Refusal) Error() string { return r.Message }
-
-// Viewer is who looks at or acts on an instance: a session's actor and the authority its role
-// grants on that instance (Authorize).
-type Viewer struct {
-	ActorID   string
-	CanEdit   bool
-	CanRemove bool
 }

@@ -14,7 +14,7 @@ import (
 
 // The world page's JSON API and event stream (docs/dev.md, "The world page"). The browser only
 // draws: every view, action and placement runs author code on the server, through the active
-// build's Project, with the authority the tab's session grants (Authorize).
+// build's Project, with the Access the world model gives the tab's role (permissions.go).
 
 // tabWorld is the world as one tab's viewer sees it.
 type tabWorld struct {
@@ -82,8 +82,8 @@ func (s *Server) worldRoutes(m *http.ServeMux) {
 
 // snapshot is the world for actor: the views run within the page's budget (render.go).
 func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
-	au := s.authorize(actor, nil)
-	out := tabWorld{World: s.world.Name, Actor: actor.ID, Role: actor.Role, CanPlace: au.CanPlace, CanAdmin: au.CanAdmin, Instances: []tabInstance{}, Worlds: stubWorlds}
+	au := grants(actor)
+	out := tabWorld{World: s.world.Name, Actor: actor.ID, Role: actor.Role, CanPlace: au.Build, CanAdmin: au.Admin, Instances: []tabInstance{}, Worlds: stubWorlds}
 	rev, ok, err := s.ActiveRevision(ctx)
 	if err != nil {
 		return out, err
@@ -112,22 +112,19 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 	if err != nil {
 		return out, err
 	}
-	placed, err := s.store.instances(ctx, worldID)
-	if err != nil {
-		return out, err
-	}
-	states := map[string]Instance{}
+	placed := s.grid.Instances()
+	states := map[string]wm.Instance{}
 	for _, in := range placed {
 		states[in.ID] = in
 	}
 	for _, v := range views {
 		in := states[v.ID]
 		ti := tabInstance{ID: v.ID, Type: v.Type, Version: v.Version, Emoji: v.Emoji, Label: v.Title, Late: v.Late, Problem: v.Problem,
-			CanRemove: s.authorize(actor, &in).CanRemove}
+			CanRemove: s.may(actor, wm.OpRemove, in.ID)}
 		if v.Late == "" && v.Problem == "" {
 			s.panelOf(&ti, v.Raw, actor, in)
 		}
-		if au.CanAdmin {
+		if au.Admin {
 			ti.State = in.State
 		}
 		out.Instances = append(out.Instances, ti)
@@ -167,16 +164,13 @@ func (s *Server) answer(w http.ResponseWriter, v any, err error) {
 
 // statusOf is the HTTP status of a world API error (see answer).
 func statusOf(err error) int {
-	var ref *Refusal
 	var werr *wm.Error
 	switch {
-	case errors.As(err, &ref):
-		return ref.Status
 	case errors.As(err, &werr):
 		return werr.Status
 	case errors.Is(err, ErrNotReady):
 		return http.StatusServiceUnavailable
-	case errors.Is(err, errBuildChanged), errors.Is(err, errStateChanged), errors.Is(err, errNoActive):
+	case errors.Is(err, errNoActive):
 		return http.StatusConflict
 	}
 	return http.StatusInternalServerError
@@ -335,12 +329,12 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 	if !readBody(w, r, &req) {
 		return
 	}
-	if !s.authorize(a, nil).CanAdmin {
-		s.answer(w, nil, &Refusal{Status: http.StatusForbidden, Message: "only the world's admin invites"})
+	if !grants(a).Admin {
+		s.answer(w, nil, &wm.Error{Status: http.StatusForbidden, Message: "only the world's admin invites"})
 		return
 	}
 	if !req.Role.Valid() || req.Role == RoleAdmin {
-		s.answer(w, nil, &Refusal{Status: http.StatusBadRequest, Message: fmt.Sprintf("role must be participant, editor or remover, not %q", req.Role)})
+		s.answer(w, nil, &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("role must be participant, editor or remover, not %q", req.Role)})
 		return
 	}
 	ttl, err := inviteTerms(req.ExpiresInMinutes, req.MaxUses)
@@ -412,41 +406,31 @@ func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) {
 // Seed replaces a placed instance's state, as the admin jumping to a case: the state must pass
 // the definition's valid() in the active build.
 func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.RawMessage) error {
-	in, err := s.store.instance(ctx, worldID, id)
-	if err != nil {
-		return &Refusal{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+	in, _, ok := s.grid.Instance(id)
+	if !ok {
+		return &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
-	if !s.authorize(actor, &in).CanAdmin {
-		return &Refusal{Status: http.StatusForbidden, Message: "only the world's admin seeds a state"}
+	if !grants(actor).Admin {
+		return &wm.Error{Status: http.StatusForbidden, Message: "only the world's admin seeds a state"}
 	}
 	rev, proj, err := s.project(ctx)
 	if err != nil {
 		return err
 	}
-	in.State = state
+	seeded := in
+	seeded.State = state
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-	err = proj.Valid(rctx, in)
+	err = proj.Valid(rctx, seeded)
 	cancel()
 	if err != nil {
 		return err
 	}
-	var transition *wm.Transition
 	s.grid.PrepareApply(ctx, id, state) // author code (derive), with no lock held
-	err = func() error {
-		s.worldMu.Lock()
-		defer s.worldMu.Unlock()
-		if cur, ok, err := s.ActiveRevision(ctx); err != nil {
-			return err
-		} else if !ok || cur.Number != rev.Number {
-			return errBuildChanged
-		}
-		// Through the world, so its outputs are derived again for the seeded state.
-		applied, err := s.grid.Apply(ctx, worldViewer(actor), id, state, nil, s.opts.Now())
-		transition = applied.Transition
-		return gridRefusal(err)
-	}()
+	// Through the world, so its outputs are derived again for the seeded state; only if the
+	// build that checked it is still the active one (the seed replaces whatever state it had).
+	applied, err := s.grid.Apply(ctx, grants(actor), wm.Acted{ID: id, State: state, Basis: &wm.Basis{Revision: rev.Number}}, s.opts.Now())
 	if err == nil {
-		s.changed(change{Kind: "seeded", Instance: id, Actor: actor.ID, Transition: transition})
+		s.changed(change{Kind: "seeded", Instance: id, Actor: actor.ID, Transition: applied.Transition})
 	}
 	return err
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
+	"github.com/scapeworld/scape/world"
 )
 
 // hostileView makes the lamp's view loop forever for the world's owner, the one viewer the
@@ -224,19 +225,19 @@ func TestCheckerLoadKeepsTheValidatedProject(t *testing.T) {
 	if err != nil || proj == nil {
 		t.Fatalf("load: %v %v", err, verdict.Problems)
 	}
-	in := host.Instance{ID: "obj-1", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"warm"}`)}
+	in := world.Instance{ID: "obj-1", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"warm"}`)}
 	vctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	view, err := proj.View(vctx, in, host.Viewer{ActorID: "owner", CanEdit: true})
+	view, err := proj.View(vctx, in, world.Access{ActorID: "owner", CanEdit: true})
 	if err != nil || !strings.Contains(string(view), `"label":"Turn off"`) {
 		t.Fatalf("view right after Load: %s %v", view, err)
 	}
-	out, err := proj.Act(vctx, in, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}, host.Viewer{ActorID: "p-1"})
+	out, err := proj.Act(vctx, in, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}, world.Access{ActorID: "p-1"})
 	if err != nil || !strings.Contains(string(out.State), `"on":false`) {
 		t.Fatalf("participant toggle: %s %v", out.State, err)
 	}
-	_, err = proj.Act(vctx, in, host.Action{Name: "color", Payload: json.RawMessage(`{"color":"cool"}`)}, host.Viewer{ActorID: "p-1"})
-	var ref *host.Refusal
+	_, err = proj.Act(vctx, in, host.Action{Name: "color", Payload: json.RawMessage(`{"color":"cool"}`)}, world.Access{ActorID: "p-1"})
+	var ref *world.Error
 	if !errors.As(err, &ref) || ref.Status != 403 {
 		t.Fatalf("participant's editor action: %v, want a 403 refusal", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // Options are what a check carries into a worker: the part of validate.Options that can cross
@@ -19,7 +20,7 @@ type Options struct {
 	// Limits are jsrt's bounds (0: its defaults; Budget 0: validate.DefaultBudget for a check).
 	jsrt.Limits
 	SourceMap []byte
-	Instances []validate.Instance
+	Instances []world.Instance
 	Audio     *audio.Budget
 	// NoRender leaves the sounds unrendered (validate.Options.CallerRenders).
 	NoRender bool
@@ -145,9 +146,9 @@ func (p *Pool) Initial(ctx context.Context, js []byte, typ string, opts Options)
 	return out.State, nil
 }
 
-// View is an instance's view for viewer (JSON). A refusal is a *validate.Refused; author code
+// View is an instance's view for viewer (JSON). A refusal is a *world.Error; author code
 // failing under jsrt's bounds an *AuthorError; a hard bound passed a *Breach.
-func (p *Pool) View(ctx context.Context, js []byte, inst validate.Instance, viewer validate.Viewer, opts Options) (json.RawMessage, error) {
+func (p *Pool) View(ctx context.Context, js []byte, inst world.Instance, viewer world.Access, opts Options) (json.RawMessage, error) {
 	out, err := p.live(ctx, js, &liveRequest{Call: liveView, Instance: inst, Viewer: viewer, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
@@ -156,27 +157,27 @@ func (p *Pool) View(ctx context.Context, js []byte, inst validate.Instance, view
 }
 
 // Valid checks an instance against its definition in the bundle js (type, version, valid()):
-// nil, or a *validate.Refused (400) whose message is the first problem. Errors as View's.
-func (p *Pool) Valid(ctx context.Context, js []byte, inst validate.Instance, opts Options) error {
+// nil, or a *world.Error (400) whose message is the first problem. Errors as View's.
+func (p *Pool) Valid(ctx context.Context, js []byte, inst world.Instance, opts Options) error {
 	_, err := p.live(ctx, js, &liveRequest{Call: liveValid, Instance: inst, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	return err
 }
 
 // validInstance is Valid's check on an open project.
-func validInstance(ctx context.Context, p *validate.Project, inst validate.Instance) error {
-	problems, err := p.ValidateInstances(ctx, []validate.Instance{inst})
+func validInstance(ctx context.Context, p *validate.Project, inst world.Instance) error {
+	problems, err := p.ValidateInstances(ctx, []world.Instance{inst})
 	if err != nil {
 		return err
 	}
 	if errs := problems.Errors(); len(errs) > 0 {
-		return &validate.Refused{Status: 400, Message: errs[0].Message}
+		return &world.Error{Status: 400, Message: errs[0].Message}
 	}
 	return nil
 }
 
 // Act runs an action through the registry's execute and returns the new state and its reaction
 // (JSON, "null" when none). Errors as View's.
-func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, action validate.Action, actx validate.Context, opts Options) (state, reaction json.RawMessage, err error) {
+func (p *Pool) Act(ctx context.Context, js []byte, inst world.Instance, action validate.Action, actx validate.Context, opts Options) (state, reaction json.RawMessage, err error) {
 	actx.Random = nil // the worker draws its own numbers
 	out, err := p.live(ctx, js, &liveRequest{Call: liveAct, Instance: inst, Action: action, Context: actx, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
@@ -187,9 +188,9 @@ func (p *Pool) Act(ctx context.Context, js []byte, inst validate.Instance, actio
 
 // Derive is what a world needs of a placed instance under the bundle js, with linked as its
 // link topology and previous state (validate.Project.Derive: world.Derived's JSON). An unknown or invalid instance,
-// or a callback that fails or returns an invalid recipe, is a *validate.Refused. Errors as
+// or a callback that fails or returns an invalid recipe, is a *world.Error. Errors as
 // View's.
-func (p *Pool) Derive(ctx context.Context, js []byte, inst validate.Instance, env validate.Env, opts Options) (json.RawMessage, error) {
+func (p *Pool) Derive(ctx context.Context, js []byte, inst world.Instance, env validate.Env, opts Options) (json.RawMessage, error) {
 	out, err := p.live(ctx, js, &liveRequest{Call: liveDerive, Instance: inst, Env: env, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
@@ -199,7 +200,7 @@ func (p *Pool) Derive(ctx context.Context, js []byte, inst validate.Instance, en
 
 // Step runs the instance's step callback for one arrival (validate.Project.Step): the effects as
 // JSON, "null" when there are none. Errors as View's.
-func (p *Pool) Step(ctx context.Context, js []byte, inst validate.Instance, event validate.StepEvent, opts Options) (json.RawMessage, error) {
+func (p *Pool) Step(ctx context.Context, js []byte, inst world.Instance, event validate.StepEvent, opts Options) (json.RawMessage, error) {
 	out, err := p.live(ctx, js, &liveRequest{Call: liveStep, Instance: inst, Step: &event, JSOpts: opts.js(), noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // padBundle is a walkable pad whose light follows its state and whose step lights it with the
@@ -46,7 +47,7 @@ func TestLiveDeriveAndStep(t *testing.T) {
 				p.inProcess = &inProcess{}
 			}
 			ctx := context.Background()
-			inst := validate.Instance{ID: "pad-1", Type: "t.pad", Version: 1, State: json.RawMessage(`{"on":true}`)}
+			inst := world.Instance{ID: "pad-1", Type: "t.pad", Version: 1, State: json.RawMessage(`{"on":true}`)}
 			raw, err := p.Derive(ctx, padBundle, inst, validate.Env{}, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -78,7 +79,7 @@ func TestLiveDeriveAndStep(t *testing.T) {
 			bad := inst
 			bad.State = json.RawMessage(`{"on":3}`)
 			_, err = p.Derive(ctx, padBundle, bad, validate.Env{}, Options{})
-			var refused *validate.Refused
+			var refused *world.Error
 			if !errors.As(err, &refused) {
 				t.Fatalf("invalid state derived: %v", err)
 			}

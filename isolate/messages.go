@@ -12,6 +12,7 @@ import (
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // Operations a worker serves.
@@ -48,10 +49,10 @@ type budget struct {
 }
 
 type checkRequest struct {
-	JS        []byte              `json:"js"`
-	SourceMap []byte              `json:"sourceMap,omitempty"`
-	Instances []validate.Instance `json:"instances,omitempty"`
-	Audio     *audio.Budget       `json:"audio,omitempty"`
+	JS        []byte           `json:"js"`
+	SourceMap []byte           `json:"sourceMap,omitempty"`
+	Instances []world.Instance `json:"instances,omitempty"`
+	Audio     *audio.Budget    `json:"audio,omitempty"`
 	// NoRender skips rendering sounds (validate.Options.CallerRenders).
 	NoRender bool `json:"noRender,omitempty"`
 	// Dir and Assets name model files (validate.AssetFiles).
@@ -81,15 +82,15 @@ const (
 
 type liveRequest struct {
 	// Hash identifies the bundle; JS is sent only when the worker does not have it open.
-	Hash     string            `json:"hash"`
-	JS       []byte            `json:"js,omitempty"`
-	JSOpts   jsrt.Limits       `json:"js_options"`
-	Call     string            `json:"call"`
-	Type     string            `json:"type,omitempty"`
-	Instance validate.Instance `json:"instance"`
-	Viewer   validate.Viewer   `json:"viewer"`
-	Action   validate.Action   `json:"action"`
-	Context  validate.Context  `json:"context"`
+	Hash     string           `json:"hash"`
+	JS       []byte           `json:"js,omitempty"`
+	JSOpts   jsrt.Limits      `json:"js_options"`
+	Call     string           `json:"call"`
+	Type     string           `json:"type,omitempty"`
+	Instance world.Instance   `json:"instance"`
+	Viewer   world.Access     `json:"viewer"`
+	Action   validate.Action  `json:"action"`
+	Context  validate.Context `json:"context"`
 	// Env is derive's link topology and previous state; Step is step's arrival.
 	Env  validate.Env        `json:"env,omitempty"`
 	Step *validate.StepEvent `json:"step,omitempty"`
@@ -229,7 +230,7 @@ func (w *wireReport) report() *validate.Report {
 
 // Error kinds on the wire.
 const (
-	errRefused   = "refused"   // *validate.Refused
+	errRefused   = "refused"   // *world.Error
 	errAuthor    = "author"    // author code failed under a jsrt guard (AuthorError)
 	errLoad      = "load"      // the bundle is not valid, so it cannot be opened for live use
 	errCancelled = "cancelled" // the request's context ended
@@ -261,7 +262,7 @@ func (e *AuthorError) Is(target error) bool {
 }
 
 func wireErr(err error) *wireError {
-	var refused *validate.Refused
+	var refused *world.Error
 	var timeout *jsrt.TimeoutError
 	var stack *jsrt.StackError
 	var mem *jsrt.MemoryError
@@ -289,7 +290,7 @@ func wireErr(err error) *wireError {
 func (w *wireError) err() error {
 	switch w.Kind {
 	case errRefused:
-		return &validate.Refused{Status: w.Status, Message: w.Message}
+		return &world.Error{Status: w.Status, Message: w.Message}
 	case errAuthor:
 		return &AuthorError{Code: w.Code, Message: w.Message}
 	case errCancelled:

@@ -7,7 +7,7 @@ import (
 	"net/http"
 
 	"github.com/scapeworld/scape/audio"
-	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // Rendering one sound in a worker: a host's world page plays recipes a build declares and,
@@ -24,7 +24,7 @@ type renderRequest struct {
 
 // Render returns a recipe's WAV (audio.EncodeWAV's bytes), rendered in a worker through its
 // audio.Shared, so the render is also kept in the disk cache for every process. A recipe the
-// renderer refuses is a *validate.Refused (422); a render that passed the worker's memory, time
+// renderer refuses is a *world.Error (422); a render that passed the worker's memory, time
 // or CPU bound a *Breach. The render runs to its end or its bound once started: ctx bounds the
 // wait for a worker and the caller's wait, and a caller that gives up has the worker stopped.
 func (p *Pool) Render(ctx context.Context, recipe json.RawMessage) ([]byte, error) {
@@ -65,7 +65,7 @@ func (s *server) render(r *renderRequest, b budget) *reply {
 func renderHere(recipe json.RawMessage) ([]byte, error) {
 	_, wav, err := audio.Shared.WAV(recipe)
 	if err != nil {
-		return nil, &validate.Refused{Status: http.StatusUnprocessableEntity, Message: err.Error()}
+		return nil, &world.Error{Status: http.StatusUnprocessableEntity, Message: err.Error()}
 	}
 	return wav, nil
 }

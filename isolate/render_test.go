@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/audio"
-	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // bigReverb is a recipe the cost rules allow (47 + 25 × 94 = 2,397 of 2,400 voice-seconds) that
@@ -43,7 +43,7 @@ func TestRenderInAWorker(t *testing.T) {
 		t.Fatalf("the worker's render is not in the disk cache: %v", err)
 	}
 	_, err = p.Render(context.Background(), json.RawMessage(`{"kind": "synth", "duration": 61, "voices": []}`))
-	var refused *validate.Refused
+	var refused *world.Error
 	if !errors.As(err, &refused) || refused.Status != 422 {
 		t.Fatalf("a refused recipe: %v, want a 422 refusal", err)
 	}

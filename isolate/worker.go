@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/scapeworld/scape/internal/timeline"
 	"io"
 	"os"
 	"regexp"
@@ -17,11 +16,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scapeworld/scape/internal/timeline"
+
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // workerArgs are the arguments a worker is started with: the binary re-executed as the hidden
@@ -428,7 +430,7 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 	case liveValid:
 		err = validInstance(ctx, op.p, r.Instance)
 	case liveAct:
-		var inst validate.Instance
+		var inst world.Instance
 		inst, out.Reaction, err = op.p.Act(ctx, r.Instance, r.Action, r.Context)
 		out.State = inst.State
 	case liveDerive:

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/world"
 )
 
 // Rules the spec states, run through the toolchain in goja (docs/sdk.md, "Documented rules
@@ -58,12 +59,12 @@ func TestReducersAreSynchronous(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = p.Act(ctx, inst, Action{Name: "toggle"}, Context{ActorID: "alice", Now: 1})
-	var refused *Refused
+	_, _, err = p.Act(ctx, inst, Action{Name: "toggle"}, Context{Access: world.Access{ActorID: "alice"}, Now: 1})
+	var refused *world.Error
 	if !errors.As(err, &refused) || refused.Status != 400 || refused.Message != "actions.toggle.run: must be synchronous (reducers are synchronous; returned a Promise)" {
 		t.Fatalf("toggle: %v", err)
 	}
-	if next, _, err := p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "blue"}}, Context{ActorID: "alice", CanEdit: true, Now: 1}); err != nil || string(next.State) != `{"on":true,"color":"blue"}` {
+	if next, _, err := p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "blue"}}, Context{Access: world.Access{ActorID: "alice", CanEdit: true}, Now: 1}); err != nil || string(next.State) != `{"on":true,"color":"blue"}` {
 		t.Fatalf("a synchronous action: %+v %v", next, err)
 	}
 }
@@ -90,19 +91,19 @@ func TestWalkabilityChangeNeedsInstancesRemoved(t *testing.T) {
 		wantPath string
 	}{
 		{name: "placed blocking, now walkable", res: true, build: func() Options {
-			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &no}, {ID: "b", Type: "example.lamp", Version: 1, State: state, Walkable: &no}}}
+			return Options{Instances: []world.Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &no}, {ID: "b", Type: "example.lamp", Version: 1, State: state, Walkable: &no}}}
 		}, want: `src/definition.ts:16:21: example.lamp (🏮 Lamp): instances["a"].walkable: is placed as blocking but example.lamp is now walkable (remove the placed instances before changing fixed walkability) (got false)`, wantPath: `instances["a"].walkable instances["b"].walkable`},
 		{name: "placed walkable, now blocking", res: false, build: func() Options {
-			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &yes}}}
+			return Options{Instances: []world.Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &yes}}}
 		}, want: `src/definition.ts:16:21: example.lamp (🏮 Lamp): instances["a"].walkable: is placed as walkable but example.lamp is no longer walkable (remove the placed instances before changing fixed walkability) (got true)`, wantPath: `instances["a"].walkable`},
 		{name: "unchanged walkable", res: true, build: func() Options {
-			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &yes}}}
+			return Options{Instances: []world.Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &yes}}}
 		}},
 		{name: "unchanged blocking", res: false, build: func() Options {
-			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &no}}}
+			return Options{Instances: []world.Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state, Walkable: &no}}}
 		}},
 		{name: "unknown previous walkability", res: true, build: func() Options {
-			return Options{Instances: []Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state}}}
+			return Options{Instances: []world.Instance{{ID: "a", Type: "example.lamp", Version: 1, State: state}}}
 		}},
 		{name: "no instances", res: true, build: func() Options { return Options{} }},
 	}

@@ -3,12 +3,12 @@ package validate
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/dop251/goja"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/world"
 )
 
 // Project is a validated bundle loaded in its own runtime, with an ObjectRegistry over its
@@ -28,31 +28,18 @@ type Action struct {
 	Payload map[string]any `json:"payload"`
 }
 
-// Context is the host's authority for one action. Randomness comes from Random (default: a
-// non-deterministic source); tests pass a seeded one.
+// Context is one action's ObjectContext: who acts with what authority on the instance (the
+// world model's Access), the host's clock, and randomness from Random (default: a
+// non-deterministic source; tests pass a seeded one).
 type Context struct {
-	ActorID   string `json:"actorId"`
-	CanEdit   bool   `json:"canEdit"`
-	CanRemove bool   `json:"canRemove,omitempty"`
-	Now       int64  `json:"now"`
+	world.Access
+	Now int64 `json:"now"`
 	// Random returns an integer in [min, max].
 	Random func(min, max int) int `json:"-"`
 }
 
-// Viewer is who a view is for.
-type Viewer struct {
-	ActorID string `json:"actorId"`
-	CanEdit bool   `json:"canEdit"`
-}
-
-// Refused is an action or view the definition (or the registry) refused: status 400, 403 or 409
-// with the author's message. It is an expected outcome, not a failure of the host.
-type Refused struct {
-	Status  int    `json:"status"`
-	Message string `json:"message"`
-}
-
-func (e *Refused) Error() string { return fmt.Sprintf("refused (%d): %s", e.Status, e.Message) }
+// A refusal by the definition or the registry (status 400, 403 or 409 with the author's message)
+// is a *world.Error: an expected outcome, not a failure of the host.
 
 // Open checks the bundle exactly as Check does and, when it is valid, keeps it loaded for live use. A bundle that is
 // not valid returns a nil Project and the report that says why.
@@ -86,20 +73,21 @@ func (p *Project) call(ctx context.Context, method string, args ...any) (string,
 
 // Create places a new instance of the definition with that emoji. ok is false when no
 // definition has the emoji.
-func (p *Project) Create(ctx context.Context, emoji, id string) (inst Instance, ok bool, err error) {
+func (p *Project) Create(ctx context.Context, emoji, id string) (inst world.Instance, ok bool, err error) {
 	out, err := p.call(ctx, "create", emoji, id)
 	if err != nil || out == "" {
-		return Instance{}, false, err
+		return world.Instance{}, false, err
 	}
-	if err := json.Unmarshal([]byte(out), &inst); err != nil {
-		return Instance{}, false, err
+	var in sdkInstance
+	if err := json.Unmarshal([]byte(out), &in); err != nil {
+		return world.Instance{}, false, err
 	}
-	return inst, true, nil
+	return world.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID}, true, nil
 }
 
 // Act runs an action through the registry's execute: the new instance and the reaction (JSON,
-// "null" when none). A refusal is a *Refused error; author code running away is a jsrt error.
-func (p *Project) Act(ctx context.Context, inst Instance, action Action, actx Context) (Instance, json.RawMessage, error) {
+// "null" when none). A refusal is a *world.Error; author code running away is a jsrt error.
+func (p *Project) Act(ctx context.Context, inst world.Instance, action Action, actx Context) (world.Instance, json.RawMessage, error) {
 	if action.Payload == nil {
 		action.Payload = map[string]any{}
 	}
@@ -107,7 +95,6 @@ func (p *Project) Act(ctx context.Context, inst Instance, action Action, actx Co
 	if random == nil {
 		random = func(min, max int) int { return min + rand.IntN(max-min+1) }
 	}
-	instJSON, _ := json.Marshal(inst)
 	actionJSON, _ := json.Marshal(action)
 	ctxJSON, _ := json.Marshal(actx)
 	randomInt := func(min, max int) int {
@@ -116,14 +103,14 @@ func (p *Project) Act(ctx context.Context, inst Instance, action Action, actx Co
 		}
 		return random(min, max)
 	}
-	out, err := p.call(ctx, "execute", string(instJSON), string(actionJSON), string(ctxJSON), randomInt)
+	out, err := p.call(ctx, "execute", sdkJSON(inst), string(actionJSON), string(ctxJSON), randomInt)
 	if err != nil {
 		return inst, nil, err
 	}
 	var res struct {
-		Instance Instance        `json:"instance"`
+		Instance sdkInstance     `json:"instance"`
 		Reaction json.RawMessage `json:"reaction"`
-		Refused  *Refused        `json:"refused"`
+		Refused  *world.Error    `json:"refused"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		return inst, nil, err
@@ -131,20 +118,25 @@ func (p *Project) Act(ctx context.Context, inst Instance, action Action, actx Co
 	if res.Refused != nil {
 		return inst, nil, res.Refused
 	}
-	return res.Instance, res.Reaction, nil
+	next := inst
+	next.State = res.Instance.State
+	return next, res.Reaction, nil
 }
 
-// View returns the instance's view for viewer as JSON.
-func (p *Project) View(ctx context.Context, inst Instance, viewer Viewer) (json.RawMessage, error) {
-	instJSON, _ := json.Marshal(inst)
-	viewerJSON, _ := json.Marshal(viewer)
-	out, err := p.call(ctx, "view", string(instJSON), string(viewerJSON))
+// View returns the instance's view for viewer as JSON. The view sees the SDK's ObjectViewer:
+// actorId and canEdit.
+func (p *Project) View(ctx context.Context, inst world.Instance, viewer world.Access) (json.RawMessage, error) {
+	viewerJSON, _ := json.Marshal(struct {
+		ActorID string `json:"actorId"`
+		CanEdit bool   `json:"canEdit"`
+	}{viewer.ActorID, viewer.CanEdit})
+	out, err := p.call(ctx, "view", sdkJSON(inst), string(viewerJSON))
 	if err != nil {
 		return nil, err
 	}
 	var res struct {
 		View    json.RawMessage `json:"view"`
-		Refused *Refused        `json:"refused"`
+		Refused *world.Error    `json:"refused"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		return nil, err
@@ -157,8 +149,12 @@ func (p *Project) View(ctx context.Context, inst Instance, viewer Viewer) (json.
 
 // ValidateInstances checks placed instances against this project's definitions: each problem is
 // a diagnostic (type no longer defined, version changed, state no longer valid).
-func (p *Project) ValidateInstances(ctx context.Context, instances []Instance) (diag.List, error) {
-	data, err := json.Marshal(instances)
+func (p *Project) ValidateInstances(ctx context.Context, instances []world.Instance) (diag.List, error) {
+	wire := make([]sdkInstance, len(instances))
+	for i, in := range instances {
+		wire[i] = toSDK(in)
+	}
+	data, err := json.Marshal(wire)
 	if err != nil {
 		return nil, err
 	}
@@ -180,20 +176,19 @@ func (p *Project) ValidateInstances(ctx context.Context, instances []Instance) (
 // instance's state (push, travel, lighting with linked as the topology, navigation) and from
 // its definition (walkable, link, step, areaRemoval, editPolicy, worldEditor, each action's
 // permission): one JSON object, shaped as world.Derived reads it. An unknown or invalid
-// instance, or a callback that fails or returns an invalid recipe, is a *Refused error.
-func (p *Project) Derive(ctx context.Context, inst Instance, env Env) (json.RawMessage, error) {
-	instJSON, _ := json.Marshal(inst)
+// instance, or a callback that fails or returns an invalid recipe, is a *world.Error.
+func (p *Project) Derive(ctx context.Context, inst world.Instance, env Env) (json.RawMessage, error) {
 	previous := ""
 	if len(env.Previous) > 0 {
 		previous = string(env.Previous)
 	}
-	out, err := p.call(ctx, "derive", string(instJSON), env.Linked, previous, string(env.Ask))
+	out, err := p.call(ctx, "derive", sdkJSON(inst), env.Linked, previous, string(env.Ask))
 	if err != nil {
 		return nil, err
 	}
 	var res struct {
 		Derived json.RawMessage `json:"derived"`
-		Refused *Refused        `json:"refused"`
+		Refused *world.Error    `json:"refused"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		return nil, err
@@ -226,16 +221,15 @@ type StepEvent struct {
 
 // Step runs the instance's step callback for one arrival through the SDK's resolveGizmoStep:
 // the effects as JSON ("null" when the callback returns null or the definition has none).
-func (p *Project) Step(ctx context.Context, inst Instance, event StepEvent) (json.RawMessage, error) {
-	instJSON, _ := json.Marshal(inst)
+func (p *Project) Step(ctx context.Context, inst world.Instance, event StepEvent) (json.RawMessage, error) {
 	eventJSON, _ := json.Marshal(event)
-	out, err := p.call(ctx, "step", string(instJSON), string(eventJSON))
+	out, err := p.call(ctx, "step", sdkJSON(inst), string(eventJSON))
 	if err != nil {
 		return nil, err
 	}
 	var res struct {
 		Effects json.RawMessage `json:"effects"`
-		Refused *Refused        `json:"refused"`
+		Refused *world.Error    `json:"refused"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		return nil, err

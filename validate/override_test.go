@@ -11,6 +11,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/jsrt"
+	"github.com/scapeworld/scape/world"
 )
 
 // The proof that no override of a built-in changes a verdict: programs composed of an override
@@ -206,9 +207,9 @@ func verdict(t testing.TB, js string, victim int) string {
 	}
 	inst, ok, err := p.Create(ctx, "💡", "i1")
 	out = append(out, fmt.Sprintf("create %v %v %s", ok, err, inst.State))
-	next, reaction, err := p.Act(ctx, inst, Action{Name: "toggle"}, Context{ActorID: "a1", Now: 1})
+	next, reaction, err := p.Act(ctx, inst, Action{Name: "toggle"}, Context{Access: world.Access{ActorID: "a1"}, Now: 1})
 	out = append(out, fmt.Sprintf("act %s %s %v", next.State, reaction, err))
-	view, err := p.View(ctx, next, Viewer{ActorID: "a1"})
+	view, err := p.View(ctx, next, world.Access{ActorID: "a1"})
 	out = append(out, fmt.Sprintf("view %s %v", view, err))
 	return strings.Join(out, "\n")
 }

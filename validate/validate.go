@@ -18,12 +18,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/scapeworld/scape/internal/timeline"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/scapeworld/scape/internal/timeline"
 
 	"github.com/dop251/goja"
 
@@ -33,22 +34,32 @@ import (
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/locate"
+	"github.com/scapeworld/scape/world"
 )
 
 // BundleName is the file name of a bundle in stack frames no source map covers.
 const BundleName = "bundle.js"
 
-// Instance is a placed instance as a host stores it.
-type Instance struct {
-	ID      string          `json:"id"`
-	Type    string          `json:"type"`
-	Version int             `json:"version"`
-	State   json.RawMessage `json:"state"`
-	LinkID  string          `json:"linkId,omitempty"`
-	// Walkable is the fixed walkability of Type in the build the instance is placed under (the
-	// host's active build, Definition.Walkable). A new build that changes it is refused while
-	// the instance is placed; nil (unknown) is not checked.
-	Walkable *bool `json:"walkable,omitempty"`
+// sdkInstance is a placed instance as the SDK's registry reads it (ObjectInstance, plus the
+// fixed walkability a host keeps to check the next build's): the one world.Instance, without the
+// host's place and placer, which author code never sees.
+type sdkInstance struct {
+	ID       string          `json:"id"`
+	Type     string          `json:"type"`
+	Version  int             `json:"version"`
+	State    json.RawMessage `json:"state"`
+	LinkID   string          `json:"linkId,omitempty"`
+	Walkable *bool           `json:"walkable,omitempty"`
+}
+
+func toSDK(in world.Instance) sdkInstance {
+	return sdkInstance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID, Walkable: in.Walkable}
+}
+
+// sdkJSON is the instance as the SDK's registry reads it, JSON.
+func sdkJSON(in world.Instance) string {
+	data, _ := json.Marshal(toSDK(in))
+	return string(data)
 }
 
 // Options for Check and Open. The zero value validates with the embedded SDK and default bounds.
@@ -65,7 +76,7 @@ type Options struct {
 	// then name TypeScript files and lines.
 	SourceMap []byte
 	// Instances that must still validate under the new definitions (the dev host's placed state).
-	Instances []Instance
+	Instances []world.Instance
 	// Console receives the bundle's console output; nil keeps it in Report.Logs.
 	Console func(level, text string)
 	// Audio is the render budget of one declared sound (nil: audio.DefaultBudget). Every sound
@@ -366,7 +377,11 @@ func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
 	}
 	instances := ""
 	if len(opts.Instances) > 0 {
-		data, err := json.Marshal(opts.Instances)
+		wire := make([]sdkInstance, len(opts.Instances))
+		for i, in := range opts.Instances {
+			wire[i] = toSDK(in)
+		}
+		data, err := json.Marshal(wire)
 		if err != nil {
 			rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeInstance, Message: "instances do not encode: " + err.Error()})
 			return

@@ -15,6 +15,7 @@ import (
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
+	"github.com/scapeworld/scape/world"
 )
 
 // project scaffolds the lamp template (as `scape gizmo init --template lamp` does) into a temp
@@ -178,7 +179,7 @@ func TestProjectIsTheDefaultExport(t *testing.T) {
 
 func TestExistingInstancesMustStillValidate(t *testing.T) {
 	res := project(t, nil, nil)
-	instances := []Instance{
+	instances := []world.Instance{
 		{ID: "a", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"warm"}`)},
 		{ID: "b", Type: "example.lamp", Version: 1, State: json.RawMessage(`{"on":true,"color":"green"}`)},
 		{ID: "c", Type: "example.gone", Version: 1, State: json.RawMessage(`{}`)},
@@ -205,7 +206,7 @@ func TestProblemValueUpToFourKiB(t *testing.T) {
 		return json.RawMessage(head + strings.Repeat("x", size-len(head)-2) + `"}`)
 	}
 	at, over := state(4096), state(4097)
-	rep := check(t, project(t, nil, nil), Options{Instances: []Instance{
+	rep := check(t, project(t, nil, nil), Options{Instances: []world.Instance{
 		{ID: "at", Type: "example.lamp", Version: 1, State: at},
 		{ID: "over", Type: "example.lamp", Version: 1, State: over},
 	}})
@@ -234,24 +235,24 @@ func TestLiveProject(t *testing.T) {
 	if _, ok, _ := p.Create(ctx, "🚫", "x"); ok {
 		t.Fatal("created an unknown emoji")
 	}
-	next, _, err := p.Act(ctx, inst, Action{Name: "toggle"}, Context{ActorID: "alice", Now: 1})
+	next, _, err := p.Act(ctx, inst, Action{Name: "toggle"}, Context{Access: world.Access{ActorID: "alice"}, Now: 1})
 	if err != nil || string(next.State) != `{"on":false,"color":"warm"}` {
 		t.Fatalf("toggle: %+v %v", next, err)
 	}
-	_, _, err = p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "blue"}}, Context{ActorID: "bob", CanEdit: false})
-	var refused *Refused
+	_, _, err = p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "blue"}}, Context{Access: world.Access{ActorID: "bob", CanEdit: false}})
+	var refused *world.Error
 	if !errors.As(err, &refused) || refused.Status != 403 {
 		t.Fatalf("editor action without permission: %v", err)
 	}
-	_, _, err = p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "plaid"}}, Context{ActorID: "bob", CanEdit: true})
+	_, _, err = p.Act(ctx, inst, Action{Name: "color", Payload: map[string]any{"color": "plaid"}}, Context{Access: world.Access{ActorID: "bob", CanEdit: true}})
 	if !errors.As(err, &refused) || refused.Status != 400 || refused.Message != "Choose a lamp color." {
 		t.Fatalf("bad color: %v", err)
 	}
-	view, err := p.View(ctx, next, Viewer{ActorID: "alice"})
+	view, err := p.View(ctx, next, world.Access{ActorID: "alice"})
 	if err != nil || !strings.Contains(string(view), `"label":"Turn on"`) {
 		t.Fatalf("view: %s %v", view, err)
 	}
-	diags, err := p.ValidateInstances(ctx, []Instance{next, {ID: "z", Type: "example.lamp", Version: 1, State: json.RawMessage(`{}`)}})
+	diags, err := p.ValidateInstances(ctx, []world.Instance{next, {ID: "z", Type: "example.lamp", Version: 1, State: json.RawMessage(`{}`)}})
 	if err != nil || len(diags) != 1 || diags[0].Path != `instances["z"].state` {
 		t.Fatalf("%v %v", diags, err)
 	}

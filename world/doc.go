@@ -36,13 +36,23 @@
 //
 // # Viewers and permissions
 //
-// A Viewer is an actor with grants: Admin (the world's owner), Build, Participate. CanAct checks
-// an action's declared permission before the host runs it: participant needs Participate;
-// editor needs the placer with Build (and Admin under editPolicy 'placer-admin'); remover needs
-// removal of the source (the owner, or the placer with Build). Authority gives the same answers
-// as the ObjectContext's canEdit and canRemove. Placing, or changing by an action, an active
+// A Viewer is an actor with grants: Admin (the world's owner), Build, Participate, Remove. Can
+// answers the permission rule for an operation: participating needs Participate; editing needs
+// the placer with Build (and Admin under editPolicy 'placer-admin'); removing needs the owner, a
+// Remove grant, or the placer with Build. Access gives the same answers as the ObjectContext's
+// canEdit and canRemove: the engine hands it to the SDK's registry, which alone decides an
+// action's declared permission (no Go copy of that check). Placing, or changing by an action, an active
 // world link (navigate) needs Admin. Refusals are *Error values with an HTTP status (403 for
 // permissions); a view's disabled control plays no part.
+//
+// # One world
+//
+// Instance, Viewer (grants), Access and Error are the toolchain's one instance, viewer and
+// refusal types: the host's store and handlers and the engine (validate, isolate) use them
+// directly. The model is the only reader of placed instances (storage is behind Store), and it
+// compares and commits: a change made by author code that ran with no lock held carries the
+// Basis it ran on (build revision, instance) and is refused with 409 when that is stale; Record
+// writes a build's verdict only if the placed instances are those it was judged against.
 //
 // # Avatars and movement
 //

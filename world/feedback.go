@@ -165,21 +165,26 @@ type Applied struct {
 	Transition *Transition `json:"transition,omitempty"`
 }
 
-// Apply commits an accepted action: the instance's new state (from the host's engine, which ran
-// the action after CanAct) and its reaction (the SDK's GizmoReaction JSON, or null). Area
+// Apply commits an accepted action: the instance's new state (from the host's engine, whose SDK
+// registry checked the action's permission from the viewer's Access) and its reaction (the SDK's GizmoReaction JSON, or null). Area
 // removal: "The host anchors the square at the source on its current floor. The actor must be
 // allowed to remove the source, and every candidate is checked separately … State and permitted
 // removals commit atomically." The square is every cell within radiusCells of the source in x
 // and y, source included. A request beyond the definition's areaRemoval maximum, or without one,
 // refuses the whole action (400). A change of an active world link by a non-administrator is
 // refused (403). Feedback then goes to the nearby avatars (and the initiator, who always gets
-// it), is never replayed to later joiners, and is cancelled by a new revision.
-func (m *Model) Apply(ctx context.Context, v Viewer, id string, state json.RawMessage, reaction json.RawMessage, now time.Time) (Applied, error) {
+// it), is never replayed to later joiners, and is cancelled by a new revision. A result whose
+// Basis is no longer current is refused (409) before anything is checked or written.
+func (m *Model) Apply(ctx context.Context, v Viewer, a Acted, now time.Time) (Applied, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	id, state, reaction := a.ID, a.State, a.Reaction
 	p, ok := m.instances[id]
 	if !ok {
 		return Applied{}, errorf(404, "no instance %q", id)
+	}
+	if err := m.stale(a.Basis, p); err != nil {
+		return Applied{}, err
 	}
 	var r Reaction
 	if present(reaction) {

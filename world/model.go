@@ -142,6 +142,9 @@ type Placement struct {
 	Floor   Floor
 	Cell    Cell
 	State   json.RawMessage
+	// Basis is the build revision State came from (the definition's initial state); nil skips the
+	// comparison.
+	Basis *Basis
 }
 
 // Place puts a new instance on an empty cell, placed by viewer (who needs Build), assigning its
@@ -166,6 +169,9 @@ func (m *Model) Place(ctx context.Context, v Viewer, pl Placement) (Instance, er
 	}
 	if other := m.at(pl.Floor, pl.Cell); other != nil {
 		return Instance{}, errorf(409, "%s %s already holds %s (%s)", pl.Floor, pl.Cell, other.ID, other.Type)
+	}
+	if err := m.stale(pl.Basis, nil); err != nil {
+		return Instance{}, err
 	}
 	p := &placed{Instance: Instance{ID: pl.ID, Type: pl.Type, Version: pl.Version, Floor: pl.Floor, Cell: pl.Cell, Placer: v.placer(), State: pl.State}, seq: m.seq + 1}
 	// The link group comes first: the instance's lighting may depend on its completeness.

@@ -46,19 +46,6 @@ const (
 	OpRemove Op = "remove"
 )
 
-// opFor is the operation an action's declared permission needs.
-func opFor(p Permission) (Op, bool) {
-	switch p {
-	case Participant:
-		return OpParticipate, true
-	case Editor:
-		return OpEdit, true
-	case Remover:
-		return OpRemove, true
-	}
-	return "", false
-}
-
 // can is the permission rule, on an instance the caller holds the lock for. The docs:
 // participant — "a permitted participant can invoke the action"; editor — "the host must grant
 // editing permission for that instance", and the definition's editPolicy — "Editing always
@@ -105,38 +92,24 @@ func (m *Model) Can(v Viewer, op Op, instanceID string) error {
 	return can(v, op, p)
 }
 
-// CanAct checks the action's declared permission for viewer before the host runs it: nil, or an
-// *Error (403 not permitted, 404 no such instance, 409 the instance is not valid under the active
-// build, 400 the definition declares no such action).
-func (m *Model) CanAct(v Viewer, instanceID, action string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	p, ok := m.instances[instanceID]
-	if !ok {
-		return errorf(404, "no instance %q", instanceID)
-	}
-	if p.derived == nil {
-		return errorf(409, "%s (%s) is not valid under the active build: %s", p.ID, p.Type, p.problem)
-	}
-	perm, ok := p.derived.Actions[action]
-	if !ok {
-		return errorf(400, "%s (%s) has no action %q", p.ID, p.Type, action)
-	}
-	op, ok := opFor(perm)
-	if !ok {
-		return errorf(400, "%s (%s): action %q declares an unknown permission %q", p.ID, p.Type, action, perm)
-	}
-	return can(v, op, p)
+// Access is one viewer's authority on one instance as author code sees it: the SDK's
+// ObjectViewer and ObjectContext (actorId, canEdit, canRemove). Only the model derives it
+// (Model.Access, from the Viewer's grants and the instance's placer and editPolicy); the engine
+// hands it to the SDK's registry, which decides an action's declared permission from it.
+type Access struct {
+	ActorID   string `json:"actorId"`
+	CanEdit   bool   `json:"canEdit"`
+	CanRemove bool   `json:"canRemove,omitempty"`
 }
 
-// Authority is the viewer's canEdit and canRemove for the instance: the ObjectContext (and
-// ObjectViewer) the host hands author code.
-func (m *Model) Authority(v Viewer, instanceID string) (canEdit, canRemove bool, err error) {
+// Access is viewer's authority on the instance: canEdit and canRemove as the permission rule
+// answers them (404 when there is no such instance).
+func (m *Model) Access(v Viewer, instanceID string) (Access, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	p, ok := m.instances[instanceID]
 	if !ok {
-		return false, false, errorf(404, "no instance %q", instanceID)
+		return Access{ActorID: v.ActorID}, errorf(404, "no instance %q", instanceID)
 	}
-	return can(v, OpEdit, p) == nil, can(v, OpRemove, p) == nil, nil
+	return Access{ActorID: v.ActorID, CanEdit: can(v, OpEdit, p) == nil, CanRemove: can(v, OpRemove, p) == nil}, nil
 }

@@ -64,7 +64,7 @@ func TestPreparedChangesDeriveWithNoLockHeld(t *testing.T) {
 	}
 
 	m.PrepareApply(ctx, "t", json.RawMessage(`{"n": 1}`))
-	out, err := m.Apply(ctx, o, "t", json.RawMessage(`{"n": 1}`), nil, fixedNow)
+	out, err := m.Apply(ctx, o, Acted{ID: "t", State: json.RawMessage(`{"n": 1}`)}, fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestPreparedChangesDeriveWithNoLockHeld(t *testing.T) {
 	}
 
 	// The same changes unprepared still work, deriving under the lock.
-	if _, err := m.Apply(ctx, o, "t", json.RawMessage(`{"n": 2}`), nil, fixedNow); err != nil {
+	if _, err := m.Apply(ctx, o, Acted{ID: "t", State: json.RawMessage(`{"n": 2}`)}, fixedNow); err != nil {
 		t.Fatal(err)
 	}
 	if m.LockedDerives() != 1 || len(probe.locked) != 1 {
@@ -104,7 +104,7 @@ func TestPreparationIsKeyedByState(t *testing.T) {
 	put(t, m, Owner("o"), "t", "tile", 1, 1)
 	m.PrepareApply(ctx, "t", json.RawMessage(`{"n": 1}`))
 	before := m.LockedDerives()
-	if _, err := m.Apply(ctx, Owner("o"), "t", json.RawMessage(`{"n": 9}`), nil, fixedNow); err != nil {
+	if _, err := m.Apply(ctx, Owner("o"), Acted{ID: "t", State: json.RawMessage(`{"n": 9}`)}, fixedNow); err != nil {
 		t.Fatal(err)
 	}
 	if m.LockedDerives() != before+1 {
@@ -130,7 +130,7 @@ func TestPreparedDerivationsAreBounded(t *testing.T) {
 		t.Fatalf("%d kept past the bound, want 1 (the newest)", n)
 	}
 	before := m.LockedDerives()
-	if _, err := m.Apply(ctx, Owner("o"), "t", state(maxPrepared), nil, fixedNow); err != nil || m.LockedDerives() != before {
+	if _, err := m.Apply(ctx, Owner("o"), Acted{ID: "t", State: state(maxPrepared)}, fixedNow); err != nil || m.LockedDerives() != before {
 		t.Fatalf("the newest preparation was not kept: %v, locked derives %d → %d", err, before, m.LockedDerives())
 	}
 }

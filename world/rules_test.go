@@ -70,7 +70,7 @@ func TestPermissions(t *testing.T) {
 	for _, c := range []struct {
 		v      Viewer
 		id     string
-		action string
+		action string // the defs' permission for it: use participant, set editor, wipe remover
 		want   error
 	}{
 		{ann, "t", "use", nil},
@@ -84,29 +84,33 @@ func TestPermissions(t *testing.T) {
 		{boss, "t", "wipe", nil},                                              // the owner removes anything
 		{ann, "a", "set", ErrForbidden},                                       // placer-admin: the placer also needs administration
 		{annAdmin, "a", "set", nil},
-		{ann, "t", "nope", ErrInvalid},
 		{Viewer{ActorID: "rem", Participate: true, Remove: true}, "t", "wipe", nil},                    // a removal grant removes what others placed
 		{Viewer{ActorID: "rem", Participate: true, Remove: true}, "t", "set", ErrForbidden},            // but does not edit
 		{Viewer{ActorID: "ann-tab-2", Placer: "ann", Build: true, Participate: true}, "t", "set", nil}, // ann in another tab is still the placer
 		{ann, "missing", "use", ErrNotFound},
 	} {
-		err := m.CanAct(c.v, c.id, c.action)
+		// The SDK registry decides which operation an action's declared permission needs; the
+		// model answers for the operation.
+		err := m.Can(c.v, map[string]Op{"use": OpParticipate, "set": OpEdit, "wipe": OpRemove}[c.action], c.id)
 		if (c.want == nil) != (err == nil) || (c.want != nil && !errors.Is(err, c.want)) {
 			t.Errorf("%s %s.%s: %v, want %v", c.v.ActorID, c.id, c.action, err, c.want)
 		}
 	}
 	// The ObjectContext's canEdit/canRemove come from the same rule.
-	if e, r, _ := m.Authority(bob, "t"); e || r {
-		t.Errorf("bob's authority on ann's tile: edit %v remove %v", e, r)
+	if a, _ := m.Access(bob, "t"); a.CanEdit || a.CanRemove || a.ActorID != "bob" {
+		t.Errorf("bob's access to ann's tile: %+v", a)
 	}
-	if e, r, _ := m.Authority(ann, "t"); !e || !r {
-		t.Errorf("ann's authority on her tile: edit %v remove %v", e, r)
+	if a, _ := m.Access(ann, "t"); !a.CanEdit || !a.CanRemove {
+		t.Errorf("ann's access to her tile: %+v", a)
+	}
+	if _, err := m.Access(ann, "missing"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("access to a missing instance: %v", err)
 	}
 	if _, err := m.Place(context.Background(), visitor, Placement{ID: "x", Type: "tile", Version: 1, Cell: Cell{5, 5}}); !errors.Is(err, ErrForbidden) {
 		t.Errorf("a visitor placed: %v", err)
 	}
 	var we *Error
-	if err := m.CanAct(visitor, "t", "use"); !errors.As(err, &we) || we.Status != 403 {
+	if err := m.Can(visitor, OpParticipate, "t"); !errors.As(err, &we) || we.Status != 403 {
 		t.Errorf("status: %v", err)
 	}
 }
@@ -117,15 +121,15 @@ func TestWorldLinkNeedsAdministration(t *testing.T) {
 	m, _ := newModel(t, defs)
 	ann := Viewer{ActorID: "ann", Build: true, Participate: true}
 	put(t, m, ann, "door", "nav", 1, 1)
-	if _, err := m.Apply(context.Background(), ann, "door", json.RawMessage(`{"world":"b"}`), nil, time.Now()); !errors.Is(err, ErrForbidden) {
+	if _, err := m.Apply(context.Background(), ann, Acted{ID: "door", State: json.RawMessage(`{"world":"b"}`)}, time.Now()); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("a non-admin activated a world link: %v", err)
 	}
 	annAdmin := ann
 	annAdmin.Admin = true
-	if _, err := m.Apply(context.Background(), annAdmin, "door", json.RawMessage(`{"world":"b"}`), nil, time.Now()); err != nil {
+	if _, err := m.Apply(context.Background(), annAdmin, Acted{ID: "door", State: json.RawMessage(`{"world":"b"}`)}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Apply(context.Background(), ann, "door", json.RawMessage(`{}`), nil, time.Now()); !errors.Is(err, ErrForbidden) {
+	if _, err := m.Apply(context.Background(), ann, Acted{ID: "door", State: json.RawMessage(`{}`)}, time.Now()); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("a non-admin changed an active world link: %v", err)
 	}
 	if _, err := m.Place(context.Background(), ann, Placement{ID: "d2", Type: "nav", Version: 1, Cell: Cell{3, 3}, State: json.RawMessage(`{"world":"b"}`)}); !errors.Is(err, ErrForbidden) {
@@ -150,8 +154,8 @@ func TestUnknownSavedInstancesBlock(t *testing.T) {
 	if snap.Avatars[0].Cell != Spawn || !snap.Instances[0].Blocking || snap.Instances[0].Problem == "" {
 		t.Fatalf("%+v", snap)
 	}
-	if err := m.CanAct(Owner("o"), "old", "use"); !errors.Is(err, ErrConflict) {
-		t.Fatalf("acting on an invalid instance: %v", err)
+	if _, d, ok := m.Instance("old"); !ok || d != nil {
+		t.Fatalf("an invalid instance has derived outputs (so actions): %v %+v", ok, d)
 	}
 }
 
@@ -220,7 +224,7 @@ func TestStartedPushFinishes(t *testing.T) {
 		t.Fatalf("no push under way: %+v", a)
 	}
 	switchable["fan"] = Derived{Walkable: true} // push(state) now null
-	if _, err := m.Apply(context.Background(), Owner("o"), "f", json.RawMessage(`{"on":false}`), nil, now); err != nil {
+	if _, err := m.Apply(context.Background(), Owner("o"), Acted{ID: "f", State: json.RawMessage(`{"on":false}`)}, now); err != nil {
 		t.Fatal(err)
 	}
 	moved := kindsOf(steps(m, &now, 1), Moved)
@@ -285,7 +289,7 @@ func TestCommitsAreAtomic(t *testing.T) {
 	put(t, m, o, "b", "bomb", 5, 5)
 	put(t, m, o, "t", "tile", 6, 5)
 	s.Fail = errors.New("disk full")
-	if _, err := m.Apply(context.Background(), o, "b", json.RawMessage(`{"n":1}`), json.RawMessage(`{"removeArea":{"radiusCells":1}}`), time.Now()); err == nil {
+	if _, err := m.Apply(context.Background(), o, Acted{ID: "b", State: json.RawMessage(`{"n":1}`), Reaction: json.RawMessage(`{"removeArea":{"radiusCells":1}}`)}, time.Now()); err == nil {
 		t.Fatal("no error from a failed commit")
 	}
 	if len(m.Snapshot().Instances) != 2 {
@@ -294,7 +298,7 @@ func TestCommitsAreAtomic(t *testing.T) {
 	if in, _, _ := m.Instance("b"); string(in.State) != `{}` {
 		t.Fatalf("state changed after a failed commit: %s", in.State)
 	}
-	if _, err := m.Apply(context.Background(), o, "b", json.RawMessage(`{}`), json.RawMessage(`{"removeArea":{"radiusCells":2}}`), time.Now()); !errors.Is(err, ErrInvalid) {
+	if _, err := m.Apply(context.Background(), o, Acted{ID: "b", State: json.RawMessage(`{}`), Reaction: json.RawMessage(`{"removeArea":{"radiusCells":2}}`)}, time.Now()); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("beyond the maximum: %v", err)
 	}
 	if saved, _ := s.Instances(context.Background()); len(saved) != 2 {

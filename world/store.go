@@ -6,7 +6,9 @@ import (
 	"sync"
 )
 
-// Instance is one placed Gizmo as it is saved: identity, place, placer, link group and state.
+// Instance is one placed Gizmo: identity, place, placer, link group and state, as it is saved and
+// as the engine runs author code on it. It is the toolchain's one instance type: the host's store,
+// its handlers and the engine (validate, isolate) all use it, so nothing converts between copies.
 type Instance struct {
 	ID      string          `json:"id"`
 	Type    string          `json:"type"`
@@ -16,6 +18,10 @@ type Instance struct {
 	Placer  string          `json:"placer"`
 	LinkID  string          `json:"linkId,omitempty"`
 	State   json.RawMessage `json:"state"`
+	// Walkable is Type's fixed walkability under the build the instance was placed with, set
+	// only when placed instances are handed to a new build's check (a build that changes it is
+	// refused while they are placed); nil when unknown. It is not stored.
+	Walkable *bool `json:"walkable,omitempty"`
 }
 
 // Change is one atomic write: every Put (insert or replace by ID) and every Delete happen

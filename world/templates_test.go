@@ -157,7 +157,7 @@ func openProject() (*validate.Project, error) {
 type engine struct{ p *validate.Project }
 
 func (e engine) Derive(ctx context.Context, in world.Instance, env world.Environment) (world.Derived, error) {
-	raw, err := e.p.Derive(ctx, validate.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID}, validate.Env{Linked: env.Linked, Previous: env.Previous})
+	raw, err := e.p.Derive(ctx, world.Instance{ID: in.ID, Type: in.Type, Version: in.Version, State: in.State, LinkID: in.LinkID}, validate.Env{Linked: env.Linked, Previous: env.Previous})
 	if err != nil {
 		return world.Derived{}, err
 	}
@@ -283,14 +283,16 @@ func TestFanOffAndSteeringOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	inst, _, _ := f.m.Instance(fan)
-	next, _, err := f.p.Act(context.Background(), validate.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State}, validate.Action{Name: "toggle"}, validate.Context{ActorID: "ann", Now: 1})
+	// toggle is a participant action: the SDK registry accepts it with a guest's access.
+	access, err := f.m.Access(world.Guest("ann"), fan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.m.CanAct(world.Guest("ann"), fan, "toggle"); err != nil {
+	next, _, err := f.p.Act(context.Background(), inst, validate.Action{Name: "toggle"}, validate.Context{Access: access, Now: 1})
+	if err != nil {
 		t.Fatalf("toggle is a participant action: %v", err)
 	}
-	if _, err := f.m.Apply(context.Background(), world.Guest("ann"), fan, next.State, nil, f.now); err != nil {
+	if _, err := f.m.Apply(context.Background(), world.Guest("ann"), world.Acted{ID: fan, State: next.State}, f.now); err != nil {
 		t.Fatal(err)
 	}
 	_ = f.m.Move("ann", world.Right)
@@ -301,7 +303,7 @@ func TestFanOffAndSteeringOut(t *testing.T) {
 		t.Fatalf("a switched-off fan pushed: %+v", a)
 	}
 	// On again, pushing right; the avatar steps down off it (a lateral exit) instead.
-	if _, err := f.m.Apply(context.Background(), world.Guest("ann"), fan, inst.State, nil, f.now); err != nil {
+	if _, err := f.m.Apply(context.Background(), world.Guest("ann"), world.Acted{ID: fan, State: inst.State}, f.now); err != nil {
 		t.Fatal(err)
 	}
 	_ = f.m.Move("ann", world.Down)
@@ -397,7 +399,7 @@ func TestPressurePadStepsOnArrivalNotOnJoin(t *testing.T) {
 		t.Fatalf("arrival: %+v", steps)
 	}
 	inst, _, _ := f.m.Instance(pad)
-	effects, err := f.p.Step(context.Background(), validate.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State},
+	effects, err := f.p.Step(context.Background(), world.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State},
 		validate.StepEvent{ID: steps[0].StepID, At: steps[0].At, Movement: steps[0].Movement})
 	if err != nil {
 		t.Fatal(err)
@@ -480,11 +482,11 @@ func TestChimeReaction(t *testing.T) {
 	_, _ = f.m.Join("ann")
 	_, _ = f.m.Join("bob")
 	inst, _, _ := f.m.Instance(chime)
-	next, reaction, err := f.p.Act(context.Background(), validate.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State}, validate.Action{Name: "ring"}, validate.Context{ActorID: "ann", Now: 5000})
+	next, reaction, err := f.p.Act(context.Background(), world.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State}, validate.Action{Name: "ring"}, validate.Context{Access: world.Access{ActorID: "ann"}, Now: 5000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := f.m.Apply(context.Background(), world.Guest("ann"), chime, next.State, reaction, f.now)
+	out, err := f.m.Apply(context.Background(), world.Guest("ann"), world.Acted{ID: chime, State: next.State, Reaction: reaction}, f.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -517,20 +519,21 @@ func TestBombAreaRemoval(t *testing.T) {
 		t.Fatal(err)
 	}
 	ann := world.Viewer{ActorID: "ann", Build: true, Participate: true}
-	if err := f.m.CanAct(ann, bomb, "explode"); !errors.Is(err, world.ErrForbidden) {
+	b, _, _ := f.m.Instance(bomb)
+	// explode is a remover action: the SDK registry refuses it with ann's access (she may not
+	// remove the owner's bomb) and runs it with the owner's.
+	annAccess, _ := f.m.Access(ann, bomb)
+	if _, _, err := f.p.Act(context.Background(), b, validate.Action{Name: "explode"}, validate.Context{Access: annAccess, Now: 1}); !errors.Is(err, world.ErrForbidden) {
 		t.Fatalf("ann may not explode the owner's bomb: %v", err)
 	}
 	_, _ = f.m.Join("owner")
 	_, _ = f.m.Join("ann")
-	if err := f.m.CanAct(owner, bomb, "explode"); err != nil {
-		t.Fatal(err)
-	}
-	b, _, _ := f.m.Instance(bomb)
-	next, reaction, err := f.p.Act(context.Background(), validate.Instance{ID: b.ID, Type: b.Type, Version: b.Version, State: b.State}, validate.Action{Name: "explode"}, validate.Context{ActorID: "owner", CanRemove: true, Now: 1})
+	ownerAccess, _ := f.m.Access(owner, bomb)
+	next, reaction, err := f.p.Act(context.Background(), b, validate.Action{Name: "explode"}, validate.Context{Access: ownerAccess, Now: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := f.m.Apply(context.Background(), owner, bomb, next.State, reaction, f.now)
+	out, err := f.m.Apply(context.Background(), owner, world.Acted{ID: bomb, State: next.State, Reaction: reaction}, f.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -625,7 +628,7 @@ func TestExitOffsetsMatchSDK(t *testing.T) {
 		for dx := -2; dx <= 2; dx++ {
 			for dy := -2; dy <= 2; dy++ {
 				state := fmt.Sprintf(`{"dx":%d,"dy":%d,"relative":%t}`, dx, dy, relative)
-				raw, err := p.View(context.Background(), validate.Instance{ID: "x", Type: "test.exits", Version: 1, State: json.RawMessage(state)}, validate.Viewer{ActorID: "a"})
+				raw, err := p.View(context.Background(), world.Instance{ID: "x", Type: "test.exits", Version: 1, State: json.RawMessage(state)}, world.Access{ActorID: "a"})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -660,11 +663,11 @@ func TestTransitionOfAChange(t *testing.T) {
 	bump := func() world.Applied {
 		t.Helper()
 		inst, _, _ := f.m.Instance(id)
-		next, reaction, err := f.p.Act(context.Background(), validate.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State}, validate.Action{Name: "bump"}, validate.Context{ActorID: "ann", Now: 1})
+		next, reaction, err := f.p.Act(context.Background(), world.Instance{ID: inst.ID, Type: inst.Type, Version: inst.Version, State: inst.State}, validate.Action{Name: "bump"}, validate.Context{Access: world.Access{ActorID: "ann"}, Now: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := f.m.Apply(context.Background(), world.Guest("ann"), id, next.State, reaction, f.now)
+		out, err := f.m.Apply(context.Background(), world.Guest("ann"), world.Acted{ID: id, State: next.State, Reaction: reaction}, f.now)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,18 +8,19 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // Checks is a test's stand-in for the verdict half of a host.Engine.
 type Checks interface {
-	Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error)
+	Check(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, error)
 }
 
 // Live is a test's stand-in for a build's live calls, given the bundle.
 type Live interface {
 	Initial(ctx context.Context, js []byte, typ string) (json.RawMessage, error)
-	View(ctx context.Context, js []byte, in host.Instance, v host.Viewer) (json.RawMessage, error)
-	Act(ctx context.Context, js []byte, in host.Instance, action string, payload json.RawMessage, v host.Viewer) (json.RawMessage, error)
+	View(ctx context.Context, js []byte, in world.Instance, v world.Access) (json.RawMessage, error)
+	Act(ctx context.Context, js []byte, in world.Instance, action string, payload json.RawMessage, v world.Access) (json.RawMessage, error)
 }
 
 // Engine is a host.Engine made of a test's Checks and Live (nil Live: accepted builds have a
@@ -30,7 +31,7 @@ type Engine struct {
 }
 
 // Load implements host.Engine.
-func (e Engine) Load(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, host.Project, error) {
+func (e Engine) Load(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, host.Project, error) {
 	v, err := e.Checks.Check(ctx, js, placed)
 	if err != nil {
 		return v, nil, err
@@ -55,14 +56,14 @@ func (p project) Initial(ctx context.Context, typ string) (json.RawMessage, erro
 	return p.live.Initial(ctx, p.js, typ)
 }
 
-func (p project) View(ctx context.Context, in host.Instance, v host.Viewer) (json.RawMessage, error) {
+func (p project) View(ctx context.Context, in world.Instance, v world.Access) (json.RawMessage, error) {
 	if p.live == nil {
 		return nil, errNoLive
 	}
 	return p.live.View(ctx, p.js, in, v)
 }
 
-func (p project) Act(ctx context.Context, in host.Instance, a host.Action, v host.Viewer) (host.Outcome, error) {
+func (p project) Act(ctx context.Context, in world.Instance, a host.Action, v world.Access) (host.Outcome, error) {
 	if p.live == nil {
 		return host.Outcome{}, errNoLive
 	}
@@ -70,11 +71,11 @@ func (p project) Act(ctx context.Context, in host.Instance, a host.Action, v hos
 	return host.Outcome{State: st, Reaction: json.RawMessage("null")}, err
 }
 
-func (p project) Valid(ctx context.Context, in host.Instance) error { return nil }
+func (p project) Valid(ctx context.Context, in world.Instance) error { return nil }
 
 // Derive implements host.Project: a Live that also derives (a Deriver) answers; otherwise every
 // instance is an ordinary blocking object with no outputs, as a world needs nothing more of it.
-func (p project) Derive(ctx context.Context, in host.Instance, env validate.Env) (json.RawMessage, error) {
+func (p project) Derive(ctx context.Context, in world.Instance, env validate.Env) (json.RawMessage, error) {
 	if d, ok := p.live.(Deriver); ok {
 		return d.Derive(ctx, p.js, in, env)
 	}
@@ -82,7 +83,7 @@ func (p project) Derive(ctx context.Context, in host.Instance, env validate.Env)
 }
 
 // Step implements host.Project: a Live that derives also steps; otherwise there are no effects.
-func (p project) Step(ctx context.Context, in host.Instance, e host.StepEvent) (json.RawMessage, error) {
+func (p project) Step(ctx context.Context, in world.Instance, e host.StepEvent) (json.RawMessage, error) {
 	if d, ok := p.live.(Deriver); ok {
 		return d.Step(ctx, p.js, in, e)
 	}
@@ -91,8 +92,8 @@ func (p project) Step(ctx context.Context, in host.Instance, e host.StepEvent) (
 
 // Deriver is a Live that also answers the world's calls.
 type Deriver interface {
-	Derive(ctx context.Context, js []byte, in host.Instance, env validate.Env) (json.RawMessage, error)
-	Step(ctx context.Context, js []byte, in host.Instance, e host.StepEvent) (json.RawMessage, error)
+	Derive(ctx context.Context, js []byte, in world.Instance, env validate.Env) (json.RawMessage, error)
+	Step(ctx context.Context, js []byte, in world.Instance, e host.StepEvent) (json.RawMessage, error)
 }
 
 func (p project) Close() {}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/world"
 )
 
 // JSONValidator stands in for the validate package where a test exercises the host's or the
@@ -22,7 +23,7 @@ type FakeBundle struct {
 }
 
 // Check implements host.Validator.
-func (v *JSONValidator) Check(ctx context.Context, js []byte, placed []host.Instance) (host.Verdict, error) {
+func (v *JSONValidator) Check(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, error) {
 	v.Calls.Add(1)
 	var b FakeBundle
 	if err := json.Unmarshal(js, &b); err != nil {

@@ -19,8 +19,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/internal/human"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // CheckOrigin parses a host origin and refuses plain HTTP to anything but loopback: the
@@ -33,20 +33,11 @@ func CheckOrigin(raw string) (*url.URL, error) {
 	if u.User != nil {
 		return nil, fmt.Errorf("--origin must not carry credentials")
 	}
-	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
+	if u.Scheme == "http" && !protocol.IsLoopback(u.Hostname()) {
 		return nil, fmt.Errorf("--origin %s uses plain HTTP to a remote host: the session token and your project would travel unencrypted. Use https://%s (plain http:// is allowed only for loopback: localhost, 127.0.0.1, [::1])", u.Redacted(), u.Host)
 	}
 	u.Path, u.RawQuery, u.Fragment = strings.TrimRight(u.Path, "/"), "", ""
 	return u, nil
-}
-
-// IsLoopback says whether a host name is this machine.
-func IsLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // Client talks to one host.

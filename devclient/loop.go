@@ -8,7 +8,7 @@ import (
 
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/internal/timeline"
 )
 

@@ -20,7 +20,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // fileBuilder "builds" by reading bundle.json: its bytes are the bundle (the host side runs

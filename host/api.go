@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/timeline"
+	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -394,10 +394,10 @@ func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.Rev
 func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []wm.Instance) (Revision, Project, error) {
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
-	if len(req.Bundle) > MaxBundleBytes {
+	if len(req.Bundle) > protocol.MaxBundleBytes {
 		rev.Status = "rejected"
 		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
-			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", MaxBundleBytes)}}
+			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", protocol.MaxBundleBytes)}}
 		return rev, nil, nil
 	}
 	vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)

@@ -12,16 +12,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/netip"
-	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -30,9 +28,6 @@ const (
 	DefaultCodeTTL      = 5 * time.Minute
 	DefaultSessionTTL   = 2 * time.Hour
 	DefaultPollInterval = time.Second
-	// MaxBundleBytes is the published limit for one project bundle: the bundler's own, so
-	// what builds locally is what the host accepts.
-	MaxBundleBytes = bundle.MaxBytes
 	// MaxUploadBody bounds the request that carries a bundle: room for a 1 MiB bundle even when
 	// JSON escapes every byte as \u00XX (6 MiB).
 	MaxUploadBody = 8 << 20
@@ -253,7 +248,7 @@ func (s *Server) rotateOwnerToken() {
 // consumeOwnerToken reports whether tok is the current owner token and, if so, spends it
 // (unless it lasts: LastingOwnerToken on a loopback host).
 func (s *Server) consumeOwnerToken(tok string) bool {
-	lasting := s.opts.LastingOwnerToken && loopbackBase(s.opts.BaseURL)
+	lasting := s.opts.LastingOwnerToken && protocol.IsLoopbackOrigin(s.opts.BaseURL)
 	s.ownerMu.Lock()
 	ok := tok != "" && hashSecret(tok) == s.ownerTok
 	if ok && !lasting {
@@ -264,19 +259,6 @@ func (s *Server) consumeOwnerToken(tok string) bool {
 		s.rotateOwnerToken()
 	}
 	return ok
-}
-
-// loopbackBase says whether base is an http(s) origin on a loopback address.
-func loopbackBase(base string) bool {
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-		return false
-	}
-	if u.Hostname() == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(u.Hostname())
-	return ip != nil && ip.IsLoopback()
 }
 
 // Approve approves a pending pairing by its user code, as the owner's "Connect this project"

@@ -21,7 +21,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/world"
 )
 
@@ -399,7 +399,7 @@ func TestRevisions(t *testing.T) {
 		t.Fatalf("revert: %+v %+v", r4, r5)
 	}
 	// Bundles over 1 MiB are refused as a revision with the size named.
-	big := bundleJSON(lampV1, "") + strings.Repeat(" ", host.MaxBundleBytes)
+	big := bundleJSON(lampV1, "") + strings.Repeat(" ", protocol.MaxBundleBytes)
 	r6, _ := f.upload(tok, 5, big)
 	if r6.Status != "rejected" || r6.Problems[0].Code != diag.CodeSize || r6.ActiveRevision != 5 {
 		t.Fatalf("big bundle: %+v", r6)
@@ -497,9 +497,9 @@ func TestLimitsBothSides(t *testing.T) {
 	// A bundle of exactly 1 MiB is validated; one byte more is refused for its size.
 	token := f.pair(o)
 	base := bundleJSON(lampV1, "")
-	exact := base + strings.Repeat(" ", host.MaxBundleBytes-len(base))
+	exact := base + strings.Repeat(" ", protocol.MaxBundleBytes-len(base))
 	r, _ := f.upload(token, 0, exact)
-	if r.Status != "accepted" || r.Size != host.MaxBundleBytes {
+	if r.Status != "accepted" || r.Size != protocol.MaxBundleBytes {
 		t.Fatalf("1 MiB bundle: %+v", r)
 	}
 	r, _ = f.upload(token, 1, exact+" ")
@@ -525,8 +525,8 @@ func TestRequestLimitsBothSides(t *testing.T) {
 	tok := f.pair(f.owner())
 	// 1 MiB of control characters escapes to 6 MiB of JSON: read whole and validated.
 	calls := f.val.Calls.Load()
-	r, st := f.upload(tok, 0, strings.Repeat("\x01", host.MaxBundleBytes))
-	if st != 201 || r.Size != host.MaxBundleBytes || f.val.Calls.Load() != calls+1 {
+	r, st := f.upload(tok, 0, strings.Repeat("\x01", protocol.MaxBundleBytes))
+	if st != 201 || r.Size != protocol.MaxBundleBytes || f.val.Calls.Load() != calls+1 {
 		t.Fatalf("1 MiB bundle escaped to 6 MiB: %d %+v", st, r.Revision.Size)
 	}
 	// A body over 8 MiB is not read to its end: refused for its size, nothing recorded.

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/scapeworld/scape/protocol"
 )
 
 // DNS rebinding: a web page at evil.example makes its name resolve to 127.0.0.1, and its
@@ -49,13 +51,7 @@ func namesListener(host string, port int, tls bool) bool {
 	if !ok || p != strconv.Itoa(port) {
 		return false
 	}
-	// Names under .localhost are loopback by definition (RFC 6761; browsers never ask DNS for
-	// them, and devclient accepts them as loopback origins): no attacker owns one to rebind.
-	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(name)
-	return ip != nil && ip.IsLoopback()
+	return protocol.IsLoopback(name) // names under .localhost too: nobody can rebind one
 }
 
 // namesBase says whether host is the host (and port) of the base URL.

@@ -19,7 +19,7 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/world"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // TestBodyTooLargeNamesTheLimit: every endpoint that reads a body refuses one over its limit

@@ -14,7 +14,7 @@ import (
 
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // direct calls the host's handler as if from remoteAddr (ip:port), with optional headers.

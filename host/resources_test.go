@@ -16,6 +16,7 @@ import (
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/scaffold"
 )
 
@@ -224,7 +225,7 @@ func TestWorstCaseWAVFetchesStayOutOfTheHostsHeap(t *testing.T) {
 func TestUploadFloodKeepsTheStoreBounded(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	tok := f.pair(f.owner())
-	pad := strings.Repeat("x", host.MaxBundleBytes-200)
+	pad := strings.Repeat("x", protocol.MaxBundleBytes-200)
 	const uploads = 60
 	for i := 1; i <= uploads; i++ {
 		b := fmt.Sprintf(`{"definitions":[{"type":"example.lamp","version":1,"emoji":"🏮","label":"Lamp"}],"problems":[],"pad":"%d%s"}`, i, pad)

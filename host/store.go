@@ -13,7 +13,7 @@ import (
 	_ "modernc.org/sqlite" // pure-Go SQLite: the host stays one static binary
 
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/internal/projdir"
 )
 

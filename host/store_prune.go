@@ -3,6 +3,8 @@ package host
 import (
 	"context"
 	"database/sql"
+
+	"github.com/scapeworld/scape/protocol"
 )
 
 // KeptRevisions is how many of the newest revisions the store keeps besides the active one
@@ -36,4 +38,4 @@ func (s *store) revisionCount(ctx context.Context, worldID string) (n int, bundl
 // (the other tables, page overhead, and the write-ahead log, which SQLite checkpoints back into
 // the database at 1,000 pages, 4 MiB, plus the transaction that passed it). Measured: 25.3 MiB
 // after 60 uploads of 1 MiB (TestUploadFloodKeepsTheStoreBounded); unpruned, a MiB per upload.
-func StoreBound() int64 { return int64(KeptRevisions+1)*MaxBundleBytes + 16<<20 }
+func StoreBound() int64 { return int64(KeptRevisions+1)*protocol.MaxBundleBytes + 16<<20 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
 

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/validate"
 	wm "github.com/scapeworld/scape/world"
 )

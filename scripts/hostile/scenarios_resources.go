@@ -20,6 +20,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // Class 5 (issue 21): the host's own resources are bounded. A player's previews must not make
@@ -167,7 +168,7 @@ func uploadFlood(env scenarioEnv) (string, uint64, []string) {
 	defer w.close()
 	// Each upload is the lamp with a comment of its own number padded to just under 1 MiB: a
 	// distinct, valid bundle, accepted and (unpruned) stored whole.
-	pad := strings.Repeat("x", host.MaxBundleBytes-len(w.js)-64)
+	pad := strings.Repeat("x", protocol.MaxBundleBytes-len(w.js)-64)
 	const uploads = 500
 	for i := 1; i <= uploads; i++ {
 		js := append(append([]byte(nil), w.js...), fmt.Sprintf("\n// %d %s\n", i, pad)...)

@@ -1,0 +1,34 @@
+package protocol
+
+import (
+	"net"
+	"net/url"
+	"strings"
+)
+
+// MaxBundleBytes is the published limit for one project bundle ("Bundles are limited to 1 MiB",
+// embedded models and audio included): the dev client's before it uploads, the host's when it
+// judges an upload.
+const MaxBundleBytes = 1 << 20
+
+// IsLoopback says whether a host name is this machine: localhost, a name under .localhost (RFC
+// 6761: browsers never ask DNS for them, so nobody can rebind one) or a loopback address. It is
+// the one loopback rule: plain HTTP is allowed only to such an origin, the host checks the Host
+// header of loopback connections by it, and an owner token lasts only on it.
+func IsLoopback(host string) bool {
+	h := strings.ToLower(host)
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// IsLoopbackOrigin says whether origin is an http(s) URL whose host IsLoopback.
+func IsLoopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	return IsLoopback(u.Hostname())
+}

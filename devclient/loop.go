@@ -8,8 +8,8 @@ import (
 
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/internal/timeline"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // Build is one result of the project's incremental build.

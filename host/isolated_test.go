@@ -19,8 +19,8 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
-	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/isolate"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/world"
 )
 

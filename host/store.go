@@ -13,8 +13,8 @@ import (
 	_ "modernc.org/sqlite" // pure-Go SQLite: the host stays one static binary
 
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/internal/projdir"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // The schema. Session tokens and owner cookies are stored as SHA-256 hashes only, so a copy

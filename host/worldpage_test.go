@@ -21,8 +21,8 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
-	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/scaffold"
 	"github.com/scapeworld/scape/world"
 )

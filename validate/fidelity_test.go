@@ -18,8 +18,8 @@ import (
 	hostcmd "github.com/scapeworld/scape/cli/host"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
-	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/internal/fidelity"
+	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/validate"
 )
 

@@ -18,7 +18,7 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/devclient"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // TestHostKilledAtAnyMoment uploads a series of builds while the host process is killed with

@@ -14,7 +14,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/diag"
-	"github.com/scapeworld/scape/host/protocol"
+	"github.com/scapeworld/scape/protocol"
 )
 
 // These tests run dev's run with fakes: a pipeline whose "disk" is a string, a manual watcher

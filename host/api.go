@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/timeline"
 	"github.com/scapeworld/scape/protocol"
@@ -184,7 +185,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 
 	token := newSecret("sgs_")
 	sess := DevSession{ID: newSecret("ses_")[:20], WorldID: worldID, Project: project, CreatedAt: now, ExpiresAt: now.Add(s.opts.SessionTTL)}
-	if err := s.store.replaceDevSession(r.Context(), sess, hashSecret(token), now); err != nil {
+	if err := s.store.ReplaceDevSession(r.Context(), sess, hashSecret(token), now); err != nil {
 		s.internalError(w, "store session", err)
 		return
 	}
@@ -217,8 +218,8 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (DevSessio
 		writeError(w, http.StatusUnauthorized, "invalid_token", "missing bearer token: pair first")
 		return DevSession{}, false
 	}
-	sess, err := s.store.devSessionByToken(r.Context(), hashSecret(tok))
-	if isNotFound(err) {
+	sess, err := s.store.DevSessionByToken(r.Context(), hashSecret(tok))
+	if store.IsNotFound(err) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="scape-dev", error="invalid_token"`)
 		writeError(w, http.StatusUnauthorized, "invalid_token", "unknown session token: pair again")
 		return DevSession{}, false
@@ -264,7 +265,7 @@ func (s *Server) handleRevoke(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.store.revokeDevSession(r.Context(), sess.ID, "stopped", s.opts.Now()); err != nil {
+	if err := s.store.RevokeDevSession(r.Context(), sess.ID, "stopped", s.opts.Now()); err != nil {
 		s.internalError(w, "revoke session", err)
 		return
 	}
@@ -375,15 +376,15 @@ const maxJudgements = 4
 // answer was lost. An older identical bundle is a new revision: reverting an edit must activate
 // it again. The caller holds revisionsMu.
 func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.RevisionResponse, bool, error) {
-	w, err := s.store.world(ctx, worldID)
+	w, err := s.store.World(ctx, worldID)
 	if err != nil {
 		return protocol.RevisionResponse{}, false, err
 	}
-	last, err := s.store.latestRevision(ctx, worldID)
+	last, err := s.store.LatestRevision(ctx, worldID)
 	if err == nil && last.SHA256 == hash {
 		return protocol.RevisionResponse{Revision: last, ActiveRevision: w.ActiveRevision, Duplicate: true}, true, nil
 	}
-	if err != nil && !isNotFound(err) {
+	if err != nil && !store.IsNotFound(err) {
 		return protocol.RevisionResponse{}, false, err
 	}
 	return protocol.RevisionResponse{}, false, nil
@@ -448,14 +449,14 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 	}
 	var active int
 	record := func() (int, error) {
-		w, err := s.store.world(ctx, worldID)
+		w, err := s.store.World(ctx, worldID)
 		if err != nil {
 			return 0, err
 		}
 		active = w.ActiveRevision
 		// Storing is not cancelled with the request: once validated, the verdict is recorded
 		// even if the client went away, so its retry finds it by hash.
-		if rev, err = s.store.addRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle)); err != nil {
+		if rev, err = s.store.AddRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle)); err != nil {
 			return 0, err
 		}
 		if accepted {
@@ -493,7 +494,7 @@ type worldSnapshot struct {
 
 // judgedWorld reads the world an upload is judged against: the model's placed instances.
 func (s *Server) judgedWorld(ctx context.Context) (worldSnapshot, error) {
-	w, err := s.store.world(ctx, worldID)
+	w, err := s.store.World(ctx, worldID)
 	if err != nil {
 		return worldSnapshot{}, err
 	}
@@ -528,8 +529,8 @@ func (s *Server) withWalkability(ctx context.Context, placed []wm.Instance) erro
 	if len(placed) == 0 {
 		return nil
 	}
-	active, err := s.store.activeRevision(ctx, worldID)
-	if isNotFound(err) {
+	active, err := s.store.ActiveRevision(ctx, worldID)
+	if store.IsNotFound(err) {
 		return nil
 	}
 	if err != nil {
@@ -555,8 +556,8 @@ func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such revision")
 		return
 	}
-	rev, err := s.store.revision(r.Context(), worldID, n)
-	if isNotFound(err) {
+	rev, err := s.store.Revision(r.Context(), worldID, n)
+	if store.IsNotFound(err) {
 		writeError(w, http.StatusNotFound, "not_found", "no such revision")
 		return
 	}
@@ -564,7 +565,7 @@ func (s *Server) handleRevision(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, "read revision", err)
 		return
 	}
-	wd, err := s.store.world(r.Context(), worldID)
+	wd, err := s.store.World(r.Context(), worldID)
 	if err != nil {
 		s.internalError(w, "read world", err)
 		return

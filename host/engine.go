@@ -50,7 +50,7 @@ func (s *Server) resume(rev int) {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.opts.ValidateTimeout)
 		defer cancel()
-		js, err := s.store.bundle(ctx, worldID, rev)
+		js, err := s.store.Bundle(ctx, worldID, rev)
 		if err != nil {
 			s.opts.Logf("loading revision %d: %v", rev, err)
 			return
@@ -88,7 +88,7 @@ func (s *Server) resume(rev int) {
 
 // activeIs says whether rev is the active revision in the store. The caller holds revisionsMu.
 func (s *Server) activeIs(ctx context.Context, rev int) bool {
-	w, err := s.store.world(ctx, worldID)
+	w, err := s.store.World(ctx, worldID)
 	return err == nil && w.ActiveRevision == rev
 }
 

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/validate"
 	wm "github.com/scapeworld/scape/world"
 )
 
 // The host's one world (docs/world.md, "How the host drives it"): a world.Model over the
-// instances table (gridStore), deriving through the active build's Project (gridDeriver), with
+// instances table (store.Instances), deriving through the active build's Project (gridDeriver), with
 // an avatar per tab and a ticker that moves them. The model is the source of truth in memory
 // for placed instances; every change it makes is one transaction in the host's database.
 
@@ -41,7 +42,7 @@ func (d gridDeriver) Derive(ctx context.Context, in wm.Instance, env wm.Environm
 
 // openGrid loads the world model over the store, under revision rev (0: none yet).
 func (s *Server) openGrid(rev int) error {
-	m, err := wm.New(context.Background(), gridStore{st: s.store, now: s.opts.Now, owner: ownerPlacer}, gridDeriver{live: &s.live}, rev)
+	m, err := wm.New(context.Background(), store.Instances{DB: s.store, World: worldID, Now: s.opts.Now, Owner: ownerPlacer}, gridDeriver{live: &s.live}, rev)
 	if err != nil {
 		return err
 	}

@@ -19,11 +19,18 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
 
 // Defaults from the published quickstart: codes last five minutes, sessions two hours.
+// DevSession is one approved connection of a project to a world.
+type DevSession = protocol.Session
+
+// Revision is one uploaded build and its verdict.
+type Revision = protocol.Revision
+
 const (
 	DefaultCodeTTL      = 5 * time.Minute
 	DefaultSessionTTL   = 2 * time.Hour
@@ -79,7 +86,7 @@ type Options struct {
 // Server is a running host. It is an http.Handler.
 type Server struct {
 	opts     Options
-	store    *store
+	store    *store.DB
 	pairs    *pairings
 	pairRate *sourceLimiter // pairing requests per source
 	slow     slowViews      // views that ran out of time, not run again for a while
@@ -97,7 +104,7 @@ type Server struct {
 	ownerTok    string // hash of the current one-time owner token
 	// ownerCookie is this world's owner cookie name, from its uid (worlduid.go).
 	ownerCookie string
-	world       world
+	world       store.World
 	// live is the active revision's open project (engine.go); events and sessions serve the
 	// world page's tabs (events.go, sessions.go).
 	live     liveSlot
@@ -148,16 +155,16 @@ func New(opts Options) (*Server, error) {
 	if opts.ValidateTimeout == 0 {
 		opts.ValidateTimeout = 20 * time.Second
 	}
-	st, err := openStore(opts.DataDir)
+	st, err := store.Open(opts.DataDir)
 	if err != nil {
 		return nil, err
 	}
-	w, err := st.ensureWorld(context.Background(), worldID, opts.WorldName, opts.Now())
+	w, err := st.EnsureWorld(context.Background(), worldID, opts.WorldName, opts.Now())
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
-	uid, err := st.worldUID(context.Background())
+	uid, err := st.WorldUID(context.Background())
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
@@ -321,21 +328,21 @@ func (s *Server) pendingProject(userCode string) (string, error) {
 
 // Disconnect revokes the world's current development session, as the UI's button does.
 func (s *Server) Disconnect(ctx context.Context) error {
-	cur, err := s.store.currentDevSession(ctx, worldID, s.opts.Now())
-	if isNotFound(err) {
+	cur, err := s.store.CurrentDevSession(ctx, worldID, s.opts.Now())
+	if store.IsNotFound(err) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
 	s.opts.Logf("session of project %q disconnected by the owner", cur.Project)
-	return s.store.revokeDevSession(ctx, cur.ID, "disconnected", s.opts.Now())
+	return s.store.RevokeDevSession(ctx, cur.ID, "disconnected", s.opts.Now())
 }
 
 // ActiveRevision returns the world's active (last accepted) revision, or ok=false.
 func (s *Server) ActiveRevision(ctx context.Context) (Revision, bool, error) {
-	r, err := s.store.activeRevision(ctx, worldID)
-	if isNotFound(err) {
+	r, err := s.store.ActiveRevision(ctx, worldID)
+	if store.IsNotFound(err) {
 		return Revision{}, false, nil
 	}
 	return r, err == nil, err

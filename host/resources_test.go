@@ -15,6 +15,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/scaffold"
@@ -219,7 +220,7 @@ func TestWorstCaseWAVFetchesStayOutOfTheHostsHeap(t *testing.T) {
 }
 
 // TestUploadFloodKeepsTheStoreBounded: 60 accepted uploads of nearly 1 MiB each leave the active
-// revision and the newest host.KeptRevisions stored (older ones 404), the database near the size
+// revision and the newest store.KeptRevisions stored (older ones 404), the database near the size
 // of those bundles, not of all 60; an active revision older than the kept ones (a run of
 // rejections after it) is kept, and the host starts again from it.
 func TestUploadFloodKeepsTheStoreBounded(t *testing.T) {
@@ -239,26 +240,26 @@ func TestUploadFloodKeepsTheStoreBounded(t *testing.T) {
 		if st == 200 {
 			kept++
 		}
-		if old := n <= uploads-host.KeptRevisions; old && st != 404 || !old && st != 200 {
+		if old := n <= uploads-store.KeptRevisions; old && st != 404 || !old && st != 200 {
 			t.Fatalf("revision %d of %d: %d", n, uploads, st)
 		}
 	}
-	if kept > host.KeptRevisions+1 {
-		t.Fatalf("%d revisions kept, want at most %d", kept, host.KeptRevisions+1)
+	if kept > store.KeptRevisions+1 {
+		t.Fatalf("%d revisions kept, want at most %d", kept, store.KeptRevisions+1)
 	}
 	size := storeSize(t, f.dir)
-	if bound := host.StoreBound(); size > bound {
+	if bound := store.StoreBound(); size > bound {
 		t.Fatalf("the store holds %.1f MiB after %d uploads of 1 MiB (bound %.0f MiB)", float64(size)/(1<<20), uploads, float64(bound)/(1<<20))
 	}
 	t.Logf("store after %d uploads of 1 MiB: %.1f MiB", uploads, float64(size)/(1<<20))
-	// A run of rejections longer than KeptRevisions: the active revision stays.
-	for i := 0; i < host.KeptRevisions+5; i++ {
+	// A run of rejections longer than store.KeptRevisions: the active revision stays.
+	for i := 0; i < store.KeptRevisions+5; i++ {
 		if r, _ := f.upload(tok, uploads, bundleJSON(lampV1, fmt.Sprintf(`[{"code":"load","message":"broken %d"}]`, i))); r.Revision.Status != "rejected" {
 			t.Fatalf("rejection %d: %+v", i, r.Revision)
 		}
 	}
 	if st := f.call("GET", fmt.Sprintf("/api/dev/revisions/%d", uploads), tok, nil, nil); st != 200 {
-		t.Fatalf("the active revision after %d rejections: %d", host.KeptRevisions+5, st)
+		t.Fatalf("the active revision after %d rejections: %d", store.KeptRevisions+5, st)
 	}
 	calls := f.val.Calls.Load()
 	f.stop()

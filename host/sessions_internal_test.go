@@ -6,18 +6,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scapeworld/scape/host/store"
 	wm "github.com/scapeworld/scape/world"
 )
 
 // newTestSessions is a tab table over a fresh store, on the test's clock.
 func newTestSessions(t *testing.T, clock *fakeNow) *sessions {
 	t.Helper()
-	st, err := openStore(t.TempDir())
+	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if _, err := st.ensureWorld(context.Background(), worldID, "w", clock.Now()); err != nil {
+	if _, err := st.EnsureWorld(context.Background(), worldID, "w", clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	ids, err := openActorIDs(context.Background(), st, worldID)

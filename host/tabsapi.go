@@ -1,7 +1,6 @@
 package host
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -31,18 +30,11 @@ func (s *Server) tabOriginOf(r *http.Request, code string) (Role, tabOrigin, boo
 	if !ok {
 		return "", tabOrigin{}, false
 	}
-	until, err := s.store.ownerSessionExpiry(r.Context(), o.tokenHash)
+	until, err := s.store.OwnerSessionExpiry(r.Context(), o.tokenHash)
 	if err != nil {
 		return "", tabOrigin{}, false
 	}
 	return RoleAdmin, tabOrigin{owner: o.tokenHash, ownerUntil: until}, true
-}
-
-// ownerSessionExpiry is when the owner's sign-in of that cookie hash ends.
-func (st *store) ownerSessionExpiry(ctx context.Context, tokenHash string) (time.Time, error) {
-	var expires int64
-	err := st.db.QueryRowContext(ctx, `SELECT expires_at FROM owner_sessions WHERE token_hash = ?`, tokenHash).Scan(&expires)
-	return fromMS(expires), err
 }
 
 // handleStreamTicket mints the tab's stream ticket: GET /api/world/events?ticket=… within

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/internal/human"
 	wm "github.com/scapeworld/scape/world"
 )
@@ -59,7 +60,7 @@ func (s *Server) owner(r *http.Request) (owner, bool) {
 		return owner{}, false
 	}
 	h := hashSecret(c.Value)
-	csrf, err := s.store.ownerSession(r.Context(), h, s.opts.Now())
+	csrf, err := s.store.OwnerSession(r.Context(), h, s.opts.Now())
 	if err != nil {
 		return owner{}, false
 	}
@@ -212,7 +213,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request, next string) {
 	cookie := newSecret("sck_")
 	now := s.opts.Now()
-	if err := s.store.addOwnerSession(r.Context(), hashSecret(cookie), newSecret(""), now, now.Add(ownerSessionTTL)); err != nil {
+	if err := s.store.AddOwnerSession(r.Context(), hashSecret(cookie), newSecret(""), now, now.Add(ownerSessionTTL)); err != nil {
 		s.opts.Logf("sign in: %v", err)
 		http.Error(w, "sign-in failed", http.StatusInternalServerError)
 		return
@@ -228,7 +229,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.store.deleteOwnerSession(r.Context(), o.tokenHash)
+	s.store.DeleteOwnerSession(r.Context(), o.tokenHash)
 	s.endTabsOf(o) // the admin tabs of this sign-in end with it
 	// Only this world's cookie is deleted: another world on this machine stays signed in.
 	http.SetCookie(w, &http.Cookie{Name: s.ownerCookie, Value: "", Path: "/", MaxAge: -1})
@@ -292,9 +293,9 @@ func (s *Server) handleDisconnect(w http.ResponseWriter, r *http.Request) {
 
 // sidebarData fills what the sidebar shows: the connection, the active build, rejections.
 func (s *Server) sidebarData(ctx context.Context, d *pageData) error {
-	if sess, err := s.store.currentDevSession(ctx, worldID, s.opts.Now()); err == nil {
+	if sess, err := s.store.CurrentDevSession(ctx, worldID, s.opts.Now()); err == nil {
 		d.Session = &sess
-	} else if !isNotFound(err) {
+	} else if !store.IsNotFound(err) {
 		return err
 	}
 	rev, ok, err := s.ActiveRevision(ctx)
@@ -306,7 +307,7 @@ func (s *Server) sidebarData(ctx context.Context, d *pageData) error {
 		d.Active = &rev
 		after = rev.Number
 	}
-	d.Rejections, err = s.store.rejectionsSince(ctx, worldID, after, 10)
+	d.Rejections, err = s.store.RejectionsSince(ctx, worldID, after, 10)
 	d.CanPlace = ok
 	return err
 }

@@ -48,7 +48,7 @@ func TestUploadsInFlightBounded(t *testing.T) {
 	t.Cleanup(hs.Close)
 	now := time.Now()
 	tok := "sgs_test"
-	if err := s.store.replaceDevSession(context.Background(), DevSession{ID: "ses_test", WorldID: worldID, Project: "p", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}, hashSecret(tok), now); err != nil {
+	if err := s.store.ReplaceDevSession(context.Background(), DevSession{ID: "ses_test", WorldID: worldID, Project: "p", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}, hashSecret(tok), now); err != nil {
 		t.Fatal(err)
 	}
 	var release sync.Once

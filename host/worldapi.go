@@ -93,7 +93,7 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 		out.Revision = &tabRevision{Number: rev.Number, Project: rev.Project, At: rev.CreatedAt, Definitions: rev.Definitions}
 		after = rev.Number
 	}
-	rej, err := s.store.rejectionsSince(ctx, worldID, after, 1)
+	rej, err := s.store.RejectionsSince(ctx, worldID, after, 1)
 	if err != nil {
 		return out, err
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/protocol"
 )
 
@@ -34,7 +35,7 @@ func init() {
 			wall:   3 * time.Minute, run: wavFlood},
 		scenario{name: "players-upload-flood", target: "players",
 			attack: "a paired project uploads 500 accepted bundles of nearly 1 MiB each",
-			bound:  "the store ≤ host.StoreBound() (21 bundles + 16 MiB), the last upload still the active revision",
+			bound:  "the store ≤ store.StoreBound() (21 bundles + 16 MiB), the last upload still the active revision",
 			wall:   3 * time.Minute, run: uploadFlood},
 	)
 }
@@ -179,8 +180,8 @@ func uploadFlood(env scenarioEnv) (string, uint64, []string) {
 	}
 	size := storeBytes(filepath.Join(dir, ".host"))
 	var problems []string
-	if size > host.StoreBound() {
-		problems = append(problems, fmt.Sprintf("the store holds %s after %d uploads, over %s", mib(uint64(size)), uploads, mib(uint64(host.StoreBound()))))
+	if size > store.StoreBound() {
+		problems = append(problems, fmt.Sprintf("the store holds %s after %d uploads, over %s", mib(uint64(size)), uploads, mib(uint64(store.StoreBound()))))
 	}
 	if rev, ok, err := w.srv.ActiveRevision(context.Background()); err != nil || !ok || rev.Number != uploads {
 		problems = append(problems, fmt.Sprintf("the active revision is %d (%v %v), want %d", rev.Number, ok, err, uploads))

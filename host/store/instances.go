@@ -1,4 +1,4 @@
-package host
+package store
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 // gridColumns are the instance columns the world's grid added: where an instance stands, who
 // placed it and its link group. A database from before the grid gets them by migrateGrid (its
-// instances then have no cell until the world first loads them: gridStore.Instances).
+// instances then have no cell until the world first loads them: Instances.Instances).
 var gridColumns = []struct{ name, decl string }{
 	{"floor", "INTEGER NOT NULL DEFAULT 0"},
 	{"cell_x", "INTEGER"},
@@ -57,20 +57,22 @@ func migrateGrid(db *sql.DB) error {
 	return tx.Commit()
 }
 
-// gridStore is the world model's Store on the host's SQLite database: each Commit is one
-// transaction, so an action's state and its reaction's removals land together or not at all.
-type gridStore struct {
-	st  *store
-	now func() time.Time
-	// owner is the placer recorded for instances saved before the grid (they had none).
-	owner string
+// Instances is the world model's Store (world.Store) on the host's SQLite database, for one
+// world: the only reader and writer of placed instances. Each Commit is one transaction, so an
+// action's state and its reaction's removals land together or not at all.
+type Instances struct {
+	DB    *DB
+	World string
+	Now   func() time.Time
+	// Owner is the placer recorded for instances saved before the grid (they had none).
+	Owner string
 }
 
 // Instances implements world.Store, in placement order (rowid: an upsert keeps its row). An
 // instance saved before the grid has no cell: it gets the first free surface cell in reading
 // order, saved in one transaction before the world sees it.
-func (g gridStore) Instances(ctx context.Context) ([]wm.Instance, error) {
-	rows, err := g.st.db.QueryContext(ctx, `SELECT id, type, version, state, floor, cell_x, cell_y, placer, link_id FROM instances WHERE world_id = ? ORDER BY rowid`, worldID)
+func (g Instances) Instances(ctx context.Context) ([]wm.Instance, error) {
+	rows, err := g.DB.db.QueryContext(ctx, `SELECT id, type, version, state, floor, cell_x, cell_y, placer, link_id FROM instances WHERE world_id = ? ORDER BY rowid`, g.World)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +114,7 @@ func (g gridStore) Instances(ctx context.Context) ([]wm.Instance, error) {
 		}
 		out[i].Floor, out[i].Cell = wm.Surface, wm.Cell{X: next % wm.Width, Y: next / wm.Width}
 		if out[i].Placer == "" {
-			out[i].Placer = g.owner
+			out[i].Placer = g.Owner
 		}
 		next++
 		fix = append(fix, out[i])
@@ -124,15 +126,15 @@ func (g gridStore) Instances(ctx context.Context) ([]wm.Instance, error) {
 }
 
 // Commit implements world.Store: every delete and put in one transaction.
-func (g gridStore) Commit(ctx context.Context, c wm.Change) error {
-	tx, err := g.st.db.BeginTx(ctx, nil)
+func (g Instances) Commit(ctx context.Context, c wm.Change) error {
+	tx, err := g.DB.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	now := ms(g.now())
+	now := ms(g.Now())
 	for _, id := range c.Delete {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM instances WHERE world_id = ? AND id = ?`, worldID, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM instances WHERE world_id = ? AND id = ?`, g.World, id); err != nil {
 			return err
 		}
 	}
@@ -141,7 +143,7 @@ func (g gridStore) Commit(ctx context.Context, c wm.Change) error {
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT(id) DO UPDATE SET type = excluded.type, version = excluded.version, state = excluded.state, floor = excluded.floor,
 	cell_x = excluded.cell_x, cell_y = excluded.cell_y, placer = excluded.placer, link_id = excluded.link_id, updated_at = excluded.updated_at`,
-			in.ID, worldID, in.Type, in.Version, string(in.State), int(in.Floor), in.Cell.X, in.Cell.Y, in.Placer, in.LinkID, now, now)
+			in.ID, g.World, in.Type, in.Version, string(in.State), int(in.Floor), in.Cell.X, in.Cell.Y, in.Placer, in.LinkID, now, now)
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package host
+package store
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // project's .scape/host/host.db pointing at another SQLite file — is refused: the other file
 // does not get the host's schema, WAL mode or mode 0600. A fresh directory opens as before.
 func TestOpenStoreRefusesPlantedLinks(t *testing.T) {
-	fresh, err := openStore(t.TempDir())
+	fresh, err := Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestOpenStoreRefusesPlantedLinks(t *testing.T) {
 			if err := os.Symlink(other, filepath.Join(dir, name)); err != nil {
 				t.Fatal(err)
 			}
-			if s, err := openStore(dir); err == nil {
+			if s, err := Open(dir); err == nil {
 				s.Close()
 				t.Fatal("a linked database file was opened")
 			} else if !strings.Contains(err.Error(), "is a symbolic link") {

@@ -1,4 +1,4 @@
-package host
+package store
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func pruneRevisions(ctx context.Context, tx *sql.Tx, worldID string) error {
 }
 
 // revisionCount is how many revisions the world has stored, and the bytes of their bundles.
-func (s *store) revisionCount(ctx context.Context, worldID string) (n int, bundleBytes int64, err error) {
+func (s *DB) RevisionCount(ctx context.Context, worldID string) (n int, bundleBytes int64, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(bundle)), 0) FROM revisions WHERE world_id = ?`, worldID).Scan(&n, &bundleBytes)
 	return n, bundleBytes, err
 }

@@ -1,4 +1,4 @@
-package host
+package store
 
 import (
 	"context"
@@ -71,11 +71,11 @@ CREATE TABLE IF NOT EXISTS instances (
 
 // store is the host's durable state. All writes go through one connection; the host also
 // serialises world changes with its own mutex, so no write ever waits on SQLITE_BUSY.
-type store struct {
+type DB struct {
 	db *sql.DB
 }
 
-func openStore(dir string) (*store, error) {
+func Open(dir string) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
@@ -112,10 +112,10 @@ func openStore(dir string) (*store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &store{db: db}, nil
+	return &DB{db: db}, nil
 }
 
-func (s *store) Close() error { return s.db.Close() }
+func (s *DB) Close() error { return s.db.Close() }
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
 
@@ -123,22 +123,23 @@ func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
 // ---- worlds
 
-type world struct {
+// World is the host's one world row.
+type World struct {
 	ID             string
 	Name           string
 	ActiveRevision int // 0: none yet
 }
 
-func (s *store) ensureWorld(ctx context.Context, id, name string, now time.Time) (world, error) {
+func (s *DB) EnsureWorld(ctx context.Context, id, name string, now time.Time) (World, error) {
 	_, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO worlds(id, name, created_at) VALUES (?, ?, ?)`, id, name, ms(now))
 	if err != nil {
-		return world{}, err
+		return World{}, err
 	}
-	return s.world(ctx, id)
+	return s.World(ctx, id)
 }
 
-func (s *store) world(ctx context.Context, id string) (world, error) {
-	var w world
+func (s *DB) World(ctx context.Context, id string) (World, error) {
+	var w World
 	var active sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `SELECT id, name, active_revision FROM worlds WHERE id = ?`, id).Scan(&w.ID, &w.Name, &active)
 	w.ActiveRevision = int(active.Int64)
@@ -147,38 +148,41 @@ func (s *store) world(ctx context.Context, id string) (world, error) {
 
 // ---- owner sessions (browser cookies)
 
-func (s *store) addOwnerSession(ctx context.Context, tokenHash, csrf string, now, expires time.Time) error {
+func (s *DB) AddOwnerSession(ctx context.Context, tokenHash, csrf string, now, expires time.Time) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO owner_sessions(token_hash, csrf, created_at, expires_at) VALUES (?, ?, ?, ?)`,
 		tokenHash, csrf, ms(now), ms(expires))
 	return err
 }
 
 // ownerSession returns the CSRF token of a live owner session, or sql.ErrNoRows.
-func (s *store) ownerSession(ctx context.Context, tokenHash string, now time.Time) (string, error) {
+func (s *DB) OwnerSession(ctx context.Context, tokenHash string, now time.Time) (string, error) {
 	var csrf string
 	err := s.db.QueryRowContext(ctx, `SELECT csrf FROM owner_sessions WHERE token_hash = ? AND expires_at > ?`, tokenHash, ms(now)).Scan(&csrf)
 	return csrf, err
 }
 
-func (s *store) deleteOwnerSession(ctx context.Context, tokenHash string) error {
+func (s *DB) DeleteOwnerSession(ctx context.Context, tokenHash string) error {
 	_, err := s.db.ExecContext(ctx, `DELETE FROM owner_sessions WHERE token_hash = ?`, tokenHash)
 	return err
 }
 
 // ---- dev sessions
-
-// DevSession is one approved connection of a project to a world.
-type DevSession = protocol.Session
+// OwnerSessionExpiry is when the owner's sign-in of that cookie hash ends.
+func (st *DB) OwnerSessionExpiry(ctx context.Context, tokenHash string) (time.Time, error) {
+	var expires int64
+	err := st.db.QueryRowContext(ctx, `SELECT expires_at FROM owner_sessions WHERE token_hash = ?`, tokenHash).Scan(&expires)
+	return fromMS(expires), err
+}
 
 const devSessionCols = `id, world_id, project, created_at, expires_at, revoked_at, revoke_reason`
 
-func scanDevSession(row interface{ Scan(...any) error }) (DevSession, error) {
-	var d DevSession
+func scanDevSession(row interface{ Scan(...any) error }) (protocol.Session, error) {
+	var d protocol.Session
 	var created, expires int64
 	var revoked sql.NullInt64
 	var reason sql.NullString
 	if err := row.Scan(&d.ID, &d.WorldID, &d.Project, &created, &expires, &revoked, &reason); err != nil {
-		return DevSession{}, err
+		return protocol.Session{}, err
 	}
 	d.CreatedAt, d.ExpiresAt = fromMS(created), fromMS(expires)
 	if revoked.Valid {
@@ -190,7 +194,7 @@ func scanDevSession(row interface{ Scan(...any) error }) (DevSession, error) {
 
 // replaceDevSession revokes every live session of the world and adds the new one, in one
 // transaction: a world has at most one connected project.
-func (s *store) replaceDevSession(ctx context.Context, d DevSession, tokenHash string, now time.Time) error {
+func (s *DB) ReplaceDevSession(ctx context.Context, d protocol.Session, tokenHash string, now time.Time) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -207,75 +211,72 @@ func (s *store) replaceDevSession(ctx context.Context, d DevSession, tokenHash s
 	return tx.Commit()
 }
 
-func (s *store) devSessionByToken(ctx context.Context, tokenHash string) (DevSession, error) {
+func (s *DB) DevSessionByToken(ctx context.Context, tokenHash string) (protocol.Session, error) {
 	return scanDevSession(s.db.QueryRowContext(ctx, `SELECT `+devSessionCols+` FROM dev_sessions WHERE token_hash = ?`, tokenHash))
 }
 
 // currentDevSession is the world's newest session that is neither revoked nor expired.
-func (s *store) currentDevSession(ctx context.Context, worldID string, now time.Time) (DevSession, error) {
+func (s *DB) CurrentDevSession(ctx context.Context, worldID string, now time.Time) (protocol.Session, error) {
 	return scanDevSession(s.db.QueryRowContext(ctx, `SELECT `+devSessionCols+` FROM dev_sessions
 		WHERE world_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1`, worldID, ms(now)))
 }
 
-func (s *store) revokeDevSession(ctx context.Context, id, reason string, now time.Time) error {
+func (s *DB) RevokeDevSession(ctx context.Context, id, reason string, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE dev_sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL`, ms(now), reason, id)
 	return err
 }
 
 // ---- revisions
 
-// Revision is one uploaded build and its verdict.
-type Revision = protocol.Revision
-
 const revisionCols = `number, status, sha256, size, base_revision, project, created_at, problems, definitions`
 
-func scanRevision(row interface{ Scan(...any) error }) (Revision, error) {
-	var r Revision
+func scanRevision(row interface{ Scan(...any) error }) (protocol.Revision, error) {
+	var r protocol.Revision
 	var created int64
 	var problems, defs string
 	if err := row.Scan(&r.Number, &r.Status, &r.SHA256, &r.Size, &r.BaseRevision, &r.Project, &created, &problems, &defs); err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	r.CreatedAt = fromMS(created)
 	if err := json.Unmarshal([]byte(problems), &r.Problems); err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	if err := json.Unmarshal([]byte(defs), &r.Definitions); err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	if r.Problems == nil {
 		r.Problems = diag.List{}
 	}
 	if r.Definitions == nil {
-		r.Definitions = []Definition{}
+		r.Definitions = []protocol.Definition{}
 	}
 	return r, nil
 }
 
-func (s *store) revision(ctx context.Context, worldID string, number int) (Revision, error) {
+func (s *DB) Revision(ctx context.Context, worldID string, number int) (protocol.Revision, error) {
 	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? AND number = ?`, worldID, number))
 }
 
 // activeRevision is the world's active revision (sql.ErrNoRows: none accepted yet), in one
 // query: the sidebar asks for it every second.
-func (s *store) activeRevision(ctx context.Context, worldID string) (Revision, error) {
+func (s *DB) ActiveRevision(ctx context.Context, worldID string) (protocol.Revision, error) {
 	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions
 		WHERE world_id = ? AND number = (SELECT active_revision FROM worlds WHERE id = ?)`, worldID, worldID))
 }
 
-func (s *store) latestRevision(ctx context.Context, worldID string) (Revision, error) {
+func (s *DB) LatestRevision(ctx context.Context, worldID string) (protocol.Revision, error) {
 	return scanRevision(s.db.QueryRowContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? ORDER BY number DESC LIMIT 1`, worldID))
 }
 
 // rejectionsSince lists rejected revisions newer than the active one, newest first.
-func (s *store) rejectionsSince(ctx context.Context, worldID string, after, limit int) ([]Revision, error) {
+func (s *DB) RejectionsSince(ctx context.Context, worldID string, after, limit int) ([]protocol.Revision, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+revisionCols+` FROM revisions WHERE world_id = ? AND status = 'rejected' AND number > ? ORDER BY number DESC LIMIT ?`,
 		worldID, after, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Revision
+	var out []protocol.Revision
 	for rows.Next() {
 		r, err := scanRevision(rows)
 		if err != nil {
@@ -286,7 +287,7 @@ func (s *store) rejectionsSince(ctx context.Context, worldID string, after, limi
 	return out, rows.Err()
 }
 
-func (s *store) bundle(ctx context.Context, worldID string, number int) ([]byte, error) {
+func (s *DB) Bundle(ctx context.Context, worldID string, number int) ([]byte, error) {
 	var b []byte
 	err := s.db.QueryRowContext(ctx, `SELECT bundle FROM revisions WHERE world_id = ? AND number = ?`, worldID, number).Scan(&b)
 	return b, err
@@ -294,22 +295,22 @@ func (s *store) bundle(ctx context.Context, worldID string, number int) ([]byte,
 
 // addRevision records a verdict and, for an accepted one, makes it the world's active build,
 // in one transaction, which also drops the revisions past KeptRevisions (store_prune.go). It returns the revision with its number.
-func (s *store) addRevision(ctx context.Context, worldID, sessionID string, r Revision, js []byte) (Revision, error) {
+func (s *DB) AddRevision(ctx context.Context, worldID, sessionID string, r protocol.Revision, js []byte) (protocol.Revision, error) {
 	problems, err := json.Marshal(r.Problems)
 	if err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	defs, err := json.Marshal(r.Definitions)
 	if err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	defer tx.Rollback()
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE world_id = ?`, worldID).Scan(&r.Number); err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	var stored []byte
 	if r.Status == "accepted" {
@@ -318,20 +319,20 @@ func (s *store) addRevision(ctx context.Context, worldID, sessionID string, r Re
 	if _, err := tx.ExecContext(ctx, `INSERT INTO revisions(world_id, number, sha256, size, base_revision, session_id, project, status, created_at, problems, definitions, bundle)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		worldID, r.Number, r.SHA256, r.Size, r.BaseRevision, sessionID, r.Project, r.Status, ms(r.CreatedAt), string(problems), string(defs), stored); err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	if r.Status == "accepted" {
 		if _, err := tx.ExecContext(ctx, `UPDATE worlds SET active_revision = ? WHERE id = ?`, r.Number, worldID); err != nil {
-			return Revision{}, err
+			return protocol.Revision{}, err
 		}
 	}
 	if err := pruneRevisions(ctx, tx, worldID); err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return Revision{}, err
+		return protocol.Revision{}, err
 	}
 	return r, nil
 }
 
-func isNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+func IsNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }

@@ -17,7 +17,6 @@ const actorIDSchema = `CREATE TABLE IF NOT EXISTS actor_ids (
 	reserved INTEGER NOT NULL
 );`
 
-
 // actorCounter is the world's reserved mark; a world without one gets it from seedActorCounter
 // first (the migration: it keeps every id already recorded out of reach).
 func (s *DB) ActorCounter(ctx context.Context, world string) (int64, error) {

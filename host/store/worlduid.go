@@ -42,4 +42,3 @@ func (s *DB) WorldUID(ctx context.Context) (string, error) {
 	}
 	return uid, nil
 }
-

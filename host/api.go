@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/timeline"
@@ -29,16 +30,44 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.Encode(v)
 }
 
+// writeError answers an error in the host's one envelope (protocol.ErrorResponse), for the dev
+// protocol and the world API alike.
 func writeError(w http.ResponseWriter, status int, code, desc string) {
-	writeJSON(w, status, protocol.ErrorResponse{Code: code, Description: desc})
+	writeJSON(w, status, protocol.Problem(status, code, desc))
 }
 
-// decodeJSON reads one JSON value from a request body of at most limit bytes. A longer body
-// fails with *http.MaxBytesError (see refuseTooLarge), not with a truncated-JSON error.
+// codeOf is the envelope's code for a world API refusal's status.
+func codeOf(status int) string {
+	switch status {
+	case http.StatusBadRequest:
+		return "invalid_request"
+	case http.StatusUnauthorized:
+		return "invalid_token"
+	case http.StatusForbidden:
+		return "access_denied"
+	case http.StatusNotFound:
+		return "not_found"
+	case http.StatusConflict:
+		return "conflict"
+	case http.StatusRequestEntityTooLarge:
+		return "request_too_large"
+	case http.StatusUnprocessableEntity:
+		return "unprocessable"
+	case http.StatusTooManyRequests:
+		return "too_many_requests"
+	case http.StatusServiceUnavailable:
+		return "unavailable"
+	}
+	return "server_error"
+}
+
+// decodeJSON is the host's one body reader: one JSON value from a request body of at most limit
+// bytes. A longer body fails with *http.MaxBytesError (see refuseTooLarge), not with a
+// truncated-JSON error. Unknown fields are ignored, for both APIs: a client newer than this host
+// may send what it does not know yet.
 func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
 	body := http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
@@ -392,7 +421,7 @@ func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.Rev
 
 // judge validates an upload against placed instances, without the world lock: the verdict and,
 // for an accepted build, its live project (the caller activates or closes it).
-func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []wm.Instance) (Revision, Project, error) {
+func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []wm.Instance) (Revision, engine.Project, error) {
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
 	if len(req.Bundle) > protocol.MaxBundleBytes {
@@ -428,7 +457,7 @@ func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.Upload
 // recordLocked stores a judged revision (and activates it when accepted) if the placed instances
 // are still those it was judged against (the world model compares and records, under its lock);
 // done is false when they are not. The caller holds revisionsMu.
-func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, proj Project, req protocol.UploadRequest, hash string, judged worldSnapshot) (resp protocol.RevisionResponse, status int, done bool, err error) {
+func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, proj engine.Project, req protocol.UploadRequest, hash string, judged worldSnapshot) (resp protocol.RevisionResponse, status int, done bool, err error) {
 	activated := false
 	defer func() {
 		if proj != nil && !activated {

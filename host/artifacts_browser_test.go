@@ -27,9 +27,12 @@ func screenshot(ctx context.Context, dir, name string) {
 	}
 }
 
-// realTime advances c as real time passes until the test ends, so the host's own ticker moves
-// the avatars while a browser watches.
+// realTime advances c as real time passes until the test ends, and makes its tickers tick as it
+// passes them, so the host's ticker (on this clock) moves the avatars while a browser watches.
 func realTime(t *testing.T, c *clock) {
+	c.mu.Lock()
+	c.running = true
+	c.mu.Unlock()
 	done := make(chan struct{})
 	t.Cleanup(func() { close(done) })
 	go func() {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sync"
+
+	"github.com/scapeworld/scape/host/engine"
 )
 
 // liveSlot holds the active revision's Project: the one the accepted upload's validation built
@@ -12,11 +14,11 @@ import (
 type liveSlot struct {
 	mu   sync.Mutex
 	rev  int
-	proj Project
+	proj engine.Project
 }
 
 // set makes p the project of revision rev (nil: none) and closes the one it replaces.
-func (l *liveSlot) set(rev int, p Project) {
+func (l *liveSlot) set(rev int, p engine.Project) {
 	l.mu.Lock()
 	old := l.proj
 	l.rev, l.proj = rev, p
@@ -27,14 +29,14 @@ func (l *liveSlot) set(rev int, p Project) {
 }
 
 // current is the project held and its revision (nil: none loaded).
-func (l *liveSlot) current() (int, Project) {
+func (l *liveSlot) current() (int, engine.Project) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.rev, l.proj
 }
 
 // get is revision rev's project, or ErrNotReady while it is being loaded (a host just started).
-func (l *liveSlot) get(rev int) (Project, error) {
+func (l *liveSlot) get(rev int) (engine.Project, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.proj == nil || l.rev != rev {
@@ -93,7 +95,7 @@ func (s *Server) activeIs(ctx context.Context, rev int) bool {
 }
 
 // project is the active build's project for running author code, with its revision.
-func (s *Server) project(ctx context.Context) (Revision, Project, error) {
+func (s *Server) project(ctx context.Context) (Revision, engine.Project, error) {
 	rev, ok, err := s.ActiveRevision(ctx)
 	if err != nil {
 		return Revision{}, nil, err

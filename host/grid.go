@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/store"
-	"github.com/scapeworld/scape/validate"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -29,7 +29,7 @@ func (d gridDeriver) Derive(ctx context.Context, in wm.Instance, env wm.Environm
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	defer cancel()
-	raw, err := proj.Derive(rctx, in, validate.Env{Linked: env.Linked, Previous: env.Previous})
+	raw, err := proj.Derive(rctx, in, engine.Env{Linked: env.Linked, Previous: env.Previous})
 	if err != nil {
 		return wm.Derived{}, err
 	}
@@ -65,13 +65,13 @@ func (s *Server) startTicker() {
 	s.tickDone = make(chan struct{})
 	go func() {
 		defer close(s.tickDone)
-		t := time.NewTicker(wm.TickInterval)
-		defer t.Stop()
+		ticks, stop := s.opts.Ticker(wm.TickInterval)
+		defer stop()
 		for {
 			select {
 			case <-s.tickStop:
 				return
-			case <-t.C:
+			case <-ticks:
 				s.Tick()
 			}
 		}
@@ -117,7 +117,7 @@ func (s *Server) step(ev wm.Event, now time.Time) []wm.Event {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runtimeCallTimeout)
-	effects, err := proj.Step(ctx, in, StepEvent{ID: ev.StepID, At: ev.At, Movement: ev.Movement})
+	effects, err := proj.Step(ctx, in, engine.StepEvent{ID: ev.StepID, At: ev.At, Movement: ev.Movement})
 	cancel()
 	if err != nil {
 		s.opts.Logf("step on %s (%s): %v", in.ID, in.Type, err)
@@ -408,29 +408,4 @@ type gridSpot struct {
 	Floor *wm.Floor `json:"floor"`
 	X     *int      `json:"x"`
 	Y     *int      `json:"y"`
-}
-
-// placeFloor is the floor a placement goes to: the one it names, else the placer's avatar's,
-// else the surface.
-func (s *Server) placeFloor(actor Actor, spot *gridSpot) wm.Floor {
-	if spot != nil && spot.Floor != nil {
-		return *spot.Floor
-	}
-	if a, ok := s.grid.AvatarOf(actor.ID); ok {
-		return a.Floor
-	}
-	return wm.Surface
-}
-
-// placeCell is the cell a placement on floor f goes to: the one it names, else beside the placer
-// (world.Model.PlacementCell: the nearest free cell to its avatar, rings of Chebyshev distance,
-// each in reading order, never walling it in). Called under the world lock.
-func (s *Server) placeCell(actor Actor, f wm.Floor, spot *gridSpot) (wm.Cell, error) {
-	if spot != nil && spot.X != nil && spot.Y != nil {
-		return wm.Cell{X: *spot.X, Y: *spot.Y}, nil
-	}
-	if c, ok := s.grid.PlacementCell(actor.ID, f); ok {
-		return c, nil
-	}
-	return wm.Cell{}, &wm.Error{Status: http.StatusConflict, Message: fmt.Sprintf("the %s has no free cell", f)}
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/world"
 )
@@ -24,14 +24,15 @@ import (
 // $SCAPE_SCREENSHOTS or the test's temp dir.
 func TestBrowserGrid(t *testing.T) {
 	browser := hosttest.Browser(t)
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()
 	tok := f.pair(o)
-	// From here the host's clock runs in real time, so its ticker moves the avatars — at most
-	// 10 ms a tick: on a loaded machine the host's time slows down with the test instead of
-	// jumping past a 600 ms feedback between two of the test's polls.
+	// From here the host's clock runs in real time and the test ticks the world after each step
+	// of it (the fixture's ticker never ticks by itself) — at most 10 ms a tick: on a loaded
+	// machine the host's time slows down with the test instead of jumping past a 600 ms feedback
+	// between two of the test's polls.
 	done := make(chan struct{})
 	t.Cleanup(func() { close(done) })
 	go func() {
@@ -42,6 +43,7 @@ func TestBrowserGrid(t *testing.T) {
 			case <-time.After(10 * time.Millisecond):
 				now := time.Now()
 				f.clock.Add(min(now.Sub(last), 10*time.Millisecond))
+				f.srv.Tick()
 				last = now
 			}
 		}

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
@@ -165,7 +165,7 @@ func (tb *tab) avatar(snap world.Snapshot) world.Avatar {
 
 // gridFixture is a host with the production engine and the grid bundle accepted.
 func gridFixture(t *testing.T) (*fixture, *tab, []byte, string) {
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

@@ -1,11 +1,3 @@
-// Package host is the reference developer-world host: the HTTP interface written down in
-// docs/protocol.md (device-authorization pairing, world-scoped upload sessions, atomic
-// revisions), durable storage in SQLite, and a small web UI for the world's owner.
-//
-// The host never holds a second copy of the Gizmo rules: every revision goes through the
-// Engine it is given (the validate package in worker processes in production), and only a clean
-// verdict is activated, in the same transaction that records it; the accepted build's live
-// project then serves the world page (engine.go).
 package host
 
 import (
@@ -19,18 +11,22 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
 
-// Defaults from the published quickstart: codes last five minutes, sessions two hours.
+// Definition is what the world shows of one Gizmo definition of the active build.
+type Definition = protocol.Definition
+
 // DevSession is one approved connection of a project to a world.
 type DevSession = protocol.Session
 
 // Revision is one uploaded build and its verdict.
 type Revision = protocol.Revision
 
+// Defaults from the published quickstart: codes last five minutes, sessions two hours.
 const (
 	DefaultCodeTTL      = 5 * time.Minute
 	DefaultSessionTTL   = 2 * time.Hour
@@ -55,12 +51,17 @@ const (
 type Options struct {
 	DataDir string
 	// Engine validates uploads and runs the active build (Checker in production).
-	Engine Engine
+	Engine engine.Engine
 	// BaseURL is the public origin used in verification links (e.g. http://127.0.0.1:7070).
 	BaseURL string
 	// Now is the clock; tests inject one to expire codes and sessions, and to drive the world's
 	// movement (Tick).
-	Now          func() time.Time
+	Now func() time.Time
+	// Ticker makes the host's periodic work tick (the world's moves and the tab sweep every
+	// world.TickInterval, the event stream's keep-alive): a channel and its stop. Default
+	// time.NewTicker; a test that drives the world itself (Server.Tick) with its own clock
+	// passes that clock's, so no tick of the wall clock races its steps.
+	Ticker       func(time.Duration) (<-chan time.Time, func())
 	CodeTTL      time.Duration
 	SessionTTL   time.Duration
 	PollInterval time.Duration
@@ -136,6 +137,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
+	}
+	if opts.Ticker == nil {
+		opts.Ticker = wallTicker
 	}
 	if opts.CodeTTL == 0 {
 		opts.CodeTTL = DefaultCodeTTL
@@ -346,4 +350,10 @@ func (s *Server) ActiveRevision(ctx context.Context) (Revision, bool, error) {
 		return Revision{}, false, nil
 	}
 	return r, err == nil, err
+}
+
+// wallTicker is Options.Ticker's default: a ticker of the wall clock.
+func wallTicker(d time.Duration) (<-chan time.Time, func()) {
+	t := time.NewTicker(d)
+	return t.C, t.Stop
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/world"
@@ -49,13 +50,48 @@ func (fakeRuntime) Act(ctx context.Context, js []byte, in world.Instance, action
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
+	// running: the clock follows the wall clock (realTime), and its tickers tick as it moves.
+	running bool
+	tickers []*testTicker
+}
+
+// testTicker is one ticker of the test's clock.
+type testTicker struct {
+	c     chan time.Time
+	every time.Duration
+	next  time.Time
 }
 
 func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// Ticker is host.Options.Ticker on the test's clock: its ticks come from the clock, never from
+// the wall clock. A stepped clock (step) never ticks by itself — those tests drive the world with
+// Server.Tick after moving it, so a tick between two of a test's requests (a loaded machine)
+// cannot change what they see; a running clock (realTime) ticks as it passes each interval.
+func (c *clock) Ticker(every time.Duration) (<-chan time.Time, func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	tk := &testTicker{c: make(chan time.Time, 1), every: every, next: c.t.Add(every)}
+	c.tickers = append(c.tickers, tk)
+	return tk.c, func() {}
+}
+
 func (c *clock) Add(d time.Duration) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	c.t = c.t.Add(d)
-	c.mu.Unlock()
+	if !c.running {
+		return
+	}
+	for _, tk := range c.tickers {
+		if !c.t.Before(tk.next) {
+			tk.next = c.t.Add(tk.every)
+			select {
+			case tk.c <- c.t:
+			default: // a tick not taken yet: like time.Ticker, drop it
+			}
+		}
+	}
 }
 
 type fixture struct {
@@ -64,8 +100,8 @@ type fixture struct {
 	http   *httptest.Server
 	clock  *clock
 	val    *hosttest.JSONValidator
-	real   *host.Checker // when set, the validator and runtime instead of val and fakeRuntime
-	live   hosttest.Live // when set (and real is not), the live calls instead of fakeRuntime
+	real   *engine.Checker // when set, the validator and runtime instead of val and fakeRuntime
+	live   hosttest.Live   // when set (and real is not), the live calls instead of fakeRuntime
 	tokens chan string
 	dir    string
 	// options, if set, changes the host's options before each start.
@@ -88,11 +124,11 @@ func (f *fixture) start() {
 	if f.live != nil {
 		live = f.live
 	}
-	var engine host.Engine = hosttest.Engine{Checks: f.val, Live: live}
+	var engine engine.Engine = hosttest.Engine{Checks: f.val, Live: live}
 	if f.real != nil {
 		engine = f.real
 	}
-	opts := host.Options{DataDir: f.dir, Engine: engine, Now: f.clock.Now,
+	opts := host.Options{DataDir: f.dir, Engine: engine, Now: f.clock.Now, Ticker: f.clock.Ticker,
 		OnOwnerToken: func(tok string) { f.tokens <- tok }}
 	if f.options != nil {
 		f.options(&opts)
@@ -584,12 +620,12 @@ type stallingValidator struct {
 	ended   chan error
 }
 
-func (v *stallingValidator) Check(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, error) {
+func (v *stallingValidator) Check(ctx context.Context, js []byte, placed []world.Instance) (engine.Verdict, error) {
 	if v.stall.Load() {
 		v.started <- struct{}{}
 		<-ctx.Done()
 		v.ended <- ctx.Err()
-		return host.Verdict{}, ctx.Err()
+		return engine.Verdict{}, ctx.Err()
 	}
 	return v.Checks.Check(ctx, js, placed)
 }

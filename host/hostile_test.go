@@ -9,6 +9,7 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/internal/testtree"
 )
 
@@ -17,8 +18,8 @@ import (
 func checkerFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, tokens: make(chan string, 16), dir: t.TempDir()}
-	checker := host.NewChecker()
-	srv, err := host.New(host.Options{DataDir: f.dir, Engine: checker, Now: f.clock.Now,
+	checker := engine.NewChecker()
+	srv, err := host.New(host.Options{DataDir: f.dir, Engine: checker, Now: f.clock.Now, Ticker: f.clock.Ticker,
 		OnOwnerToken: func(tok string) { f.tokens <- tok }})
 	if err != nil {
 		t.Fatal(err)

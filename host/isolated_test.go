@@ -18,6 +18,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/protocol"
@@ -31,7 +32,7 @@ type isolatedHost struct {
 	srv    *host.Server
 	http   *httptest.Server
 	tokens chan string
-	check  *host.Checker
+	check  *engine.Checker
 	live   atomic.Int32 // requests that ran the active build (place, view, act)
 	mu     sync.Mutex
 	starts []time.Time // when each of them started
@@ -50,13 +51,13 @@ func (h *isolatedHost) liveSince(t time.Time) int {
 	return n
 }
 
-func newIsolatedHost(t *testing.T, v host.Engine) *isolatedHost {
+func newIsolatedHost(t *testing.T, v engine.Engine) *isolatedHost {
 	t.Helper()
 	if !isolate.Available() {
 		t.Skip("isolation is off (SCAPE_ISOLATE=0)")
 	}
 	h := &isolatedHost{t: t, tokens: make(chan string, 64)}
-	h.check = host.NewCheckerWith(host.CheckerConfig{Checks: 2, Live: 1, OnRequest: func(s isolate.Stats) {
+	h.check = engine.NewCheckerWith(engine.CheckerConfig{Checks: 2, Live: 1, OnRequest: func(s isolate.Stats) {
 		if s.Op == "live" {
 			h.live.Add(1)
 			h.mu.Lock()
@@ -187,12 +188,12 @@ func TestHostileUploadsAreRefusals(t *testing.T) {
 
 // signalling is an Engine that says when a check started, then runs the real one.
 type signalling struct {
-	host.Engine
+	engine.Engine
 	started chan struct{}
 	once    sync.Once
 }
 
-func (s *signalling) Load(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, host.Project, error) {
+func (s *signalling) Load(ctx context.Context, js []byte, placed []world.Instance) (engine.Verdict, engine.Project, error) {
 	s.once.Do(func() { close(s.started) })
 	return s.Engine.Load(ctx, js, placed)
 }
@@ -293,7 +294,7 @@ func TestWorldPageWithHostileInstances(t *testing.T) {
 	// Turn them on: the views now loop.
 	placed, _ := h.srv.Instances(ctx)
 	for _, in := range placed {
-		if _, err := h.srv.Act(ctx, host.Owner, in.ID, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}); err != nil {
+		if _, err := h.srv.Act(ctx, host.Owner, in.ID, engine.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -334,7 +335,7 @@ func TestWorldPageViewStuckInANativeBuiltIn(t *testing.T) {
 	}
 	o := h.owner() // signing in loads the page once, with the view still harmless
 	placed, _ := h.srv.Instances(ctx)
-	if _, err := h.srv.Act(ctx, host.Owner, placed[0].ID, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}); err != nil {
+	if _, err := h.srv.Act(ctx, host.Owner, placed[0].ID, engine.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
 	resp, err := o.Client.Get(h.http.URL + "/")

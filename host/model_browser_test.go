@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scapeworld/scape/bundle"
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 )
 
@@ -35,7 +35,7 @@ func modelGizmoBundle(tb testing.TB) []byte {
 	return res.JS
 }
 
-// The model view the page renders (host/ui/model.ts): a VIEW_W × VIEW_H-cell orthographic view,
+// The model view the page renders (host/web/ui/model.ts): a VIEW_W × VIEW_H-cell orthographic view,
 // the model's origin ORIGIN_Y cells above its bottom, seen from ELEVATION above the horizon.
 const (
 	viewW, viewH, originY = 2.0, 2.0, 0.75
@@ -97,7 +97,7 @@ type modelShot struct {
 // final frame at once. Screenshots go to $SCAPE_SCREENSHOTS or the test's temp dir.
 func TestBrowserModel(t *testing.T) {
 	browser := hosttest.Browser(t)
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 )
 
@@ -20,7 +20,7 @@ import (
 // with the settled timeline of its state; the GLB itself is served once by the SHA-256 of its
 // bytes, immutable, and only to a tab.
 func TestModelsServedByHash(t *testing.T) {
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

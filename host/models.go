@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/host/web"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -200,7 +200,7 @@ func (s *Server) handleModelFile(w http.ResponseWriter, r *http.Request) {
 // handleModelScript is the renderer (ui/model.ts with the vendored three.js), bundled on first
 // request like world.js and loaded by the page only when a model is placed.
 func (s *Server) handleModelScript(w http.ResponseWriter, r *http.Request) {
-	js, err := uiScript("model.ts")
+	js, err := web.Script("model.ts")
 	if err != nil {
 		s.unavailable(w, "model script", err)
 		return
@@ -208,15 +208,4 @@ func (s *Server) handleModelScript(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Write(js)
-}
-
-// acceptedModels is the verdict's accepted models by type.
-func acceptedModels(defs []validate.Definition) map[string]string {
-	out := map[string]string{}
-	for _, d := range defs {
-		if d.Model != "" {
-			out[d.Type] = d.Model
-		}
-	}
-	return out
 }

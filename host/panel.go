@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/scapeworld/scape/host/engine"
+	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -180,7 +182,7 @@ func (s *Server) panelOf(ti *tabInstance, raw json.RawMessage, actor Actor, in w
 
 // tabAct is an action a tab asked for: Act, then, when it was accepted, the tab's remembered
 // settings for the type (configuration.remember) are those of the resulting state.
-func (s *Server) tabAct(ctx context.Context, actor Actor, id string, action Action) (Outcome, error) {
+func (s *Server) tabAct(ctx context.Context, actor Actor, id string, action engine.Action) (engine.Outcome, error) {
 	out, err := s.Act(ctx, actor, id, action)
 	if err != nil {
 		return out, err
@@ -203,7 +205,7 @@ type placedAnswer struct {
 	Configured bool `json:"configured,omitempty"`
 	// ConfigureError is why applying them was refused; the placement stands with its initial
 	// state.
-	ConfigureError *apiError `json:"configureError,omitempty"`
+	ConfigureError *protocol.ErrorResponse `json:"configureError,omitempty"`
 	// OpenConfigure: the definition declares configuration.open and this tab may edit the
 	// instance ("Open Configure initially for a settings-first gizmo").
 	OpenConfigure bool `json:"openConfigure,omitempty"`
@@ -224,8 +226,9 @@ func (s *Server) placeTab(ctx context.Context, actor Actor, typ string, spot *gr
 	}
 	ans.Floor, ans.Cell = gin.Floor, gin.Cell
 	if name, payload, ok := s.remembered.Replay(actor.ID, d, gin.Type, gin.Version); ok {
-		if _, err := s.Act(ctx, actor, id, Action{Name: name, Payload: payload}); err != nil {
-			ans.ConfigureError = &apiError{Status: statusOf(err), Message: "the remembered settings were not applied: " + err.Error()}
+		if _, err := s.Act(ctx, actor, id, engine.Action{Name: name, Payload: payload}); err != nil {
+			p := protocol.Problem(statusOf(err), codeOf(statusOf(err)), "the remembered settings were not applied: "+err.Error())
+			ans.ConfigureError = &p
 		} else {
 			ans.Configured = true
 		}
@@ -240,16 +243,16 @@ func (s *Server) placeTab(ctx context.Context, actor Actor, typ string, spot *gr
 // `{ [field]: destination }` to the declared editor action as the tab's own action ("The host
 // resolves a public-world selection or entered world code, then submits { [field]: destination }
 // to the declared editor action").
-func (s *Server) PickWorld(ctx context.Context, actor Actor, id string, world *string) (Outcome, error) {
+func (s *Server) PickWorld(ctx context.Context, actor Actor, id string, world *string) (engine.Outcome, error) {
 	_, d, ok := s.grid.Instance(id)
 	if !ok {
-		return Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+		return engine.Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
 	}
 	if d == nil {
-		return Outcome{}, &wm.Error{Status: http.StatusConflict, Message: fmt.Sprintf("%s is not valid under the active build", id)}
+		return engine.Outcome{}, &wm.Error{Status: http.StatusConflict, Message: fmt.Sprintf("%s is not valid under the active build", id)}
 	}
 	if d.WorldPicker == nil {
-		return Outcome{}, &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("%s declares no worldEditor", id)}
+		return engine.Outcome{}, &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("%s declares no worldEditor", id)}
 	}
 	var dest any // null clears the destination
 	if world != nil {
@@ -259,15 +262,15 @@ func (s *Server) PickWorld(ctx context.Context, actor Actor, id string, world *s
 			for i, w := range stubWorlds {
 				codes[i] = w.ID
 			}
-			return Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no world %q in the local stub directory (it has %s)", *world, strings.Join(codes, ", "))}
+			return engine.Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no world %q in the local stub directory (it has %s)", *world, strings.Join(codes, ", "))}
 		}
 		dest = w
 	}
 	payload, err := json.Marshal(map[string]any{d.WorldPicker.Field: dest})
 	if err != nil {
-		return Outcome{}, err
+		return engine.Outcome{}, err
 	}
-	return s.tabAct(ctx, actor, id, Action{Name: d.WorldPicker.Action, Payload: payload})
+	return s.tabAct(ctx, actor, id, engine.Action{Name: d.WorldPicker.Action, Payload: payload})
 }
 
 // handleWorldPick is the world picker: {"world": "harbor-plaza"} or {"world": null}.

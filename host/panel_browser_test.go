@@ -11,7 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 )
 
@@ -23,7 +23,7 @@ import (
 // new revision swaps into both tabs in place. Screenshots go to $SCAPE_SCREENSHOTS or the test's temp dir.
 func TestBrowserPanelRolesAndLiveUpdates(t *testing.T) {
 	browser := hosttest.Browser(t)
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	tok := f.pair(f.owner())

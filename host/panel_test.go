@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 )
 
@@ -49,7 +49,7 @@ func panelBundle(tb testing.TB) []byte {
 // panelFixture is a host with the production engine and the panel bundle accepted, and the
 // owner's tab.
 func panelFixture(t *testing.T) (*fixture, *tab) {
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

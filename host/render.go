@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scapeworld/scape/host/engine"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -29,11 +30,8 @@ const (
 	maxSlowViews = 4096
 )
 
-// ErrNotReady is what a Runtime returns (wrapped) when a call ended before any author code ran:
-// the build was still being opened, or another call held the runtime, until the call's context
-// ended. The world page shows a placeholder and tries again on the next load: it is not the
-// Gizmo's doing.
-var ErrNotReady = errors.New("the Gizmo runtime was not ready")
+// ErrNotReady is the engine's: a call ended before any author code ran.
+var ErrNotReady = engine.ErrNotReady
 
 // slowViews remembers the views that ran out of their whole ViewBound, so later loads of the
 // page show their placeholder without running them. Keyed by a hash of revision, instance and
@@ -121,7 +119,7 @@ func (b *viewBudget) next() time.Duration {
 
 // view runs one instance's view within the budget and fills v: the view, a problem, or the
 // reason it is a placeholder.
-func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj Project, in wm.Instance, viewer wm.Access, v *instanceView) {
+func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj engine.Project, in wm.Instance, viewer wm.Access, v *instanceView) {
 	key := viewKey(rev, in, viewer)
 	if s.slow.known(rev, key, s.opts.Now()) {
 		v.Late = lateKnown

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/kit"
@@ -153,7 +153,7 @@ func TestWorstCaseWAVFetchesStayOutOfTheHostsHeap(t *testing.T) {
 		t.Skip("renders the worst-case reverb")
 	}
 	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // no render from an earlier run on disk
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

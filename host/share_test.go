@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/world"
 )
@@ -30,7 +30,7 @@ export const buzzer = defineObject<{ n: number }>({
 // shareWorld is a host with the real engine and the buzzer accepted, with the owner's tab.
 func shareWorld(t *testing.T) (*fixture, *tab) {
 	t.Helper()
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

@@ -14,7 +14,7 @@ import (
 
 	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/bundle"
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
@@ -127,7 +127,7 @@ func soundBundle(tb testing.TB) []byte {
 // soundWorld is a host with the real engine and the sound project accepted.
 func soundWorld(t *testing.T) (*fixture, *tab) {
 	t.Helper()
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

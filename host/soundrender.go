@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/host/engine"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -20,21 +21,13 @@ import (
 // workers, each limited to renderMemory of address space beyond its baseline), runs at most
 // maxRenders at once, and keeps what they made in a bounded cache.
 const (
-	// maxRenders bounds the renders in flight (each a worker process of the Checker's render
-	// pool: on a 2-core machine a third would only share the cores).
-	maxRenders = 2
+	// maxRenders bounds the renders in flight: the engine's render workers.
+	maxRenders = engine.MaxRenders
 	// renderQueueWait is how long a render waits for a slot before its fetch is answered 503 with
 	// Retry-After; the page fetches it again the next time it plays the sound.
 	renderQueueWait = 5 * time.Second
 	// renderRetryAfter is the Retry-After of that answer, in seconds.
 	renderRetryAfter = 5
-	// renderMemory is a render worker's address space beyond its warm baseline: the worst recipe
-	// the rules allow needs about 630 MB resident there (measured), which 512 MiB, the validation
-	// workers' bound, does not hold.
-	renderMemory = 1 << 30
-	// renderBudget is a render worker's time for one sound: audio.DefaultBudget's, the
-	// renderer's own backstop for a loaded machine.
-	renderBudget = 60 * time.Second
 	// WAVCacheBytes bounds the WAVs a host keeps in memory (least recently used out first): 64
 	// MiB is about 5 of the longest stereo sounds, or 11 minutes of mono. The disk cache under it
 	// (audio.DiskDir, shared with the workers and the CLI) is pruned to audio.MaxDiskBytes.
@@ -59,7 +52,7 @@ type soundRenders struct {
 	engine soundRenderer // nil: render in this process
 }
 
-func newSoundRenders(e Engine) *soundRenders {
+func newSoundRenders(e engine.Engine) *soundRenders {
 	r := &soundRenders{slots: make(chan struct{}, maxRenders)}
 	r.engine, _ = e.(soundRenderer)
 	r.cache = audio.NewRenderingCache(r.render, WAVCacheBytes, audio.DiskDir)
@@ -96,7 +89,7 @@ func (r *soundRenders) render(recipe json.RawMessage) ([]byte, error) {
 	if r.engine == nil {
 		return renderHere(recipe)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), renderBudget+10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), engine.RenderBudget+10*time.Second)
 	defer cancel()
 	return r.engine.RenderSound(ctx, recipe)
 }

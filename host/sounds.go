@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/scapeworld/scape/audio"
-	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/host/engine"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -20,7 +20,7 @@ import (
 // import is served as it is. The page learns, per placed instance, the map sound name → key (the
 // definition's static sounds, or soundBank(state) for that instance's state), its ambience, and
 // asks the host for previews and sequence steps. Every answer comes from the live worker through
-// the SDK (validate.Env.Ask, a derive-like call), so no recipe is resolved twice by a second rule
+// the SDK (engine.Env.Ask, a derive-like call), so no recipe is resolved twice by a second rule
 // set; nothing here mutates state or is broadcast.
 
 // soundBook remembers, for the active revision, what the page needs to resolve sound names: the
@@ -111,7 +111,7 @@ func (s *Server) ask(ctx context.Context, id string, question any, out any) (int
 	}
 	cctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	defer cancel()
-	raw, err := proj.Derive(cctx, in, validate.Env{Ask: q})
+	raw, err := proj.Derive(cctx, in, engine.Env{Ask: q})
 	if err != nil {
 		return rev, err
 	}

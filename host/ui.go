@@ -3,11 +3,7 @@ package host
 import (
 	"context"
 	"crypto/subtle"
-	"embed"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
 	"path"
@@ -16,37 +12,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/store"
-	"github.com/scapeworld/scape/internal/human"
-	wm "github.com/scapeworld/scape/world"
+	"github.com/scapeworld/scape/host/web"
 )
-
-//go:embed ui
-var uiFiles embed.FS
-
-var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"stamp": func(t time.Time) string { return t.Local().Format("15:04:05") },
-	"size":  human.Bytes,
-	// problem renders a diagnostic for the sidebar: positions inside the bundle mean nothing to
-	// the owner (the host has no source map), so only project files are shown.
-	"problem": ownerProblem,
-	"short": func(h string) string {
-		if len(h) > 12 {
-			return h[:12]
-		}
-		return h
-	},
-}).ParseFS(uiFiles, "ui/pages.html"))
-
-// ownerProblem renders a diagnostic for the owner: positions inside the bundle mean nothing to
-// the owner (the host has no source map), so only project files are shown.
-func ownerProblem(d diag.Diagnostic) string {
-	if d.File == "bundle.js" {
-		d.File, d.Line, d.Column = "", 0, 0
-	}
-	return d.String()
-}
 
 // owner is the signed-in owner of a request, if any.
 type owner struct {
@@ -120,7 +89,7 @@ func (s *Server) render(w http.ResponseWriter, status int, name string, data any
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self'; frame-ancestors 'none'")
 	w.WriteHeader(status)
-	if err := pages.ExecuteTemplate(w, name, data); err != nil {
+	if err := web.Pages.ExecuteTemplate(w, name, data); err != nil {
 		s.opts.Logf("render %s: %v", name, err)
 	}
 }
@@ -364,7 +333,7 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	b, _ := uiFiles.ReadFile("ui/style.css")
+	b := web.Style()
 	w.Header().Set("Content-Type", "text/css; charset=utf-8")
 	w.Write(b)
 }
@@ -397,7 +366,7 @@ var Owner = Actor{ID: "owner", Role: RoleAdmin}
 func (s *Server) instanceViews(ctx context.Context, active *Revision, actor Actor) ([]instanceView, viewReport, error) {
 	var report viewReport
 	placed := s.grid.Instances()
-	var proj Project
+	var proj engine.Project
 	emoji := map[string]Definition{}
 	if active != nil {
 		for _, d := range active.Definitions {
@@ -497,59 +466,6 @@ func (s *Server) handlePlace(w http.ResponseWriter, r *http.Request) {
 	s.backToWorld(w, r, err)
 }
 
-// Place puts a new instance of typ from the active build into the world beside its placer
-// (PlaceAt).
-func (s *Server) Place(ctx context.Context, actor Actor, typ string) (string, error) {
-	return s.PlaceAt(ctx, actor, typ, nil)
-}
-
-// PlaceAt puts a new instance of typ from the active build into the world, with its initial
-// state, at spot (nil, or no cell: beside the placer, placeFloor and placeCell). initial()
-// runs without the world lock; the instance is placed, through the world model (its cell
-// checks, link group and world-link rule), only if the build that made its state is still the
-// active one.
-func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gridSpot) (string, error) {
-	if !grants(actor).Build {
-		return "", &wm.Error{Status: http.StatusForbidden, Message: "your role may not place Gizmos in this world"}
-	}
-	rev, proj, err := s.project(ctx)
-	if err != nil {
-		return "", err
-	}
-	var def *Definition
-	for i := range rev.Definitions {
-		if rev.Definitions[i].Type == typ {
-			def = &rev.Definitions[i]
-		}
-	}
-	if def == nil {
-		return "", &wm.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("the accepted build has no Gizmo %q", typ)}
-	}
-	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-	state, err := proj.Initial(rctx, typ)
-	cancel()
-	if err != nil {
-		return "", fmt.Errorf("place %s: %w", typ, err)
-	}
-	id := "obj-" + strings.ToLower(newSecret("")[:10])
-	pl := wm.Placement{ID: id, Type: typ, Version: def.Version, State: state, Floor: s.placeFloor(actor, spot), Basis: &wm.Basis{Revision: rev.Number}}
-	s.grid.PreparePlace(ctx, grants(actor), pl) // author code (derive), with no lock held
-	if pl.Cell, err = s.placeCell(actor, pl.Floor, spot); err != nil {
-		return "", err
-	}
-	// The model commits only if the build that made the state is still the active one.
-	if _, err := s.grid.Place(ctx, grants(actor), pl); err != nil {
-		return "", err
-	}
-	s.changed(change{Kind: "placed", Instance: id})
-	return id, nil
-}
-
-// runtimeCallTimeout bounds each call the owner's buttons make into author code (place, act):
-// the page waits for it, so a runaway Gizmo costs the owner at most this long. Views have the
-// page's budget instead (render.go).
-const runtimeCallTimeout = 2 * time.Second
-
 func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.requireOwner(w, r); !ok {
 		return
@@ -558,53 +474,8 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	if len(payload) == 0 {
 		payload = json.RawMessage("{}")
 	}
-	_, err := s.Act(r.Context(), Owner, r.PathValue("id"), Action{Name: r.PostFormValue("action"), Payload: payload})
+	_, err := s.Act(r.Context(), Owner, r.PathValue("id"), engine.Action{Name: r.PostFormValue("action"), Payload: payload})
 	s.backToWorld(w, r, err)
-}
-
-// Act applies an action to a placed instance as actor and saves the new state, through the world
-// (Apply: the state with the reaction's permitted area removals, one commit; the feedback to the
-// nearby avatars); each tab's 'acted' event carries its share of the reaction (share.go). The
-// action runs with no lock held, with actor's Access from the world model (its grants, the
-// placer rule and editPolicy): the SDK's registry alone decides the declared permission from it
-// (403). The model saves the state only if the instance and the active build are still those
-// it ran on (world.Basis).
-func (s *Server) Act(ctx context.Context, actor Actor, id string, action Action) (Outcome, error) {
-	rev, proj, err := s.project(ctx)
-	if err != nil {
-		return Outcome{}, err
-	}
-	in, _, ok := s.grid.Instance(id)
-	if !ok {
-		return Outcome{}, &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
-	}
-	if len(action.Payload) == 0 {
-		action.Payload = json.RawMessage("{}")
-	}
-	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-	out, err := proj.Act(rctx, in, action, s.access(actor, in.ID))
-	cancel()
-	if err != nil {
-		var ref *wm.Error
-		if errors.As(err, &ref) {
-			return Outcome{}, ref
-		}
-		return Outcome{}, fmt.Errorf("%s: %w", action.Name, err)
-	}
-	var transition *wm.Transition
-	var delivery *wm.Delivery
-	s.grid.PrepareApply(ctx, id, out.State) // author code (derive), with no lock held
-	// The state and the reaction's permitted area removals commit together, only if the build
-	// and the instance are still those the action ran on.
-	applied, err := s.grid.Apply(ctx, grants(actor), wm.Acted{ID: id, State: out.State, Reaction: out.Reaction, Basis: &wm.Basis{Revision: rev.Number, Instance: &in}}, s.opts.Now())
-	if err != nil {
-		return Outcome{}, err
-	}
-	transition, delivery = applied.Transition, applied.Delivery
-	// Each tab's event carries only its share of the reaction (share.go).
-	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction, Transition: transition, delivery: delivery})
-	s.events.publishGrid()
-	return out, nil
 }
 
 func (s *Server) handleRemove(w http.ResponseWriter, r *http.Request) {
@@ -614,23 +485,13 @@ func (s *Server) handleRemove(w http.ResponseWriter, r *http.Request) {
 	s.backToWorld(w, r, s.Remove(r.Context(), Owner, r.PathValue("id")))
 }
 
-// Remove takes a placed instance out of the world, if actor may remove it (the model's rule).
-func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
-	if _, _, ok := s.grid.Instance(id); !ok {
-		return &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
+func (s *Server) handleWorldScript(w http.ResponseWriter, r *http.Request) {
+	js, err := web.Script("world.ts")
+	if err != nil {
+		s.unavailable(w, "world script", err)
+		return
 	}
-	if !s.may(actor, wm.OpRemove, id) {
-		return &wm.Error{Status: http.StatusForbidden, Message: "your role may not remove this Gizmo"}
-	}
-	s.grid.PrepareRemove(ctx, id) // its partners derive again: author code, with no lock held
-	_, err := s.grid.Remove(ctx, grants(actor), id)
-	if err == nil {
-		s.changed(change{Kind: "removed", Instance: id})
-	}
-	return err
-}
-
-// Instances lists the placed instances (for tests and tools).
-func (s *Server) Instances(ctx context.Context) ([]wm.Instance, error) {
-	return s.grid.Instances(), nil
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(js)
 }

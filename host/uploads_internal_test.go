@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
@@ -23,15 +24,15 @@ type gateValidator struct {
 	checking atomic.Int32
 }
 
-func (v *gateValidator) Load(ctx context.Context, js []byte, placed []wm.Instance) (Verdict, Project, error) {
+func (v *gateValidator) Load(ctx context.Context, js []byte, placed []wm.Instance) (engine.Verdict, engine.Project, error) {
 	v.checking.Add(1)
 	defer v.checking.Add(-1)
 	select {
 	case <-v.open:
 	case <-ctx.Done():
-		return Verdict{}, nil, ctx.Err()
+		return engine.Verdict{}, nil, ctx.Err()
 	}
-	return Verdict{}, nil, nil
+	return engine.Verdict{}, nil, nil
 }
 
 // TestUploadsInFlightBounded: however many uploads one session sends at once, at most

@@ -12,6 +12,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
@@ -52,7 +53,7 @@ func tileBundle(t *testing.T, edits ...string) string {
 // checker: refused while a tile is placed, accepted once it is removed, and accepted with the
 // tile placed when walkability does not change.
 func TestWalkabilityChangeNeedsInstancesRemoved(t *testing.T) {
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	f.start()
 	o := f.owner()
 	tok := f.pair(o)

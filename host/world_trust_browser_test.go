@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/internal/chromium"
 	"github.com/scapeworld/scape/world"
@@ -30,7 +30,7 @@ import (
 // host's ticker moves the avatars).
 func trustWorld(t *testing.T, bundle []byte) (*fixture, *hosttest.Owner) {
 	t.Helper()
-	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: host.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
+	f := &fixture{t: t, clock: &clock{t: time.Now().UTC()}, val: &hosttest.JSONValidator{}, real: engine.NewChecker(), tokens: make(chan string, 16), dir: t.TempDir()}
 	t.Cleanup(f.real.Close)
 	f.start()
 	o := f.owner()

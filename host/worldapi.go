@@ -9,6 +9,8 @@ import (
 
 	"time"
 
+	"github.com/scapeworld/scape/host/engine"
+	"github.com/scapeworld/scape/host/web"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -101,7 +103,7 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 		r := rej[0]
 		out.Rejection = &tabRevision{Number: r.Number, Project: r.Project, At: r.CreatedAt}
 		for _, d := range r.Problems.Errors() {
-			out.Rejection.Problems = append(out.Rejection.Problems, ownerProblem(d))
+			out.Rejection.Problems = append(out.Rejection.Problems, web.OwnerProblem(d))
 		}
 	}
 	var active *Revision
@@ -137,18 +139,12 @@ func (s *Server) snapshot(ctx context.Context, actor Actor) (tabWorld, error) {
 func (s *Server) requireTab(w http.ResponseWriter, r *http.Request) (Actor, bool) {
 	a, ok := s.tab(r)
 	if !ok {
-		writeJSON(w, http.StatusUnauthorized, apiError{Status: http.StatusUnauthorized, Message: "this tab has no session: open the world again (or its invite link)"})
+		writeError(w, http.StatusUnauthorized, codeOf(http.StatusUnauthorized), "this tab has no session: open the world again (or its invite link)")
 	}
 	return a, ok
 }
 
-// apiError is every refusal of the world API: the action's status and the message to show.
-type apiError struct {
-	Status  int    `json:"status"`
-	Message string `json:"message"`
-}
-
-// answer writes v, or err as an apiError with its status (a Refusal's, 503 for a build still
+// answer writes v, or err in the host's one error envelope with its status (a Refusal's, 503 for a build still
 // loading, 409 for a world that changed meanwhile, else 500).
 func (s *Server) answer(w http.ResponseWriter, v any, err error) {
 	if err == nil {
@@ -159,7 +155,7 @@ func (s *Server) answer(w http.ResponseWriter, v any, err error) {
 	if status == http.StatusInternalServerError {
 		s.opts.Logf("world api: %v", err)
 	}
-	writeJSON(w, status, apiError{Status: status, Message: err.Error()})
+	writeError(w, status, codeOf(status), err.Error())
 }
 
 // statusOf is the HTTP status of a world API error (see answer).
@@ -178,14 +174,13 @@ func statusOf(err error) int {
 
 // readBody decodes a small JSON body into v, or answers 400/413.
 func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, MaxFormBody)
-	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+	if err := decodeJSON(w, r, MaxFormBody, v); err != nil {
 		status := http.StatusBadRequest
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
 			status = http.StatusRequestEntityTooLarge
 		}
-		writeJSON(w, status, apiError{Status: status, Message: "bad request body: " + err.Error()})
+		writeError(w, status, codeOf(status), "bad request body: "+err.Error())
 		return false
 	}
 	return true
@@ -206,7 +201,7 @@ func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 		if req.Invite != "" {
 			msg = "this invite link is not valid on this host (it may have expired, been used up or been revoked)"
 		}
-		writeJSON(w, http.StatusForbidden, apiError{Status: http.StatusForbidden, Message: msg})
+		writeError(w, http.StatusForbidden, codeOf(http.StatusForbidden), msg)
 		return
 	}
 	tok, a, err := s.sessions.open(r.Context(), role, from)
@@ -241,7 +236,7 @@ func (s *Server) handleTabWorld(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.streamTab(r)
 	if !ok || !s.sessions.attach(a.ID) {
-		writeJSON(w, http.StatusUnauthorized, apiError{Status: http.StatusUnauthorized, Message: "this stream has no session: ask for a new ticket, or open the world again"})
+		writeError(w, http.StatusUnauthorized, codeOf(http.StatusUnauthorized), "this stream has no session: ask for a new ticket, or open the world again")
 		return
 	}
 	defer s.sessions.detach(a.ID)
@@ -282,8 +277,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	if !world() {
 		return
 	}
-	keepAlive := time.NewTicker(25 * time.Second)
-	defer keepAlive.Stop()
+	keepAlive, stopKeepAlive := s.opts.Ticker(25 * time.Second)
+	defer stopKeepAlive()
 	for {
 		select {
 		case <-r.Context().Done():
@@ -302,7 +297,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			if !send("grid", s.gridFor(a, s.emojiOf(r.Context()))) {
 				return
 			}
-		case <-keepAlive.C:
+		case <-keepAlive:
 			if !s.sessions.touch(a.ID) {
 				return
 			}
@@ -372,7 +367,7 @@ func (s *Server) handleTabAct(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var req Action
+	var req engine.Action
 	if !readBody(w, r, &req) {
 		return
 	}
@@ -401,38 +396,6 @@ func (s *Server) handleSeed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.answer(w, map[string]bool{"seeded": true}, s.Seed(r.Context(), a, r.PathValue("id"), req.State))
-}
-
-// Seed replaces a placed instance's state, as the admin jumping to a case: the state must pass
-// the definition's valid() in the active build.
-func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.RawMessage) error {
-	in, _, ok := s.grid.Instance(id)
-	if !ok {
-		return &wm.Error{Status: http.StatusNotFound, Message: fmt.Sprintf("no placed instance %q", id)}
-	}
-	if !grants(actor).Admin {
-		return &wm.Error{Status: http.StatusForbidden, Message: "only the world's admin seeds a state"}
-	}
-	rev, proj, err := s.project(ctx)
-	if err != nil {
-		return err
-	}
-	seeded := in
-	seeded.State = state
-	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
-	err = proj.Valid(rctx, seeded)
-	cancel()
-	if err != nil {
-		return err
-	}
-	s.grid.PrepareApply(ctx, id, state) // author code (derive), with no lock held
-	// Through the world, so its outputs are derived again for the seeded state; only if the
-	// build that checked it is still the active one (the seed replaces whatever state it had).
-	applied, err := s.grid.Apply(ctx, grants(actor), wm.Acted{ID: id, State: state, Basis: &wm.Basis{Revision: rev.Number}}, s.opts.Now())
-	if err == nil {
-		s.changed(change{Kind: "seeded", Instance: id, Actor: actor.ID, Transition: applied.Transition})
-	}
-	return err
 }
 
 // handleJoin is an invite link: the world page, which redeems the invite for this tab.

@@ -20,6 +20,7 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/protocol"
@@ -67,7 +68,7 @@ type realWorld struct {
 func newRealWorld(tb testing.TB, hostile bool, n int) *realWorld {
 	tb.Helper()
 	tokens := make(chan string, 64)
-	c := host.NewChecker()
+	c := engine.NewChecker()
 	srv, err := host.New(host.Options{DataDir: tb.TempDir(), Engine: c, OnOwnerToken: func(t string) { tokens <- t }})
 	if err != nil {
 		tb.Fatal(err)
@@ -216,7 +217,7 @@ func TestWorldPageHostileLampsWithTheEngine(t *testing.T) {
 // calls never open a build (they would be ErrNotReady), so the first view after Load answers
 // at once; a participant's editor action is refused by the registry with 403.
 func TestCheckerLoadKeepsTheValidatedProject(t *testing.T) {
-	c := host.NewChecker()
+	c := engine.NewChecker()
 	t.Cleanup(c.Close)
 	js := lampBundle(t, false)
 	ctx, stop := context.WithTimeout(context.Background(), 20*time.Second)
@@ -232,11 +233,11 @@ func TestCheckerLoadKeepsTheValidatedProject(t *testing.T) {
 	if err != nil || !strings.Contains(string(view), `"label":"Turn off"`) {
 		t.Fatalf("view right after Load: %s %v", view, err)
 	}
-	out, err := proj.Act(vctx, in, host.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}, world.Access{ActorID: "p-1"})
+	out, err := proj.Act(vctx, in, engine.Action{Name: "toggle", Payload: json.RawMessage(`{}`)}, world.Access{ActorID: "p-1"})
 	if err != nil || !strings.Contains(string(out.State), `"on":false`) {
 		t.Fatalf("participant toggle: %s %v", out.State, err)
 	}
-	_, err = proj.Act(vctx, in, host.Action{Name: "color", Payload: json.RawMessage(`{"color":"cool"}`)}, world.Access{ActorID: "p-1"})
+	_, err = proj.Act(vctx, in, engine.Action{Name: "color", Payload: json.RawMessage(`{"color":"cool"}`)}, world.Access{ActorID: "p-1"})
 	var ref *world.Error
 	if !errors.As(err, &ref) || ref.Status != 403 {
 		t.Fatalf("participant's editor action: %v, want a 403 refusal", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/world"
 )
 
@@ -23,13 +24,13 @@ type FakeBundle struct {
 }
 
 // Check implements host.Validator.
-func (v *JSONValidator) Check(ctx context.Context, js []byte, placed []world.Instance) (host.Verdict, error) {
+func (v *JSONValidator) Check(ctx context.Context, js []byte, placed []world.Instance) (engine.Verdict, error) {
 	v.Calls.Add(1)
 	var b FakeBundle
 	if err := json.Unmarshal(js, &b); err != nil {
-		return host.Verdict{Problems: diag.List{{Code: diag.CodeLoad, Message: "not a project: " + err.Error()}}}, nil
+		return engine.Verdict{Problems: diag.List{{Code: diag.CodeLoad, Message: "not a project: " + err.Error()}}}, nil
 	}
-	verdict := host.Verdict{Definitions: b.Definitions, Problems: b.Problems}
+	verdict := engine.Verdict{Definitions: b.Definitions, Problems: b.Problems}
 	for _, in := range placed {
 		found := false
 		for _, d := range b.Definitions {

@@ -294,7 +294,7 @@ func (s *DB) Bundle(ctx context.Context, worldID string, number int) ([]byte, er
 }
 
 // addRevision records a verdict and, for an accepted one, makes it the world's active build,
-// in one transaction, which also drops the revisions past KeptRevisions (store_prune.go). It returns the revision with its number.
+// in one transaction, which also drops the revisions past KeptRevisions (prune.go). It returns the revision with its number.
 func (s *DB) AddRevision(ctx context.Context, worldID, sessionID string, r protocol.Revision, js []byte) (protocol.Revision, error) {
 	problems, err := json.Marshal(r.Problems)
 	if err != nil {

@@ -1,22 +1,36 @@
-package host
+package engine
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/scapeworld/scape/isolate"
 	wm "github.com/scapeworld/scape/world"
 )
 
+const (
+	// MaxRenders bounds the renders in flight (each a worker process of the Checker's render
+	// pool: on a 2-core machine a third would only share the cores).
+	MaxRenders = 2
+	// renderMemory is a render worker's address space beyond its warm baseline: the worst recipe
+	// the rules allow needs about 630 MB resident there (measured), which 512 MiB, the validation
+	// workers' bound, does not hold.
+	renderMemory = 1 << 30
+	// RenderBudget is a render worker's time for one sound: audio.DefaultBudget's, the
+	// renderer's own backstop for a loaded machine.
+	RenderBudget = 60 * time.Second
+)
+
 // renderPool is a Checker's pool for the world page's sounds (soundrender.go): maxRenders
 // workers, started on the first render, each with renderMemory of address space beyond its
-// baseline and renderBudget per sound. A render never shares a worker with author code.
+// baseline and RenderBudget per sound. A render never shares a worker with author code.
 func renderPool(cfg CheckerConfig) *isolate.Pool {
 	lim := cfg.Limits
-	lim.Memory, lim.Render = renderMemory, renderBudget
-	return isolate.NewPool(isolate.Config{Size: maxRenders, Limits: lim, Owner: "this host's", OnRequest: cfg.OnRequest,
+	lim.Memory, lim.Render = renderMemory, RenderBudget
+	return isolate.NewPool(isolate.Config{Size: MaxRenders, Limits: lim, Owner: "this host's", OnRequest: cfg.OnRequest,
 		Executable: cfg.Executable, Lazy: true})
 }
 

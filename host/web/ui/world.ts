@@ -2,7 +2,7 @@
 // (panel.ts) and the canvas (canvas.ts). The page draws what the server sends and sends back what
 // the viewer does. It never decides: every view, action and placement runs on the host, through the SDK's
 // registry, with this tab's session (docs/dev.md, "The world page"). Compiled by the esbuild in
-// the binary on first request (host/worldscript.go); nothing is fetched from elsewhere.
+// the binary on first request (host/web/script.go); nothing is fetched from elsewhere.
 
 import { draw, stateChanged } from './panel';
 import { drawCanvas, wireCanvas } from './canvas';

@@ -1,5 +1,5 @@
 // The part of the vendored three.js (ui/vendor/three, npm three@0.180.0, resolved by
-// host/worldscript.go) that model.ts uses, declared by hand: @types/three would be another npm
+// host/web/script.go) that model.ts uses, declared by hand: @types/three would be another npm
 // package for a few classes. A name used here that three does not export fails in the browser
 // test (the renderer draws nothing), not silently.
 

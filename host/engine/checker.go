@@ -1,4 +1,4 @@
-package host
+package engine
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ type Checker struct {
 	OpenTimeout time.Duration
 
 	checks, live *isolate.Pool
-	// renders render the world page's sounds (checker_render.go).
+	// renders render the world page's sounds (render.go).
 	renders *isolate.Pool
 	failed  *failures
 
@@ -388,4 +388,15 @@ func (f *failures) put(key string, err error) {
 		clear(f.m)
 	}
 	f.m[key] = err
+}
+
+// acceptedModels is the verdict's accepted models by type.
+func acceptedModels(defs []validate.Definition) map[string]string {
+	out := map[string]string{}
+	for _, d := range defs {
+		if d.Model != "" {
+			out[d.Type] = d.Model
+		}
+	}
+	return out
 }

@@ -1,9 +1,8 @@
-package host
+package web
 
 import (
 	"fmt"
 	"io/fs"
-	"net/http"
 	"path"
 	"strings"
 	"sync"
@@ -30,8 +29,8 @@ type uiScriptResult struct {
 
 const uiNamespace = "scape-ui"
 
-// uiScript returns the bundled script for entry, a path under ui/ such as "world.ts".
-func uiScript(entry string) ([]byte, error) {
+// Script returns the bundled script for entry, a path under ui/ such as "world.ts".
+func Script(entry string) ([]byte, error) {
 	uiScriptsMu.Lock()
 	defer uiScriptsMu.Unlock()
 	if r, ok := uiScripts[entry]; ok {
@@ -41,8 +40,6 @@ func uiScript(entry string) ([]byte, error) {
 	uiScripts[entry] = uiScriptResult{js, err}
 	return js, err
 }
-
-func worldScript() ([]byte, error) { return uiScript("world.ts") }
 
 func bundleUI(ui fs.FS, entry string) ([]byte, error) {
 	sdk := kit.SDK()
@@ -124,15 +121,4 @@ func bundleUI(ui fs.FS, entry string) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("compiling the world page (%s) produced no script", entry)
-}
-
-func (s *Server) handleWorldScript(w http.ResponseWriter, r *http.Request) {
-	js, err := worldScript()
-	if err != nil {
-		s.unavailable(w, "world script", err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(js)
 }

@@ -1,10 +1,12 @@
-package host
+package engine
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/protocol"
 	"github.com/scapeworld/scape/validate"
 	wm "github.com/scapeworld/scape/world"
@@ -12,6 +14,19 @@ import (
 
 // Definition is what the world shows of one Gizmo definition of the active build.
 type Definition = protocol.Definition
+
+// ServeIfWorker turns this process into an engine worker when its parent started it as one
+// (isolate.ServeIfWorker); a test binary that runs a Checker calls it first in TestMain.
+func ServeIfWorker() { isolate.ServeIfWorker() }
+
+// Env is what an instance's derived outputs depend on besides its state (validate.Env).
+type Env = validate.Env
+
+// ErrNotReady is what a Project returns (wrapped) when a call ended before any author code ran:
+// the build was still being opened, or another call held the runtime, until the call's context
+// ended. The world page shows a placeholder and tries again on the next load: it is not the
+// Gizmo's doing.
+var ErrNotReady = errors.New("the Gizmo runtime was not ready")
 
 // Verdict is the outcome of validating a whole project bundle. No errors among Problems means
 // accepted (warnings are kept with the revision but do not refuse it).
@@ -46,7 +61,7 @@ type Project interface {
 	// Derive is what the world needs of a placed instance, with linked as its link topology:
 	// the SDK's resolved outputs as world.Derived reads them (JSON). An unknown or invalid
 	// instance, or a callback that fails, is an error (a *Refusal when the SDK refused it).
-	Derive(ctx context.Context, in wm.Instance, env validate.Env) (json.RawMessage, error)
+	Derive(ctx context.Context, in wm.Instance, env Env) (json.RawMessage, error)
 	// Step runs the instance's step callback for one arrival: the effects (JSON, "null" when
 	// none).
 	Step(ctx context.Context, in wm.Instance, event StepEvent) (json.RawMessage, error)

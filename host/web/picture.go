@@ -1,4 +1,4 @@
-package host
+package web
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func ModelPicture(ctx context.Context, glbBytes []byte, o PictureOptions) ([]byt
 	if err != nil {
 		return nil, err
 	}
-	js, err := uiScript("model.ts")
+	js, err := Script("model.ts")
 	if err != nil {
 		return nil, err
 	}

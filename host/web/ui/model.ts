@@ -252,7 +252,7 @@ function image(id: string): HTMLCanvasElement | null {
 }
 
 /**
- * One picture of a model as the world draws it at rest: `scape gizmo model --png` (host/modelpng.go)
+ * One picture of a model as the world draws it at rest: `scape gizmo model --png` (host/web/picture.go)
  * calls this in headless Chromium with the GLB as base64. A PNG data: URL of the render target.
  */
 async function picture(base64: string, presentation: Presentation): Promise<string> {

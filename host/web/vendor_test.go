@@ -1,4 +1,4 @@
-package host
+package web
 
 import (
 	"crypto/sha256"
@@ -70,11 +70,11 @@ func TestVendoredThreeMatchesNPM(t *testing.T) {
 // The renderer is its own script: the world page's bundle does not carry three.js, and the
 // model bundle does (resolved from the vendored files, not fetched).
 func TestModelScriptIsSeparate(t *testing.T) {
-	world, err := uiScript("world.ts")
+	world, err := Script("world.ts")
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := uiScript("model.ts")
+	model, err := Script("model.ts")
 	if err != nil {
 		t.Fatal(err)
 	}

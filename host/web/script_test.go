@@ -1,4 +1,4 @@
-package host
+package web
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 )
 
 func TestWorldScriptCompiles(t *testing.T) {
-	js, err := worldScript()
+	js, err := Script("world.ts")
 	if err != nil {
 		t.Fatal(err)
 	}

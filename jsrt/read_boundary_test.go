@@ -80,7 +80,7 @@ var readSites = []struct{ file, line, why string }{
 	{"host/sessions.go", `r.URL.Query().Get("ticket")`, "a URL query"},
 	{"host/sessions.go", `r.Header.Get("X-CSRF-Token")`, "an HTTP header"},
 	{"host/worldapi.go", `r.URL.Query().Get("invite")`, "a URL query"},
-	{"host/ui.go", "return d.String()", "a diag.Diagnostic"},
+	{"host/web/pages.go", "return d.String()", "a diag.Diagnostic"},
 	{"host/ui.go", `r.URL.Query().Get("next")`, "a URL query"},
 	{"host/ui.go", `r.URL.Query().Get("token")`, "a URL query"},
 	{"host/ui.go", `r.URL.Query().Get("code")`, "a URL query"},

@@ -59,7 +59,7 @@ type Derived struct {
 	Lighting json.RawMessage `json:"lighting,omitempty"`
 	// Sprite is the GizmoSpriteRecipe for the state (null without one); WorldText and
 	// WorldTextRange the world label and the distance in cells it is visible from (nil: always).
-	// The model only carries them: the page draws them (host/ui/canvas.ts).
+	// The model only carries them: the page draws them (host/web/ui/canvas.ts).
 	Sprite         json.RawMessage `json:"sprite,omitempty"`
 	WorldText      string          `json:"worldText,omitempty"`
 	WorldTextRange *float64        `json:"worldTextRange,omitempty"`

@@ -44,6 +44,7 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/isolate"
@@ -382,7 +383,7 @@ func testCode(msg string) string {
 // loaded twice.
 type hostRig struct {
 	exe, work string
-	checker   *host.Checker
+	checker   *engine.Checker
 
 	mu    sync.Mutex
 	stats []isolate.Stats
@@ -390,7 +391,7 @@ type hostRig struct {
 
 func newHostRig(exe, work string) (*hostRig, error) {
 	h := &hostRig{exe: exe, work: work}
-	h.checker = host.NewCheckerWith(host.CheckerConfig{Executable: exe, OnRequest: func(s isolate.Stats) {
+	h.checker = engine.NewCheckerWith(engine.CheckerConfig{Executable: exe, OnRequest: func(s isolate.Stats) {
 		h.mu.Lock()
 		h.stats = append(h.stats, s)
 		h.mu.Unlock()
@@ -476,7 +477,7 @@ func (h *hostRig) upload(dir string) result {
 	}
 	if instances, err := srv.Instances(ctx); err == nil {
 		for _, in := range instances {
-			_, _ = srv.Act(ctx, host.Owner, in.ID, host.Action{Name: "toggle", Payload: []byte(`{}`)})
+			_, _ = srv.Act(ctx, host.Owner, in.ID, engine.Action{Name: "toggle", Payload: []byte(`{}`)})
 		}
 	}
 	for _, s := range h.takeStats() {

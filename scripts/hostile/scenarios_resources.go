@@ -19,6 +19,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/protocol"
@@ -222,7 +223,7 @@ type world struct {
 }
 
 // startWorld builds the project in dir, starts a host on engine and pairs a dev session.
-func startWorld(env scenarioEnv, dir string, engine host.Engine) (*world, error) {
+func startWorld(env scenarioEnv, dir string, engine engine.Engine) (*world, error) {
 	res, err := bundle.Build(bundle.Options{Dir: dir})
 	if err != nil || res.JS == nil {
 		return nil, fmt.Errorf("build: %v %v", err, res.Diagnostics)

@@ -622,7 +622,7 @@ function derive(registry: runtime.ObjectRegistry, instanceJSON: string, linked: 
       push: sdk.resolveGizmoPush(def, instance.state),
       travel: sdk.resolveGizmoTravel(def, instance.state),
       lighting: sdk.resolveGizmoLighting(def, instance.state, { linked }),
-      // What the page draws (host/ui/canvas.ts): the sprite for this state (null without one), the
+      // What the page draws (host/web/ui/canvas.ts): the sprite for this state (null without one), the
       // world text ('' without one) and the range it is visible from (null: always).
       sprite: sdk.resolveGizmoSprite(def, instance.state) ?? null,
       worldText: sdk.gizmoWorldText(def, instance.state),

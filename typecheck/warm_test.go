@@ -126,4 +126,6 @@ func TestWarmFallsBackToCold(t *testing.T) {
 	}
 }
 
-func jsString(s string) string { return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", `\'`) + "'" }
+func jsString(s string) string {
+	return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", `\'`) + "'"
+}

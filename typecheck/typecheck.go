@@ -59,6 +59,11 @@ type Status struct {
 	Duration    time.Duration `json:"-"`
 	// Ms is Duration in milliseconds, for --json.
 	Ms float64 `json:"ms"`
+
+	// raw is tsc's text when Checked: what a type-check server sends, parsed by its caller.
+	raw []byte
+	// server is the type-check server that answered, if one did.
+	server *serverInfo
 }
 
 // Options tell Run where things are; zero values mean the real ones.
@@ -76,6 +81,39 @@ func Run(ctx context.Context, dir string, opts Options) Status {
 	st.Duration = time.Since(start)
 	st.Ms = float64(st.Duration.Microseconds()) / 1000
 	return st
+}
+
+// RunServed is Run for a build: on this project's type-check server when one runs (the project's
+// TypeScript already loaded: server.go), else tsc as Run runs it, after which it starts a server
+// for the next build (not under CI unless asked: startsServers). Trust is asked first, here, as
+// by Run: an untrusted directory never reaches a server.
+func RunServed(ctx context.Context, dir string, opts Options) Status {
+	start := time.Now()
+	st := runServed(ctx, dir, opts)
+	st.Duration = time.Since(start)
+	st.Ms = float64(st.Duration.Microseconds()) / 1000
+	return st
+}
+
+func runServed(ctx context.Context, dir string, opts Options) Status {
+	s, st := prepare(dir, opts)
+	if st != nil {
+		return *st
+	}
+	if !serversEnabled() {
+		return runCold(ctx, s)
+	}
+	sock := serverSocket(s)
+	if st, err := askServer(ctx, sock, s); err == nil {
+		return st
+	} else if ctx.Err() != nil {
+		return Status{Reason: "tsc was interrupted"}
+	}
+	cold := runCold(ctx, s)
+	if cold.Checked && sock != "" && startsServers() {
+		startServerFunc(sock, s.dir)
+	}
+	return cold
 }
 
 // Skipped is the status of a check the user turned off.
@@ -152,7 +190,7 @@ func runCold(ctx context.Context, s setup) Status {
 		// refuse nothing.
 		return Status{Reason: "tsc failed: " + firstLine(out.String())}
 	}
-	return Status{Checked: true, Diagnostics: list}
+	return Status{Checked: true, Diagnostics: list, raw: out.Bytes()}
 }
 
 // trusted returns the directory to run in (dir resolved, as the record is keyed: a link swapped

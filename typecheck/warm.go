@@ -118,7 +118,7 @@ func (w *Warm) check(ctx context.Context) Status {
 		return w.failed(ctx, s, err)
 	}
 	w.failures = 0
-	return Status{Checked: true, Warm: true, Diagnostics: Parse(s.dir, out)}
+	return Status{Checked: true, Warm: true, Diagnostics: Parse(s.dir, out), raw: out}
 }
 
 // failed ends a checker that did not answer and runs this check cold: a warm checker's trouble

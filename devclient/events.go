@@ -26,6 +26,7 @@ const (
 	EventUploadFailed   Kind = "upload_failed"   // Message: the host refused the request itself
 	EventSessionExpired Kind = "session_expired" // Reason, Message: pair again to continue
 	EventStopped        Kind = "stopped"         // Message: the session was revoked
+	EventTypes          Kind = "types"           // Errors (type errors, which `scape gizmo build` refuses), Message; after a verdict, nothing held back
 )
 
 // Event is one thing that happened in the dev loop, as data. Renderers (terminal, JSON) live

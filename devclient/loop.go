@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/timeline"
 	"github.com/scapeworld/scape/protocol"
+	"github.com/scapeworld/scape/typecheck"
 )
 
 // Build is one result of the project's incremental build.
@@ -65,6 +67,14 @@ type Loop struct {
 	Now func() time.Time
 	// Backoff is the first retry delay (doubling to MaxBackoff).
 	Backoff, MaxBackoff time.Duration
+	// Types, when set, type-checks the project (package typecheck; the production one keeps the
+	// project's TypeScript warm). It starts once a build has bundled, beside the check and the
+	// upload, and is reported after the cycle's verdict (types.go): `scape gizmo build` refuses
+	// type errors, dev sends the build and says so.
+	Types func(ctx context.Context) typecheck.Status
+
+	emitMu sync.Mutex
+	types  typesState
 
 	lastHash string // what the host has as its latest revision from us
 	lastRev  int    // that revision's number
@@ -88,6 +98,7 @@ func (l *Loop) Run(ctx context.Context) error {
 		l.lastHash = l.Session.Active.SHA256
 		l.lastRev = l.base
 	}
+	defer l.types.wait()
 	batch := watch.Batch{First: l.Now()}
 	for {
 		if err := l.cycle(ctx, batch); err != nil {
@@ -110,6 +121,8 @@ func (l *Loop) Run(ctx context.Context) error {
 }
 
 func (l *Loop) emit(e Event) {
+	l.emitMu.Lock()
+	defer l.emitMu.Unlock()
 	e.Time = l.Now()
 	if l.Emit != nil {
 		l.Emit(e)
@@ -139,6 +152,11 @@ func (l *Loop) cycle(ctx context.Context, batch watch.Batch) error {
 		l.failed("build", b.Diagnostics.Errors(), "build failed: nothing was sent")
 		return ctx.Err()
 	}
+	// The type check reads the same files the bundle did, and runs while the rest of the cycle
+	// does; what it finds is reported once the cycle has its verdict (report, deferred: every
+	// way out of the cycle after this line is a verdict, or no verdict at all).
+	types := l.startTypes(ctx)
+	defer types.report()
 	warnings := b.Diagnostics.Warnings()
 	if l.Check != nil {
 		problems := l.Check(ctx, b)

@@ -139,7 +139,10 @@ func (e *env) write(content string) {
 }
 
 // start runs the loop until the test ends; it returns the loop's result channel.
-func (e *env) start(s *Session) (context.CancelFunc, chan error) {
+func (e *env) start(s *Session) (context.CancelFunc, chan error) { return e.startWith(s, nil) }
+
+// startWith is start with the loop adjusted by set first.
+func (e *env) startWith(s *Session, set func(*Loop)) (context.CancelFunc, chan error) {
 	w, err := watch.New(e.dir)
 	if err != nil {
 		e.t.Fatal(err)
@@ -147,6 +150,9 @@ func (e *env) start(s *Session) (context.CancelFunc, chan error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &Loop{Dir: e.dir, Builder: fileBuilder{e.dir}, Upload: e.client, Session: s, Watcher: w,
 		Emit: func(ev Event) { e.events <- ev }, Backoff: 10 * time.Millisecond}
+	if set != nil {
+		set(l)
+	}
 	done := make(chan error, 1)
 	go func() { done <- l.Run(ctx); w.Close() }()
 	e.t.Cleanup(func() { cancel(); <-done })

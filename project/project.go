@@ -234,7 +234,8 @@ func (b *Build) ModelFile() func([]byte) string {
 }
 
 // startTypecheck starts tsc in the background and returns the function that waits for its
-// status (nil when not asked for).
+// status (nil when not asked for). It runs on the project's type-check server when one runs
+// (typecheck.RunServed: TypeScript kept loaded between builds).
 func (c *Context) startTypecheck(ctx context.Context) func() *typecheck.Status {
 	if !c.opts.Typecheck {
 		if c.opts.SkipTypes == "" {
@@ -244,7 +245,7 @@ func (c *Context) startTypecheck(ctx context.Context) func() *typecheck.Status {
 		return func() *typecheck.Status { return &st }
 	}
 	done := make(chan typecheck.Status, 1)
-	go func() { done <- typecheck.Run(ctx, c.opts.Dir, typecheck.Options{}) }()
+	go func() { done <- typecheck.RunServed(ctx, c.opts.Dir, typecheck.Options{}) }()
 	return func() *typecheck.Status {
 		st := <-done
 		return &st

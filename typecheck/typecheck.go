@@ -51,11 +51,19 @@ type Status struct {
 	Reason string `json:"reason,omitempty"`
 	// Untrusted is true when the reason is that the directory is not trusted (Reason starts with
 	// NotTrusted), so a tool reading --json can offer `scape gizmo trust` without matching text.
-	Untrusted   bool          `json:"untrusted,omitempty"`
+	Untrusted bool `json:"untrusted,omitempty"`
+	// Warm is true when a warm checker (Warm, or a type-check server) answered: the project's
+	// TypeScript was already loaded.
+	Warm        bool          `json:"warm,omitempty"`
 	Diagnostics diag.List     `json:"-"`
 	Duration    time.Duration `json:"-"`
 	// Ms is Duration in milliseconds, for --json.
 	Ms float64 `json:"ms"`
+
+	// raw is tsc's text when Checked: what a type-check server sends, parsed by its caller.
+	raw []byte
+	// server is the type-check server that answered, if one did.
+	server *serverInfo
 }
 
 // Options tell Run where things are; zero values mean the real ones.
@@ -75,22 +83,63 @@ func Run(ctx context.Context, dir string, opts Options) Status {
 	return st
 }
 
-// Skipped is the status of a check the user turned off.
-func Skipped(why string) Status { return Status{Reason: why} }
+// RunServed is Run for a build: on this project's type-check server when one runs (the project's
+// TypeScript already loaded: server.go), else tsc as Run runs it, after which it starts a server
+// for the next build (not under CI unless asked: startsServers). Trust is asked first, here, as
+// by Run: an untrusted directory never reaches a server.
+func RunServed(ctx context.Context, dir string, opts Options) Status {
+	start := time.Now()
+	st := runServed(ctx, dir, opts)
+	st.Duration = time.Since(start)
+	st.Ms = float64(st.Duration.Microseconds()) / 1000
+	return st
+}
 
-func run(ctx context.Context, dir string, opts Options) Status {
-	// Trust first: an untrusted directory gets the one answer whatever it holds, never advice
-	// such as `npm install`, which would run the project's install scripts.
-	dir, st := trusted(dir, opts.Trust)
+func runServed(ctx context.Context, dir string, opts Options) Status {
+	s, st := prepare(dir, opts)
 	if st != nil {
 		return *st
 	}
+	if !serversEnabled() {
+		return runCold(ctx, s)
+	}
+	sock := serverSocket(s)
+	if st, err := askServer(ctx, sock, s); err == nil {
+		return st
+	} else if ctx.Err() != nil {
+		return Status{Reason: "tsc was interrupted"}
+	}
+	cold := runCold(ctx, s)
+	if cold.Checked && sock != "" && startsServers() {
+		startServerFunc(sock, s.dir)
+	}
+	return cold
+}
+
+// Skipped is the status of a check the user turned off.
+func Skipped(why string) Status { return Status{Reason: why} }
+
+// setup is what a check needs: the trusted directory (resolved), the project's TypeScript and
+// node. Trust comes first: an untrusted directory gets the one answer whatever it holds, never
+// advice such as `npm install`, which would run the project's install scripts.
+type setup struct {
+	dir, tsc, node string
+}
+
+// tsLib is the TypeScript package the warm checker loads (node_modules/typescript).
+func (s setup) tsLib() string { return filepath.Dir(filepath.Dir(s.tsc)) }
+
+func prepare(dir string, opts Options) (setup, *Status) {
+	dir, st := trusted(dir, opts.Trust)
+	if st != nil {
+		return setup{}, st
+	}
 	if _, err := os.Stat(filepath.Join(dir, "tsconfig.json")); err != nil {
-		return Status{Reason: "the project has no tsconfig.json"}
+		return setup{}, &Status{Reason: "the project has no tsconfig.json"}
 	}
 	tsc := filepath.Join(dir, "node_modules", "typescript", "bin", "tsc")
 	if _, err := os.Stat(tsc); err != nil {
-		return Status{Reason: "TypeScript is not installed in this project (npm install --save-dev typescript)"}
+		return setup{}, &Status{Reason: "TypeScript is not installed in this project (npm install --save-dev typescript)"}
 	}
 	lookPath := opts.LookPath
 	if lookPath == nil {
@@ -98,23 +147,36 @@ func run(ctx context.Context, dir string, opts Options) Status {
 	}
 	node, err := lookPath("node")
 	if err != nil {
-		return Status{Reason: "Node.js (node) is not on PATH, and tsc needs it"}
+		return setup{}, &Status{Reason: "Node.js (node) is not on PATH, and tsc needs it"}
 	}
+	return setup{dir: dir, tsc: tsc, node: node}, nil
+}
+
+func run(ctx context.Context, dir string, opts Options) Status {
+	s, st := prepare(dir, opts)
+	if st != nil {
+		return *st
+	}
+	return runCold(ctx, s)
+}
+
+// runCold runs tsc once: a Node process that loads TypeScript, checks and exits.
+func runCold(ctx context.Context, s setup) Status {
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	args := []string{tsc, "-p", ".", "--noEmit", "--pretty", "false"}
+	args := []string{s.tsc, "-p", ".", "--noEmit", "--pretty", "false"}
 	// Incremental: tsc checks the vendored SDK's sources too (about 10,000 lines), which costs
 	// seconds of CPU the first time; its build info in .scape/ (git-ignored, the project's own
 	// scratch directory) brings a repeat check down to about a third. Never through a .scape
 	// that is a symbolic link: nothing is written outside the project.
-	if info, err := os.Lstat(filepath.Join(dir, ".scape")); err != nil && errors.Is(err, os.ErrNotExist) || err == nil && info.IsDir() {
+	if info, err := os.Lstat(filepath.Join(s.dir, ".scape")); err != nil && errors.Is(err, os.ErrNotExist) || err == nil && info.IsDir() {
 		args = append(args, "--incremental", "--tsBuildInfoFile", filepath.Join(".scape", "tsbuildinfo"))
 	}
-	cmd := exec.CommandContext(ctx, node, args...)
-	cmd.Dir = dir
+	cmd := exec.CommandContext(ctx, s.node, args...)
+	cmd.Dir = s.dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err = cmd.Run()
+	err := cmd.Run()
 	if ctx.Err() != nil {
 		return Status{Reason: fmt.Sprintf("tsc did not finish within %v", Timeout)}
 	}
@@ -122,13 +184,13 @@ func run(ctx context.Context, dir string, opts Options) Status {
 	if err != nil && !errors.As(err, &exit) {
 		return Status{Reason: "tsc could not run: " + err.Error()}
 	}
-	list := Parse(dir, out.Bytes())
+	list := Parse(s.dir, out.Bytes())
 	if err != nil && len(list) == 0 {
 		// tsc failed without a diagnostic we can read (a crash, a broken install): say so, and
 		// refuse nothing.
 		return Status{Reason: "tsc failed: " + firstLine(out.String())}
 	}
-	return Status{Checked: true, Diagnostics: list}
+	return Status{Checked: true, Diagnostics: list, raw: out.Bytes()}
 }
 
 // trusted returns the directory to run in (dir resolved, as the record is keyed: a link swapped

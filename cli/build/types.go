@@ -12,11 +12,12 @@ func typesLine(st *typecheck.Status) string {
 	if !st.Checked {
 		return "types not checked: " + st.Reason
 	}
-	n := len(st.Diagnostics)
-	switch n {
-	case 0:
-		return "types checked by tsc in " + formatMs(st.Ms)
-	default:
-		return "types checked by tsc in " + formatMs(st.Ms) + ": " + plural(n, "type error")
+	by := "types checked by tsc in " + formatMs(st.Ms)
+	if st.Warm {
+		by = "types checked by tsc (kept warm) in " + formatMs(st.Ms)
 	}
+	if n := len(st.Diagnostics); n > 0 {
+		return by + ": " + plural(n, "type error")
+	}
+	return by
 }

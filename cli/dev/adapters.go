@@ -11,6 +11,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/project"
+	"github.com/scapeworld/scape/typecheck"
 )
 
 // pipeline adapts package project to the dev loop: its bundle step is the loop's build (Rebuild)
@@ -18,6 +19,9 @@ import (
 // failed. The worker pool stays warm between saves.
 type pipeline struct {
 	pc *project.Context
+	// types keeps the project's TypeScript loaded for the loop's type checks (started by the
+	// first, ended by Close: the Node process lives as long as dev).
+	types *typecheck.Warm
 
 	mu   sync.Mutex
 	last *project.Build // the last build that produced a bundle
@@ -34,7 +38,7 @@ func newPipeline(dir string) (*pipeline, error) {
 		}
 		return nil, err
 	}
-	return &pipeline{pc: pc}, nil
+	return &pipeline{pc: pc, types: typecheck.NewWarm(dir, typecheck.Options{})}, nil
 }
 
 // openPipeline is the production Pipeline.
@@ -46,7 +50,14 @@ func openPipeline(dir string) (Pipeline, error) {
 	return p, nil
 }
 
-func (p *pipeline) Close() { p.pc.Close() }
+func (p *pipeline) Close() {
+	p.types.Close()
+	p.pc.Close()
+}
+
+// Types type-checks the project as `scape gizmo build` does (the same package, trust and
+// diagnostics), with its TypeScript kept warm between saves.
+func (p *pipeline) Types(ctx context.Context) typecheck.Status { return p.types.Check(ctx) }
 
 // Rebuild bundles what is on disk now. A directory that stopped being a project is reported and
 // the loop keeps watching; the next save may fix it.

@@ -9,6 +9,7 @@ import (
 	"github.com/scapeworld/scape/devclient"
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/typecheck"
 )
 
 // What dev's run needs, as small interfaces: the production ones start worker processes, a
@@ -22,6 +23,12 @@ type Pipeline interface {
 	// Explain validates with exploration, to place the diagnostics of a build the host rejected.
 	Explain(ctx context.Context, b devclient.Build) diag.List
 	Close()
+}
+
+// typer is a Pipeline that also type-checks the project (the production one does): the loop
+// reports its type errors after each verdict (devclient.Loop.Types).
+type typer interface {
+	Types(ctx context.Context) typecheck.Status
 }
 
 // Client talks to a developer-world host: pairing, uploads, revoking (*devclient.Client).

@@ -62,6 +62,11 @@ to a developer world on every save. Each cycle prints one line: the revision, ac
 rejected, the bundle size and the time from save to verdict. A rejected update leaves the
 previous accepted build running; its errors name the definition, field and value.
 
+With TypeScript installed in the project (npm install --save-dev typescript) and the directory
+trusted (scape gizmo trust), each build is also type-checked by the project's own tsc, kept
+loaded while dev runs: type errors are printed after the verdict, since scape gizmo build would
+refuse them; dev sends the build anyway (types do not change what the world runs).
+
 With --origin, pairs with that host: open the printed link, sign in, compare the code and
 choose "Connect this project". HTTPS is required except for loopback origins.
 
@@ -195,6 +200,9 @@ func run(ctx context.Context, opts *Options) error {
 			// nothing runs between a save and its upload, and the same check runs locally only
 			// to place what the verdict reports (docs/dev.md).
 			loop.Check, loop.Explain = nil, pipe.Explain
+		}
+		if tp, ok := pipe.(typer); ok {
+			loop.Types = tp.Types // type errors are reported after each verdict (devclient/types.go)
 		}
 		err = loop.Run(ctx)
 		var ended *devclient.SessionEnded

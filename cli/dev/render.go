@@ -92,6 +92,16 @@ func (r *reporter) human(e devclient.Event) {
 		}
 		fmt.Fprintf(r.out, "%s %d %s (allowed values that are likely mistakes; sent anyway):\n", r.paint("33", "!"), len(e.Warnings), noun)
 		r.diagnostics(e.Warnings)
+	case devclient.EventTypes:
+		switch {
+		case len(e.Errors) > 0:
+			fmt.Fprintf(r.out, "%s %s:\n", r.paint("31", "✗"), e.Message)
+			r.diagnostics(e.Errors)
+		case strings.HasPrefix(e.Message, "types not checked"):
+			fmt.Fprintf(r.err, "  %s\n", e.Message)
+		default:
+			fmt.Fprintf(r.out, "%s %s\n", r.paint("32", "✓"), e.Message)
+		}
 	case devclient.EventUnchanged:
 		// Every cycle ends with a line that says where things stand: after a fix that returns
 		// to the active build, or a restart on an unchanged project, this is that line.

@@ -41,8 +41,13 @@ func NewCmdTest(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		Short: "Run the project's tests without Node.js",
 		Long: `Run every *.test.ts file under DIR (default: the current directory; node_modules, vendor,
 dist and hidden directories are left out) in the toolchain's own JavaScript engine, with
-@scape/sdk, @scape/sdk/runtime, node:test and node:assert/strict supplied. The same files run
-unchanged under Node's own test runner.
+@scape/sdk, @scape/sdk/runtime, node:test and node:assert/strict supplied: a subset of Node's
+test runner (docs/projects.md lists it and how its results differ), whose semantics are Node's.
+Node itself cannot run these files as they are: Node 20 does not run TypeScript, type stripping
+(Node 22.6 and later) does not resolve the '../src/definition.js' imports, and 'node --test'
+over the project finds no test and exits 0. To run them under Node, compile each test to
+JavaScript first (esbuild, with @scape/sdk and node:* left external) and run the output with
+'node --test' where @scape/sdk is installed (a kit made by 'scape gizmo kit export').
 
 PATTERN is a regular expression: a test runs when it matches the test file's path or the test's
 full name ("suite > test"). With a single argument that names an existing directory, the

@@ -8,6 +8,7 @@ import (
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/cli/root"
 	"github.com/scapeworld/scape/isolate"
+	"github.com/scapeworld/scape/typecheck"
 )
 
 func main() {
@@ -16,6 +17,8 @@ func main() {
 	isolate.ServeIfWorker()
 	// `scape internal build-server`: keeps a warm worker for the next builds (isolate.OneShot).
 	isolate.ServeIfServer()
+	// `scape internal tsc-server`: keeps a project's TypeScript loaded for the next builds.
+	typecheck.ServeIfServer()
 	f := cmdutil.New(cmdutil.System(), root.BuildVersion())
 	os.Exit(root.Execute(f, os.Args[1:]))
 }

@@ -1,7 +1,9 @@
 /**
  * The subset of `node:test` that `scape gizmo test` supplies (see docs/projects.md). A project's
- * tsconfig maps `node:test` here, so the editor flags anything outside the subset; the same
- * files run unchanged under Node's own runner.
+ * tsconfig maps `node:test` here, so the editor flags anything outside the subset. Its semantics
+ * are Node's; under Node's own runner the files run once compiled to JavaScript (Node does not
+ * resolve their `.js` imports of `.ts` files): docs/projects.md, "Running the same tests under
+ * Node".
  */
 export interface TestOptions {
   /** Skip the test (a string is the reason). */

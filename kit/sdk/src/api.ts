@@ -100,11 +100,12 @@ export const API_RULES = {
 };
 
 /** Experimental Scape object authoring contract. Execution isolation is supplied by the host, not this authoring API. */
-export interface ObjectInstance {
+export interface ObjectInstance<S = unknown> {
   id: string;
   type: string;
   version: number;
-  state: unknown;
+  /** The definition's state type where it is known (a registry of typed definitions), else unknown. */
+  state: S;
   linkId?: string;
 }
 /** Portable editor values only; identities and live state never cross placements. */
@@ -284,6 +285,15 @@ export const objectId = (value: unknown): value is string => idProblem(value, ''
 /** Where `defineObject` was called: a non-enumerable `new Error().stack` under this symbol. */
 export const DEFINED_AT = Symbol.for('scape.definedAt');
 
+/** Carries a definition's state type for the type checker only: no value ever has this key. */
+declare const STATE_TYPE: unique symbol;
+/** What defineObject returns: an ObjectDefinition that remembers its state type S (types only). */
+export interface TypedObjectDefinition<S> extends ObjectDefinition {
+  readonly [STATE_TYPE]?: S;
+}
+/** The state type of a definition made by defineObject; unknown for any other. */
+export type DefinitionState<D> = D extends TypedObjectDefinition<infer S> ? S : unknown;
+
 /** Typed authoring helper; the registry checks state before invoking an implementation. */
 export function defineObject<S>(
   definition: Omit<
@@ -334,13 +344,13 @@ export function defineObject<S>(
     animate?: (state: S, previous: S) => GizmoTimeline;
     audio?: (state: S, previous: S) => GizmoAudioTimeline | null;
   },
-): ObjectDefinition {
+): TypedObjectDefinition<S> {
   if (typeof definition === 'object' && definition !== null && Object.isExtensible(definition)) {
     // The toolchain maps this stack to the author's TypeScript file:line through the source map.
     // Non-enumerable, so it never shows in JSON, spreads or key checks.
     Object.defineProperty(definition, DEFINED_AT, { value: new Error().stack ?? '', enumerable: false, configurable: true });
   }
-  return definition as unknown as ObjectDefinition;
+  return definition as unknown as TypedObjectDefinition<S>;
 }
 
 /** The stack recorded by defineObject, if any. */

@@ -4,7 +4,7 @@
  * `@scape/sdk/runtime` (./runtime.ts) is the host and test entry.
  */
 export { actorId, defineObject, defineProject, exactKeys, jsonData, localObjectRandomInt, ObjectActionError, objectId, PROJECT_OBJECT_LIMIT, record, requirePayload } from './api.js';
-export type { ObjectAction, ObjectChoice, ObjectConfiguration, ObjectContext, ObjectControl, ObjectDefinition, ObjectField, ObjectInstance, ObjectView, ObjectViewer, ProjectDefinition } from './api.js';
+export type { ObjectAction, ObjectChoice, ObjectConfiguration, ObjectContext, ObjectControl, ObjectDefinition, ObjectField, ObjectInstance, ObjectView, ObjectViewer, ProjectDefinition, TypedObjectDefinition, DefinitionState } from './api.js';
 export { axisQuaternion, multiplyQuaternion, slerpQuaternion, validateGizmoModel, validGizmoPresentation, validGizmoTimeline } from './presentation.js';
 export type { GizmoFrame, GizmoLabelFrame, GizmoPresentation, GizmoTimeline, Quaternion } from './presentation.js';
 export { encodeGizmoWav, GIZMO_AUDIO_MAX_BYTES, gizmoAmbienceError, gizmoAudioError, gizmoSoundsError, readGizmoSound, renderGizmoSound, validGizmoAmbience } from './audio.js';

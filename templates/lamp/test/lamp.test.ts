@@ -39,6 +39,7 @@ describe('lamp', () => {
     const { registry, instance } = place();
     const off = registry.act(instance, { name: 'toggle', payload: {} }, context());
     assert.deepEqual(off.state, { on: false, color: 'warm' });
+    assert.equal(off.state.on, false); // typed: the registry knows the lamp's state
     const on = registry.act(off, { name: 'toggle', payload: {} }, context({ actorId: 'bob' }));
     assert.deepEqual(on.state, instance.state);
   });

@@ -1,0 +1,14 @@
+package peercred
+
+import "golang.org/x/sys/unix"
+
+const supported = true
+
+// peerUID is the user of the process at the other end of a Unix socket (SO_PEERCRED).
+func peerUID(fd int) (int, error) {
+	cred, err := unix.GetsockoptUcred(fd, unix.SOL_SOCKET, unix.SO_PEERCRED)
+	if err != nil {
+		return 0, err
+	}
+	return int(cred.Uid), nil
+}

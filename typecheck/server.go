@@ -1,0 +1,369 @@
+package typecheck
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/scapeworld/scape/internal/cachedir"
+	"github.com/scapeworld/scape/internal/filelock"
+	"github.com/scapeworld/scape/internal/peercred"
+)
+
+// A type-check server keeps one project's TypeScript warm for `scape gizmo build`, as isolate's
+// build server keeps a validation worker warm, and under the same rules (docs/build.md, "The
+// build server"): this binary started as `<binary> internal tsc-server <socket> <dir>`, one per
+// project, user, binary and SCAPE_ configuration (and node), reached over a Unix socket in the
+// user's cache directory (0700; the socket 0600; it answers only its own user's processes),
+// exiting after ServerIdle without a request, when its socket is removed or replaced, or on
+// SIGTERM/SIGINT. It holds a Warm, whose Node process ends with it (its stdin closes).
+//
+// A build that finds no server runs tsc as before (Run) and then, when tsc ran, starts one for
+// the next build: the first build is never slower for it. Under CI (CI set) none is started
+// unless SCAPE_BUILD_SERVER=1 asks for one; SCAPE_BUILD_SERVER=0 turns servers off. A server that
+// fails to answer costs time only: the build runs tsc itself.
+//
+// Trust: the caller asks the trust record before it dials, and the server's Warm asks again at
+// every check, so a project whose trust was revoked runs nothing more; the server then exits.
+
+// serverArgs start a type-check server: `<binary> internal tsc-server [-idle D] <socket> <dir>`.
+var serverArgs = []string{"internal", "tsc-server"}
+
+// ServerIdle is how long a type-check server waits for a request before it exits (the build
+// server's).
+const ServerIdle = 10 * time.Minute
+
+// serverEnv is the build servers' switch, which governs these too: 0 off, 1 asked for (under CI).
+const serverEnv = "SCAPE_BUILD_SERVER"
+
+// serverCapable is set by ServeIfServer: this binary can be started as a type-check server.
+// Test binaries that do not call it never start one.
+var serverCapable bool
+
+// ServeIfServer runs the type-check server when this process was started as one, and exits;
+// otherwise it records that this binary can serve (call it first thing in main).
+func ServeIfServer() {
+	serverCapable = true
+	if len(os.Args) < 3 || os.Args[1] != serverArgs[0] || os.Args[2] != serverArgs[1] {
+		return
+	}
+	fs := flag.NewFlagSet("tsc-server", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	idle := fs.Duration("idle", ServerIdle, "exit after this long without a request")
+	if err := fs.Parse(os.Args[3:]); err != nil || fs.NArg() != 2 {
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	if err := RunServer(ctx, fs.Arg(0), fs.Arg(1), *idle, Options{}); err != nil {
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// serverRequest asks for one check of Dir (the resolved, trusted directory the server serves).
+type serverRequest struct {
+	Dir string `json:"dir"`
+}
+
+// serverReply is one check's status and tsc's text, which the caller parses against its files.
+type serverReply struct {
+	Status Status     `json:"status"`
+	Out    string     `json:"out,omitempty"`
+	Error  string     `json:"error,omitempty"`
+	Server serverInfo `json:"server"`
+}
+
+// serverInfo says which processes answered (tests: two builds were answered by the same ones).
+type serverInfo struct {
+	Pid     int `json:"pid"`      // the server's
+	NodePid int `json:"node_pid"` // its Warm's Node process
+	Starts  int `json:"starts"`   // how many Node processes its Warm started
+}
+
+// RunServer serves checks of the project in dir on the Unix socket sock until ctx ends, no
+// request came for idle, sock is removed or replaced, or the project stops being trusted. It
+// returns nil at once when another server holds sock's lock file: at most one serves a project.
+func RunServer(ctx context.Context, sock, dir string, idle time.Duration, opts Options) error {
+	if !peercred.Supported {
+		return errors.New("typecheck: no type-check server on this platform")
+	}
+	unlock, ok, err := lockServer(sock + ".lock")
+	if err != nil || !ok {
+		return err
+	}
+	defer unlock()
+	os.Remove(sock) // a dead server's socket: the lock says nobody serves it
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		return err
+	}
+	ul := ln.(*net.UnixListener)
+	ul.SetUnlinkOnClose(false) // removed below, only while it is still this server's
+	if err := os.Chmod(sock, 0o600); err != nil {
+		ln.Close()
+		return err
+	}
+	mine, err := os.Stat(sock)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	s := &tscServer{dir: dir, warm: NewWarm(dir, opts), activity: make(chan struct{}, 1)}
+	defer s.warm.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.end = cancel
+	go s.watch(ctx, sock, mine, idle)
+	go func() { <-ctx.Done(); ln.Close() }()
+	// Warm up at once: the build that started this server has its answer already, and the
+	// next one should find TypeScript loaded and the program built.
+	s.wg.Add(1)
+	go func() { defer s.wg.Done(); s.check(ctx) }()
+	for {
+		conn, err := ul.AcceptUnix()
+		if err != nil {
+			break
+		}
+		s.touch()
+		s.wg.Add(1)
+		go func() { defer s.wg.Done(); s.handle(ctx, conn) }()
+	}
+	s.wg.Wait()
+	if now, err := os.Stat(sock); err == nil && os.SameFile(now, mine) {
+		os.Remove(sock)
+	}
+	return nil
+}
+
+type tscServer struct {
+	dir      string
+	warm     *Warm
+	end      context.CancelFunc
+	activity chan struct{}
+	wg       sync.WaitGroup
+	busy     atomic.Int32 // checks running: the idle time starts when the last one ends
+}
+
+func (s *tscServer) touch() {
+	select {
+	case s.activity <- struct{}{}:
+	default:
+	}
+}
+
+// check runs one check; a project no longer trusted (or no longer checkable) ends the server.
+func (s *tscServer) check(ctx context.Context) Status {
+	s.busy.Add(1)
+	defer func() { s.busy.Add(-1); s.touch() }()
+	st := s.warm.Check(ctx)
+	if !st.Checked && ctx.Err() == nil {
+		s.end()
+	}
+	return st
+}
+
+// watch ends the server after idle without a connection, or once its socket is gone.
+func (s *tscServer) watch(ctx context.Context, sock string, mine os.FileInfo, idle time.Duration) {
+	timer := time.NewTimer(idle)
+	tick := time.NewTicker(time.Second)
+	defer timer.Stop()
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.activity:
+			timer.Reset(idle)
+		case <-timer.C:
+			if s.busy.Load() > 0 {
+				timer.Reset(idle) // a first check on a slow machine can outlast the idle time
+				continue
+			}
+			s.end()
+			return
+		case <-tick.C:
+			if now, err := os.Stat(sock); err != nil || !os.SameFile(now, mine) {
+				s.end()
+				return
+			}
+		}
+	}
+}
+
+// handle answers one connection: one request, one reply. A caller that hangs up is not waited
+// for: the check still finishes (it warms the next one).
+func (s *tscServer) handle(ctx context.Context, conn *net.UnixConn) {
+	defer conn.Close()
+	if !peercred.SameUser(conn) {
+		return
+	}
+	conn.SetReadDeadline(time.Now().Add(time.Minute))
+	var req serverRequest
+	line, err := bufio.NewReader(conn).ReadBytes('\n')
+	if err != nil || json.Unmarshal(line, &req) != nil {
+		return
+	}
+	var out serverReply
+	if req.Dir != s.dir {
+		out.Error = "this server checks " + s.dir
+	} else {
+		st := s.check(ctx)
+		out.Status, out.Out = st, string(st.raw)
+		out.Server = serverInfo{Pid: os.Getpid(), NodePid: s.warm.Pid(), Starts: s.warm.Starts()}
+	}
+	conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+	body, _ := json.Marshal(out)
+	conn.Write(append(body, '\n'))
+	s.touch()
+}
+
+// errNoServer is a server that did not answer: the caller checks by itself.
+var errNoServer = errors.New("typecheck: no type-check server answered")
+
+// askServer runs one check on the server at sock, if one answers and is this user's.
+func askServer(ctx context.Context, sock string, s setup) (Status, error) {
+	if sock == "" {
+		return Status{}, errNoServer
+	}
+	c, err := net.DialTimeout("unix", sock, 100*time.Millisecond)
+	if err != nil {
+		return Status{}, errNoServer
+	}
+	conn := c.(*net.UnixConn)
+	defer conn.Close()
+	// The server must be this user's before its answer has a say in the verdict.
+	if !peercred.SameUser(conn) {
+		return Status{}, errNoServer
+	}
+	deadline := time.Now().Add(Timeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	conn.SetDeadline(deadline)
+	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Unix(1, 0)) }) // a Ctrl-C ends the wait
+	defer stop()
+	body, _ := json.Marshal(serverRequest{Dir: s.dir})
+	if _, err := conn.Write(append(body, '\n')); err != nil {
+		return Status{}, errNoServer
+	}
+	r := bufio.NewReaderSize(conn, 64<<10)
+	line, err := r.ReadBytes('\n')
+	if ctx.Err() != nil {
+		return Status{}, ctx.Err()
+	}
+	var out serverReply
+	if err != nil || json.Unmarshal(line, &out) != nil || out.Error != "" {
+		return Status{}, errNoServer
+	}
+	st := out.Status
+	st.server = &out.Server
+	if st.Checked {
+		st.raw = []byte(out.Out)
+		st.Diagnostics = Parse(s.dir, st.raw)
+	}
+	return st, nil
+}
+
+// serverSocket is the socket of the type-check server for this project, user, binary, SCAPE_
+// configuration and node, in the user cache directory's servers/ folder; "" when there is no
+// usable cache folder or the path would be too long for a Unix socket.
+func serverSocket(s setup) string {
+	dir, err := cachedir.Dir("servers")
+	if err != nil {
+		return ""
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	info, err := os.Stat(exe)
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00%s\x00%s\x00", exe, info.Size(), info.ModTime().UnixNano(), os.Getuid(), s.node, s.dir)
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "SCAPE_") && !strings.HasPrefix(kv, "SCAPE_TIMELINE=") && !strings.HasPrefix(kv, serverEnv+"=") {
+			env = append(env, kv)
+		}
+	}
+	sort.Strings(env)
+	fmt.Fprint(h, strings.Join(env, "\x00"))
+	sock := filepath.Join(dir, "tsc-"+hex.EncodeToString(h.Sum(nil))[:16]+".sock")
+	if len(sock) > 100 { // sun_path holds 108 bytes on Linux, 104 on macOS
+		return ""
+	}
+	return sock
+}
+
+// serversEnabled says whether builds use type-check servers here.
+func serversEnabled() bool {
+	return peercred.Supported && serverCapable && os.Getenv(serverEnv) != "0"
+}
+
+// startsServers says whether a build that found no server starts one: not under a CI system
+// (CI set), where a job's builds are few and a process left running for ServerIdle only holds
+// memory (or the job, under a runner that waits for every descendant), unless
+// SCAPE_BUILD_SERVER=1 asks for it. A server already running is still used.
+func startsServers() bool {
+	if os.Getenv(serverEnv) == "1" {
+		return true
+	}
+	ci := strings.ToLower(os.Getenv("CI"))
+	return ci == "" || ci == "0" || ci == "false"
+}
+
+// startServer starts a type-check server for dir on sock, detached from this process (its own
+// session, no inherited streams), for the next build.
+func startServer(sock, dir string) {
+	exe, err := os.Executable()
+	if err != nil {
+		return
+	}
+	cmd := exec.Command(exe, append(append([]string{}, serverArgs...), sock, dir)...)
+	cmd.Args[0] = filepath.Base(exe) // `scape internal tsc-server …` in ps
+	cmd.SysProcAttr = detached()
+	cmd.Dir = "/"
+	if cmd.Start() == nil {
+		cmd.Process.Release()
+	}
+}
+
+// startServerFunc starts a server (tests record the calls instead).
+var startServerFunc = startServer
+
+// lockServer takes the exclusive lock that makes one process the server of a socket; ok is false
+// when another holds it.
+func lockServer(path string) (unlock func(), ok bool, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := filelock.TryLock(f); err != nil {
+		f.Close()
+		if errors.Is(err, filelock.ErrHeld) {
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	return func() { filelock.Unlock(f); f.Close() }, true, nil
+}

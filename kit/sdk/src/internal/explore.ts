@@ -323,11 +323,13 @@ interface Offer {
  * `fields` and `controls` alone, so a view that differs only in its other parts (a description
  * that counts, a title) reuses the offers of the first view with the same fields and controls.
  */
-function viewOffers(d: ObjectDefinition, viewText: string, checks: PayloadChecks, known: Map<string, Offer[]>): Offer[] {
+function viewOffers(d: ObjectDefinition, viewText: string, checks: PayloadChecks, known: Map<string, Offer[]>, parsed?: unknown): Offer[] {
   const remembered = known.get(viewText);
   if (remembered !== undefined) return remembered;
-  // The accepted view's plain copy: its controls are read as data, never as author objects.
-  const v = JSON.parse(viewText) as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
+  // The accepted view's plain copy (`parsed`, when the view check just made it: JSON.parse of
+  // the same text, which the check reads and never changes): its controls are read as data,
+  // never as author objects.
+  const v = (parsed ?? JSON.parse(viewText)) as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
   // Read below as `v.fields ?? []` and `v.controls`: what the offers are made from, as text.
   const shape = `\u0000${JSON.stringify([v.fields ?? [], v.controls])}`;
   const sameShape = known.get(shape);
@@ -453,6 +455,7 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           continue;
         }
         let viewText = '';
+        let parsed: unknown;
         const found = guarded('view', () => {
           const view = callAuthor(d, 'view', d.view!, copy(), { ...ROLES[r].viewer });
           // Only the view's serialised copy is checked below, so its bounds are walked the way
@@ -467,13 +470,14 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           if (known !== undefined) return known;
           // The copy is JSON.parse's: plain data whose size is the text's, so the bounds walk
           // the view passed above is not repeated on it (parsedViewProblem).
-          const problem = parsedViewProblem(d, JSON.parse(viewText) as unknown, viewText, ROLES[r].who, bounds.plain);
+          parsed = JSON.parse(viewText) as unknown;
+          const problem = parsedViewProblem(d, parsed, viewText, ROLES[r].who, bounds.plain);
           if (key) viewChecks.set(key, problem);
           return problem;
         });
         viewed.set(viewer, found ? '' : viewText);
         if (found) report(found, trail);
-        else if (viewText) candidates(viewOffers(d, viewText, payloadChecks, offersByView), r, node.actions);
+        else if (viewText) candidates(viewOffers(d, viewText, payloadChecks, offersByView, parsed), r, node.actions);
       }
       for (let r = 0; r < ROLES.length; r++) candidates(declared, r, node.actions);
     });

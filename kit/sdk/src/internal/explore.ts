@@ -380,6 +380,13 @@ function declaredActions(d: ObjectDefinition): ObjectAction[] {
   return out.map((a) => ({ name: a.name, payload: isPlainObject(a.payload) ? a.payload : {} }));
 }
 
+/** `trail` and one step more, as a copy (slice and push: goja runs a spread through an iterator). */
+function extended(trail: string[], mode: RandomMode, step: string): string[] {
+  const out = trail.slice();
+  out.push(mode === 'seeded' ? step : `${step} [randomInt ${mode}]`);
+  return out;
+}
+
 /** Explored states' problems say "the state", not "the initial state" (the catalog's words). */
 function explored(found: Located): Located {
   const message = found.problem.message.replace(/the initial state/g, 'this state');
@@ -521,11 +528,11 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
         out.actions++;
         const outcome = act(d, node.text, candidate.action, candidate.payloadText, role, now, modes[m], reactions);
         if (outcome.kind === 'refused') continue;
-        if (step === '') step = stepLabel(candidate.action, candidate.role, candidate.permission);
-        const label = modes[m] === 'seeded' ? step : `${step} [randomInt ${modes[m]}]`;
-        const trail = [...node.trail, label];
+        // The trail is made only for a finding or a new state: most outcomes are states seen
+        // already.
         if (outcome.kind === 'problem') {
-          report(outcome.found, trail);
+          if (step === '') step = stepLabel(candidate.action, candidate.role, candidate.permission);
+          report(outcome.found, extended(node.trail, modes[m], step));
           continue;
         }
         // Randomness drawn: the lowest and the highest draws are states a player can reach too.
@@ -538,7 +545,8 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
         }
         seen.add(key);
         out.states++;
-        queue.push(visit(outcome.text, node.text, trail, node.depth + 1));
+        if (step === '') step = stepLabel(candidate.action, candidate.role, candidate.permission);
+        queue.push(visit(outcome.text, node.text, extended(node.trail, modes[m], step), node.depth + 1));
       }
     }
   }

@@ -45,8 +45,10 @@ if [ -n "${BASE:-}" ]; then
 fi
 tree=scripts/proctree.py
 echo "load average: $(cut -d" " -f1-3 /proc/loadavg); runs: $runs; $(nproc) cores"
-SCAPE_BENCH_SIXTEEN="$work/p/sixteen" go test ./validate -run TestWriteSixteenForScript -count=1 >/dev/null
-SCAPE_BENCH_SIXTEEN_DEEP="$work/p/deep" go test ./validate -run TestWriteSixteenDeepForScript -count=1 >/dev/null
+# go test reports a failure on stdout: shown, not discarded, when writing a project fails.
+write() { local out; out=$(env "$1" go test ./validate -run "$2" -count=1 2>&1) || { echo "$out"; echo "bench-explore: $2 failed"; exit 1; }; }
+write SCAPE_BENCH_SIXTEEN="$work/p/sixteen" TestWriteSixteenForScript
+write SCAPE_BENCH_SIXTEEN_DEEP="$work/p/deep" TestWriteSixteenDeepForScript
 # Warm-up: each binary's SDK cache and build server (a served build is what a second build is).
 for bin in "${bins[@]}"; do
   XDG_CACHE_HOME="$work/cache" "$bin" gizmo build "$work/p/sixteen" >/dev/null

@@ -256,6 +256,9 @@ func makeRuntime(opts Options) (*Runtime, error) {
 	if err := installModelHook(vm, opts.Models); err != nil {
 		return nil, fmt.Errorf("jsrt: installing the model check: %w", err)
 	}
+	if err := installBoundsHook(vm); err != nil {
+		return nil, fmt.Errorf("jsrt: installing the bounds walk: %w", err)
+	}
 	if _, err := vm.RunProgram(script.Program); err != nil {
 		return nil, fmt.Errorf("jsrt: running the SDK failed: %w", err)
 	}

@@ -5,7 +5,7 @@
 #   scripts/bench-build.sh [RUNS]        (default 5 runs; prints medians)
 #
 # A second table compares warm builds with state exploration at its default and --explore=0
-# (alternated run by run), with the ratio of the medians. With BASE=path/to/another/scape, a third
+# (alternated run by run), with the ratio of the medians. With BASE=path/to/another/scape (or a git revision, built here), a third
 # compares that binary's warm builds with this tree's, alternated, exploration on (before/after).
 #
 # cold: a fresh SDK cache directory each run (esbuild compiles the embedded SDK first; no build
@@ -30,9 +30,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# The servers the warm-up builds start would idle for 10 minutes after the run: end them (found
+# by this run's own cache path).
+cleanup() {
+  for pid in $(pgrep -f "internal build-server $work/cache/" || true); do kill "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
 go build -o "$work/scape" ./cmd/scape
 scape="$work/scape"
+# BASE may be a git revision: its binary is built from `git archive` of it.
+if [ -n "${BASE:-}" ] && [ ! -x "$BASE" ]; then
+  mkdir -p "$work/base-src"
+  git archive "$BASE" | tar -x -C "$work/base-src"
+  (cd "$work/base-src" && go build -o "$work/scape-base" ./cmd/scape)
+  BASE="$work/scape-base"
+fi
 tree=scripts/proctree.py
 if ! command -v python3 >/dev/null; then echo "bench-build: needs python3 (scripts/proctree.py)"; exit 2; fi
 
@@ -130,6 +143,12 @@ for dir in "$work"/p/*; do
 done
 
 if [ -n "${BASE:-}" ]; then
+  # The base binary's own build server, started here outside the measurement: the first measured
+  # base build would otherwise start it as its descendant, and proctree.py waits for every
+  # descendant, so the run hung until the server's 10 idle minutes ran out.
+  XDG_CACHE_HOME="$work/cache" "$BASE" gizmo build "$work/p/lamp" >/dev/null
+  sleep 1
+  XDG_CACHE_HOME="$work/cache" "$BASE" gizmo build "$work/p/lamp" >/dev/null
   echo
   echo "before/after: BASE=$BASE against this tree (warm, exploration on, alternated)"
   printf '%-14s %8s %8s %7s %8s %8s %7s %10s %10s\n' project base_ms this_ms ratio base_cpu this_cpu ratio rss_MB_base rss_MB_this

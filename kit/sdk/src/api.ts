@@ -400,67 +400,73 @@ export type JsonDataProblem = [string, string, unknown, Rule];
 
 /** Why `value` is not JSON data (see jsonData), or null. */
 export function jsonDataProblem(value: unknown, depth: number = JSON_DEPTH_LIMIT, path = ''): JsonDataProblem | null {
+  return jsonDataWalk(value, path, 0, depth, []);
+}
+
+/**
+ * jsonDataProblem's walk of one item at `level`, with its container ancestors. A module-level
+ * function rather than a closure made per call: the SDK is compiled with esbuild's keepNames, so
+ * every closure made costs a defineProperty of its name, which goja makes a measurable share of
+ * state exploration's time (this check runs on every reducer's result).
+ * Hot (every state, payload and recipe): indexed loops, and an entry's path is only built when
+ * the entry is a container to descend into or a problem to report.
+ */
+function jsonDataWalk(item: unknown, at: string, level: number, depth: number, ancestors: object[]): JsonDataProblem | null {
   const D = API_RULES.jsonData;
-  const ancestors: object[] = [];
-  // Hot (every state, payload and recipe): indexed loops, and an entry's path is only built
-  // when the entry is a container to descend into or a problem to report.
-  const walk = (item: unknown, at: string, level: number): JsonDataProblem | null => {
-    switch (typeof item) {
-      case 'string':
-      case 'boolean':
-        return null;
-      case 'number':
-        if (!Number.isFinite(item)) return [at, 'must be a finite number (JSON has no NaN or Infinity)', item, D];
-        return null;
-      case 'undefined':
-        return [at, 'must not be undefined (JSON drops it)', item, D];
-      case 'function':
-        return [at, 'must not be a function', item, D];
-      case 'symbol':
-        return [at, 'must not be a symbol', item, D];
-      case 'bigint':
-        return [at, 'must not be a bigint', item, D];
-    }
-    if (item === null) return null;
-    const obj = item as object;
-    if (level + 1 > depth) return [at, `must not nest deeper than ${depth} levels`, item, API_RULES.jsonDepth];
-    if (ancestors.includes(obj)) return [at, 'must not contain a cycle', item, D];
-    if (Object.getOwnPropertySymbols(obj).length > 0) return [at, 'must not have symbol keys', item, D];
-    ancestors.push(obj);
-    try {
-      if (Array.isArray(obj)) {
-        const names = Object.getOwnPropertyNames(obj);
-        if (names.length !== obj.length + 1) {
-          for (let i = 0; i < obj.length; i++) if (!Object.prototype.hasOwnProperty.call(obj, i)) return [`${at}[${i}]`, 'must not be a hole (sparse arrays lose entries)', undefined, D];
-          return [at, 'must be a plain array without extra properties', item, D];
-        }
-        for (let i = 0; i < obj.length; i++) {
-          const desc = Object.getOwnPropertyDescriptor(obj, i);
-          if (!desc || !('value' in desc)) return [`${at}[${i}]`, 'must be a data property, not a getter', undefined, D];
-          if (plainJsonScalar(desc.value)) continue;
-          const found = walk(desc.value, `${at}[${i}]`, level + 1);
-          if (found) return found;
-        }
-        return null;
+  switch (typeof item) {
+    case 'string':
+    case 'boolean':
+      return null;
+    case 'number':
+      if (!Number.isFinite(item)) return [at, 'must be a finite number (JSON has no NaN or Infinity)', item, D];
+      return null;
+    case 'undefined':
+      return [at, 'must not be undefined (JSON drops it)', item, D];
+    case 'function':
+      return [at, 'must not be a function', item, D];
+    case 'symbol':
+      return [at, 'must not be a symbol', item, D];
+    case 'bigint':
+      return [at, 'must not be a bigint', item, D];
+  }
+  if (item === null) return null;
+  const obj = item as object;
+  if (level + 1 > depth) return [at, `must not nest deeper than ${depth} levels`, item, API_RULES.jsonDepth];
+  if (ancestors.includes(obj)) return [at, 'must not contain a cycle', item, D];
+  if (Object.getOwnPropertySymbols(obj).length > 0) return [at, 'must not have symbol keys', item, D];
+  ancestors.push(obj);
+  try {
+    if (Array.isArray(obj)) {
+      const names = Object.getOwnPropertyNames(obj);
+      if (names.length !== obj.length + 1) {
+        for (let i = 0; i < obj.length; i++) if (!Object.prototype.hasOwnProperty.call(obj, i)) return [`${at}[${i}]`, 'must not be a hole (sparse arrays lose entries)', undefined, D];
+        return [at, 'must be a plain array without extra properties', item, D];
       }
-      const proto = Object.getPrototypeOf(obj);
-      if (proto !== Object.prototype && proto !== null) return [at, 'must be a plain object or array, not a class instance', item, D];
-      const keys = Object.getOwnPropertyNames(obj);
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[k];
-        const desc = Object.getOwnPropertyDescriptor(obj, key)!;
-        if (!desc.enumerable) return [jsonKeyPath(at, key), 'must be enumerable (JSON drops hidden properties)', desc.value, D];
-        if (!('value' in desc)) return [jsonKeyPath(at, key), 'must be a data property, not a getter', undefined, D];
+      for (let i = 0; i < obj.length; i++) {
+        const desc = Object.getOwnPropertyDescriptor(obj, i);
+        if (!desc || !('value' in desc)) return [`${at}[${i}]`, 'must be a data property, not a getter', undefined, D];
         if (plainJsonScalar(desc.value)) continue;
-        const found = walk(desc.value, jsonKeyPath(at, key), level + 1);
+        const found = jsonDataWalk(desc.value, `${at}[${i}]`, level + 1, depth, ancestors);
         if (found) return found;
       }
       return null;
-    } finally {
-      ancestors.pop();
     }
-  };
-  return walk(value, path, 0);
+    const proto = Object.getPrototypeOf(obj);
+    if (proto !== Object.prototype && proto !== null) return [at, 'must be a plain object or array, not a class instance', item, D];
+    const keys = Object.getOwnPropertyNames(obj);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      const desc = Object.getOwnPropertyDescriptor(obj, key)!;
+      if (!desc.enumerable) return [jsonKeyPath(at, key), 'must be enumerable (JSON drops hidden properties)', desc.value, D];
+      if (!('value' in desc)) return [jsonKeyPath(at, key), 'must be a data property, not a getter', undefined, D];
+      if (plainJsonScalar(desc.value)) continue;
+      const found = jsonDataWalk(desc.value, jsonKeyPath(at, key), level + 1, depth, ancestors);
+      if (found) return found;
+    }
+    return null;
+  } finally {
+    ancestors.pop();
+  }
 }
 
 /** A value JSON keeps as is without looking further: a string, a boolean, null, a finite number. */

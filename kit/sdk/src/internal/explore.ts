@@ -213,7 +213,7 @@ type Outcome = { kind: 'refused' } | { kind: 'problem'; found: Located } | { kin
  * the same checks), keeping the problem rather than the registry's 400, and telling the
  * reducer's own ObjectActionError (a refusal) from everything else (a finding).
  */
-function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role: Role, now: number, mode: RandomMode, reactions: Map<string, Problem>): Outcome {
+function act(d: ObjectDefinition, stateText: string, action: ObjectAction, payloadText: string, role: Role, now: number, mode: RandomMode, reactions: Map<string, Problem>): Outcome {
   const entry = d.actions[action.name];
   const run = `actions.${action.name}.run`;
   let random = false;
@@ -221,7 +221,7 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
   // and only once the reducer draws: most never do, and hashing the seed text was a fifth of
   // this function's time in goja. The seed is the same whenever it is made.
   let draw: (() => number) | undefined;
-  const seed = () => seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${JSON.stringify(action.payload)}\u0000${role.viewer.actorId}`));
+  const seed = () => seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${payloadText}\u0000${role.viewer.actorId}`));
   const context: ObjectContext = {
     actorId: role.viewer.actorId,
     canEdit: role.viewer.canEdit,
@@ -242,7 +242,8 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, role:
   };
   let result: unknown;
   try {
-    result = callAuthor(d, run, entry.run, JSON.parse(stateText) as unknown, JSON.parse(JSON.stringify(action.payload)) as Record<string, unknown>, context);
+    // payloadText is JSON.stringify(action.payload) (offer): the reducer gets a fresh copy of it.
+    result = callAuthor(d, run, entry.run, JSON.parse(stateText) as unknown, JSON.parse(payloadText) as Record<string, unknown>, context);
   } catch (err) {
     if (err instanceof ObjectActionError) return { kind: 'refused' };
     return { kind: 'problem', found: { problem: new ThrownProblem(run, thrownRule(err), err), callback: run } };
@@ -318,13 +319,24 @@ interface Offer {
 /**
  * The actions an accepted view offers (enabled, non-preview controls, with their payloads), for
  * any role: offers depend on the view's JSON alone, so a view met again (another viewer, another
- * state) is not read again while its text is remembered (VIEW_CACHE_BYTES).
+ * state) is not read again while its text is remembered (VIEW_CACHE_BYTES). They depend on its
+ * `fields` and `controls` alone, so a view that differs only in its other parts (a description
+ * that counts, a title) reuses the offers of the first view with the same fields and controls.
  */
-function viewOffers(d: ObjectDefinition, viewText: string, checks: PayloadChecks, known: Map<string, Offer[]>): Offer[] {
+function viewOffers(d: ObjectDefinition, viewText: string, checks: PayloadChecks, known: Map<string, Offer[]>, parsed?: unknown): Offer[] {
   const remembered = known.get(viewText);
   if (remembered !== undefined) return remembered;
-  // The accepted view's plain copy: its controls are read as data, never as author objects.
-  const v = JSON.parse(viewText) as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
+  // The accepted view's plain copy (`parsed`, when the view check just made it: JSON.parse of
+  // the same text, which the check reads and never changes): its controls are read as data,
+  // never as author objects.
+  const v = (parsed ?? JSON.parse(viewText)) as { fields?: Record<string, unknown>[]; controls: Record<string, unknown>[] };
+  // Read below as `v.fields ?? []` and `v.controls`: what the offers are made from, as text.
+  const shape = `\u0000${JSON.stringify([v.fields ?? [], v.controls])}`;
+  const sameShape = known.get(shape);
+  if (sameShape !== undefined) {
+    if (viewText.length <= VIEW_CACHE_BYTES) known.set(viewText, sameShape);
+    return sameShape;
+  }
   const fields = new Map<string, Record<string, unknown>>();
   for (const f of v.fields ?? []) if (!fields.has(f.id as string)) fields.set(f.id as string, f);
   const out: Offer[] = [];
@@ -334,6 +346,7 @@ function viewOffers(d: ObjectDefinition, viewText: string, checks: PayloadChecks
     for (const payload of payloads(control, fields)) offer(d, { name, payload }, out, checks);
   }
   if (viewText.length <= VIEW_CACHE_BYTES) known.set(viewText, out);
+  if (shape.length <= VIEW_CACHE_BYTES) known.set(shape, out);
   return out;
 }
 
@@ -365,6 +378,13 @@ function declaredActions(d: ObjectDefinition): ObjectAction[] {
   const tap = (d.presentation as { tap?: ObjectAction } | undefined)?.tap;
   if (tap) out.push(tap);
   return out.map((a) => ({ name: a.name, payload: isPlainObject(a.payload) ? a.payload : {} }));
+}
+
+/** `trail` and one step more, as a copy (slice and push: goja runs a spread through an iterator). */
+function extended(trail: string[], mode: RandomMode, step: string): string[] {
+  const out = trail.slice();
+  out.push(mode === 'seeded' ? step : `${step} [randomInt ${mode}]`);
+  return out;
 }
 
 /** Explored states' problems say "the state", not "the initial state" (the catalog's words). */
@@ -442,6 +462,7 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           continue;
         }
         let viewText = '';
+        let parsed: unknown;
         const found = guarded('view', () => {
           const view = callAuthor(d, 'view', d.view!, copy(), { ...ROLES[r].viewer });
           // Only the view's serialised copy is checked below, so its bounds are walked the way
@@ -456,18 +477,32 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
           if (known !== undefined) return known;
           // The copy is JSON.parse's: plain data whose size is the text's, so the bounds walk
           // the view passed above is not repeated on it (parsedViewProblem).
-          const problem = parsedViewProblem(d, JSON.parse(viewText) as unknown, viewText, ROLES[r].who, bounds.plain);
+          parsed = JSON.parse(viewText) as unknown;
+          const problem = parsedViewProblem(d, parsed, viewText, ROLES[r].who, bounds.plain);
           if (key) viewChecks.set(key, problem);
           return problem;
         });
         viewed.set(viewer, found ? '' : viewText);
         if (found) report(found, trail);
-        else if (viewText) candidates(viewOffers(d, viewText, payloadChecks, offersByView), r, node.actions);
+        else if (viewText) candidates(viewOffers(d, viewText, payloadChecks, offersByView, parsed), r, node.actions);
       }
       for (let r = 0; r < ROLES.length; r++) candidates(declared, r, node.actions);
     });
     for (const w of warnings) warn(w, trail);
     return node;
+  };
+
+  // A state's canonical JSON is a function of its JSON text (a reached state passed jsonProblem:
+  // plain data, which its text gives in full), and reducers return states with the same key order
+  // again and again: remembered by text, up to VIEW_CACHE_BYTES of it (a state is at most 32 KiB).
+  const canonical = new Map<string, string>();
+  const canonicalKey = (text: string, state: unknown): string => {
+    let key = canonical.get(text);
+    if (key === undefined) {
+      key = canonicalJSON(state);
+      if (text.length <= VIEW_CACHE_BYTES) canonical.set(text, key);
+    }
+    return key;
   };
 
   const initial = callAuthor(d, 'initial', d.initial);
@@ -484,24 +519,25 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
       if (tried.has(key)) continue;
       tried.add(key);
       const modes: RandomMode[] = ['seeded'];
-      const step = stepLabel(candidate.action, candidate.role, candidate.permission);
+      let step = '';
       for (let m = 0; m < modes.length; m++) {
         if (Date.now() > deadline) {
           out.stopped = 'time';
           return out;
         }
         out.actions++;
-        const outcome = act(d, node.text, candidate.action, role, now, modes[m], reactions);
-        const label = modes[m] === 'seeded' ? step : `${step} [randomInt ${modes[m]}]`;
+        const outcome = act(d, node.text, candidate.action, candidate.payloadText, role, now, modes[m], reactions);
         if (outcome.kind === 'refused') continue;
-        const trail = [...node.trail, label];
+        // The trail is made only for a finding or a new state: most outcomes are states seen
+        // already.
         if (outcome.kind === 'problem') {
-          report(outcome.found, trail);
+          if (step === '') step = stepLabel(candidate.action, candidate.role, candidate.permission);
+          report(outcome.found, extended(node.trail, modes[m], step));
           continue;
         }
         // Randomness drawn: the lowest and the highest draws are states a player can reach too.
         if (outcome.random && m === 0) modes.push('min', 'max');
-        const key = canonicalJSON(outcome.state);
+        const key = canonicalKey(outcome.text, outcome.state);
         if (seen.has(key)) continue;
         if (out.states >= limits.states) {
           out.stopped = 'states';
@@ -509,7 +545,8 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
         }
         seen.add(key);
         out.states++;
-        queue.push(visit(outcome.text, node.text, trail, node.depth + 1));
+        if (step === '') step = stepLabel(candidate.action, candidate.role, candidate.permission);
+        queue.push(visit(outcome.text, node.text, extended(node.trail, modes[m], step), node.depth + 1));
       }
     }
   }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
@@ -47,22 +46,10 @@ type budget struct {
 	CPU time.Duration `json:"cpu,omitempty"`
 }
 
+// checkRequest is a check of JS with its Options, as a worker receives it.
 type checkRequest struct {
-	JS        []byte              `json:"js"`
-	SourceMap []byte              `json:"sourceMap,omitempty"`
-	Instances []validate.Instance `json:"instances,omitempty"`
-	Audio     *audio.Budget       `json:"audio,omitempty"`
-	// NoRender skips rendering sounds (validate.Options.CallerRenders).
-	NoRender bool `json:"noRender,omitempty"`
-	// Dir and Assets name model files (validate.AssetFiles).
-	Dir    string      `json:"dir,omitempty"`
-	Assets []string    `json:"assets,omitempty"`
-	JSOpts jsrt.Limits `json:"js_options"`
-	// Explore and ExploreTime: validate.Options' state exploration bounds.
-	Explore     int           `json:"explore,omitempty"`
-	ExploreTime time.Duration `json:"exploreTime,omitempty"`
-	// KeepOpen: a valid bundle stays open in the worker for live calls (Options.KeepOpen).
-	KeepOpen bool `json:"keepOpen,omitempty"`
+	JS []byte `json:"js"`
+	Options
 }
 
 // Live calls.

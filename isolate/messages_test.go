@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/validate"
 )
@@ -83,7 +84,7 @@ func TestWireReportCarriesExploration(t *testing.T) {
 // worker and its parent agree on them; a renamed field would silently fall back to a default.
 func TestLimitsWireNames(t *testing.T) {
 	lim := jsrt.Limits{Timeout: time.Second, HeapBudget: 7, MaxCallStack: 9, Budget: time.Minute}
-	check, _ := json.Marshal(checkRequest{JSOpts: lim})
+	check, _ := json.Marshal(checkRequest{Options: Options{Limits: lim}})
 	test, _ := json.Marshal(testRequest{Dir: "d", Limits: lim})
 	for _, c := range []struct{ got, want string }{
 		{string(check), `"js_options":{"timeout":1000000000,"heapBudget":7,"maxCallStack":9,"budget":60000000000}`},
@@ -96,5 +97,27 @@ func TestLimitsWireNames(t *testing.T) {
 	var back testRequest
 	if err := json.Unmarshal(test, &back); err != nil || back.Limits != lim {
 		t.Fatalf("round trip: %+v %v", back, err)
+	}
+}
+
+// A check's Options cross into a worker (and to a build server) as they are: every field but
+// NoOpen, which only decides what the parent sends, comes back the same.
+func TestOptionsCrossWhole(t *testing.T) {
+	in := Options{Limits: jsrt.Limits{Timeout: time.Second, Budget: time.Minute}, SourceMap: []byte("{}"),
+		Instances: []validate.Instance{{ID: "i1", Type: "t.a", Version: 1, State: json.RawMessage(`{"on":true}`)}},
+		Audio:     &audio.Budget{Time: time.Second, Samples: 9}, NoRender: true, Dir: "/p", Assets: []string{"a.glb"}, Explore: 3, ExploreTime: time.Second,
+		NoOpen: true, KeepOpen: true}
+	b, err := json.Marshal(checkRequest{JS: []byte("x"), Options: in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back checkRequest
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	want := in
+	want.NoOpen = false
+	if !reflect.DeepEqual(back.Options, want) || string(back.JS) != "x" {
+		t.Fatalf("round trip:\n%+v\nwant\n%+v", back.Options, want)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package isolate
+package buildserver
 
 import (
 	"net"

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/host/protocol"
 	"github.com/scapeworld/scape/internal/human"
@@ -394,10 +395,9 @@ func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.Rev
 func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []Instance) (Revision, Project, error) {
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
-	if len(req.Bundle) > MaxBundleBytes {
+	if d := bundle.SizeProblem(len(req.Bundle)); d != nil {
 		rev.Status = "rejected"
-		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
-			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", MaxBundleBytes)}}
+		rev.Problems = diag.List{*d}
 		return rev, nil, nil
 	}
 	vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)

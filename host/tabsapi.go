@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // The world API's side of tabs (docs/dev.md, "Tabs, invites and guests"): stream tickets for a
@@ -95,7 +97,7 @@ func (s *Server) handleInviteRevoke(w http.ResponseWriter, r *http.Request) {
 	if req.RemoveGuests {
 		removed = len(s.sessions.endInvite(id))
 	}
-	s.opts.Logf("invite %s revoked (%s removed)", id, plural(removed, "guest"))
+	s.opts.Logf("invite %s revoked (%s removed)", id, human.Count(removed, "guest"))
 	writeJSON(w, http.StatusOK, map[string]any{"revoked": true, "removed": removed})
 }
 

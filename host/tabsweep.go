@@ -2,9 +2,10 @@ package host
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // An avatar stands while its tab is present (sessions.present: a live event stream, or a request
@@ -94,13 +95,6 @@ func (s *Server) enter(a Actor) error {
 // endTabsOf ends every admin tab of the owner's sign-in (signing out).
 func (s *Server) endTabsOf(o owner) {
 	if n := len(s.sessions.endOwner(o.tokenHash)); n > 0 {
-		s.opts.Logf("owner signed out: %s ended", plural(n, "tab"))
+		s.opts.Logf("owner signed out: %s ended", human.Count(n, "tab"))
 	}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

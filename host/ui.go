@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
 	wm "github.com/scapeworld/scape/world"
@@ -42,7 +43,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 // ownerProblem renders a diagnostic for the owner: positions inside the bundle mean nothing to
 // the owner (the host has no source map), so only project files are shown.
 func ownerProblem(d diag.Diagnostic) string {
-	if d.File == "bundle.js" {
+	if d.File == bundle.ScriptName {
 		d.File, d.Line, d.Column = "", 0, 0
 	}
 	return d.String()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"time"
 
 	"github.com/scapeworld/scape/audio"
@@ -268,14 +269,28 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 }
 
 // TestOptions are what a test run carries into a worker (testrun.Options without the SDK
-// overrides, which only the SDK's own suite uses).
+// overrides, which only the SDK's own suite uses). They cross as they are; the callbacks stay
+// with the caller, which the worker's console and progress frames reach.
 type TestOptions struct {
-	Dir     string
-	Pattern string // a regular expression; "" runs everything
-	// Limits are testrun.Options' (0: its defaults).
+	Dir     string `json:"dir"`
+	Pattern string `json:"pattern,omitempty"` // a regular expression; "" runs everything
+	// Limits are testrun.Options' (0: its defaults), on the wire under their own names.
 	jsrt.Limits
-	Console  func(file, level, text string)
-	Progress func(testrun.Result)
+	Console  func(file, level, text string) `json:"-"`
+	Progress func(testrun.Result)           `json:"-"`
+}
+
+// run are the testrun.Options of these: the one place the two meet.
+func (o TestOptions) run() (testrun.Options, error) {
+	run := testrun.Options{Dir: o.Dir, Limits: o.Limits, Console: o.Console, Progress: o.Progress}
+	if o.Pattern != "" {
+		re, err := regexp.Compile(o.Pattern)
+		if err != nil {
+			return run, err
+		}
+		run.Pattern = re
+	}
+	return run, nil
 }
 
 // Test runs a project's tests in a worker (testrun.Run). A worker that passes a hard bound ends
@@ -301,7 +316,7 @@ func (p *Pool) Test(ctx context.Context, opts TestOptions) (*testrun.Report, err
 	}
 	// A suite has no total budget (its tests are many, each under its own timeout): the memory
 	// limit, the per-call bound and the bound outside the calls hold it.
-	req := request{Op: opTest, Test: &testRequest{Dir: opts.Dir, Pattern: opts.Pattern, Limits: opts.Limits}}
+	req := request{Op: opTest, Test: &opts}
 	r, _, err := p.run(ctx, req, 0, pend, "", nil)
 	var b *Breach
 	if errors.As(err, &b) {

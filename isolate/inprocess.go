@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"regexp"
 	"sync"
 	"time"
 
@@ -122,13 +121,9 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 }
 
 func (ip *inProcess) test(ctx context.Context, opts TestOptions) (*testrun.Report, error) {
-	run := testrun.Options{Dir: opts.Dir, Limits: opts.Limits, Console: opts.Console, Progress: opts.Progress}
-	if opts.Pattern != "" {
-		re, err := regexp.Compile(opts.Pattern)
-		if err != nil {
-			return nil, err
-		}
-		run.Pattern = re
+	run, err := opts.run()
+	if err != nil {
+		return nil, err
 	}
 	return testrun.Run(ctx, run)
 }

@@ -31,7 +31,7 @@ type request struct {
 	Deadline time.Time      `json:"deadline,omitzero"`
 	Check    *checkRequest  `json:"check,omitempty"`
 	Live     *liveRequest   `json:"live,omitempty"`
-	Test     *testRequest   `json:"test,omitempty"`
+	Test     *TestOptions   `json:"test,omitempty"`
 	Render   *renderRequest `json:"render,omitempty"`
 }
 
@@ -82,13 +82,6 @@ type liveRequest struct {
 	Step *validate.StepEvent `json:"step,omitempty"`
 	// noOpen (not sent): the call must not send the bundle to a worker lacking it (Options.NoOpen).
 	noOpen bool
-}
-
-type testRequest struct {
-	Dir     string `json:"dir"`
-	Pattern string `json:"pattern,omitempty"`
-	// Limits' fields are on the wire under their own names (timeout, heapBudget, …).
-	jsrt.Limits
 }
 
 // Message kinds, worker → parent.

@@ -85,7 +85,7 @@ func TestWireReportCarriesExploration(t *testing.T) {
 func TestLimitsWireNames(t *testing.T) {
 	lim := jsrt.Limits{Timeout: time.Second, HeapBudget: 7, MaxCallStack: 9, Budget: time.Minute}
 	check, _ := json.Marshal(checkRequest{Options: Options{Limits: lim}})
-	test, _ := json.Marshal(testRequest{Dir: "d", Limits: lim})
+	test, _ := json.Marshal(TestOptions{Dir: "d", Limits: lim})
 	for _, c := range []struct{ got, want string }{
 		{string(check), `"js_options":{"timeout":1000000000,"heapBudget":7,"maxCallStack":9,"budget":60000000000}`},
 		{string(test), `{"dir":"d","timeout":1000000000,"heapBudget":7,"maxCallStack":9,"budget":60000000000}`},
@@ -94,7 +94,7 @@ func TestLimitsWireNames(t *testing.T) {
 			t.Errorf("got %s, want it to contain %s", c.got, c.want)
 		}
 	}
-	var back testRequest
+	var back TestOptions
 	if err := json.Unmarshal(test, &back); err != nil || back.Limits != lim {
 		t.Fatalf("round trip: %+v %v", back, err)
 	}

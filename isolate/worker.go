@@ -11,7 +11,6 @@ import (
 	"github.com/scapeworld/scape/internal/timeline"
 	"io"
 	"os"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
@@ -271,7 +271,7 @@ func (s *server) warmUp(full bool) error {
 
 // warmBundle is a small valid bundle in the shape esbuild writes: validating it once loads
 // every path a real request takes.
-const warmBundle = `var __scapeGizmo = (() => {
+const warmBundle = "var " + bundle.GlobalName + ` = (() => {
   var sdk = require("@scape/sdk");
   var gizmo = sdk.defineObject({
     type: "isolate.warm", version: 1, emoji: "🧩", label: "Warm", hint: "warms up a worker",
@@ -415,21 +415,17 @@ func (s *server) evict() {
 	delete(s.projects, oldest)
 }
 
-func (s *server) test(ctx context.Context, id uint64, r *testRequest, b budget) *reply {
-	opts := testrun.Options{Dir: r.Dir, Limits: r.Limits,
-		Console: func(file, level, text string) {
-			_ = s.out.Write(message{Kind: msgConsole, ID: id, Console: &consoleLine{File: file, Level: level, Text: text}})
-		},
-		Progress: func(res testrun.Result) {
-			_ = s.out.Write(message{Kind: msgProgress, ID: id, Progress: &res})
-		},
+func (s *server) test(ctx context.Context, id uint64, r *TestOptions, b budget) *reply {
+	// The callbacks are the parent's: here they send its frames.
+	r.Console = func(file, level, text string) {
+		_ = s.out.Write(message{Kind: msgConsole, ID: id, Console: &consoleLine{File: file, Level: level, Text: text}})
 	}
-	if r.Pattern != "" {
-		re, err := regexp.Compile(r.Pattern)
-		if err != nil {
-			return &reply{Error: &wireError{Kind: errInternal, Message: err.Error()}}
-		}
-		opts.Pattern = re
+	r.Progress = func(res testrun.Result) {
+		_ = s.out.Write(message{Kind: msgProgress, ID: id, Progress: &res})
+	}
+	opts, err := r.run()
+	if err != nil {
+		return &reply{Error: &wireError{Kind: errInternal, Message: err.Error()}}
 	}
 	stop := s.wd.phase(b.Author, "the tests")
 	rep, err := testrun.Run(ctx, opts)

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/typecheck"
 )
 
@@ -17,6 +18,6 @@ func typesLine(st *typecheck.Status) string {
 	case 0:
 		return "types checked by tsc in " + formatMs(st.Ms)
 	default:
-		return "types checked by tsc in " + formatMs(st.Ms) + ": " + plural(n, "type error")
+		return "types checked by tsc in " + formatMs(st.Ms) + ": " + human.Count(n, "type error")
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/termtext"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/testrun"
@@ -198,7 +199,7 @@ func printSummary(w io.Writer, dir string, pattern *regexp.Regexp, report *testr
 	if report.Todo > 0 {
 		extra = append(extra, fmt.Sprintf("%d todo", report.Todo))
 	}
-	extra = append(extra, fmt.Sprintf("%d %s in %s", len(report.Files), plural(len(report.Files), "file", "files"), took.Round(time.Millisecond)))
+	extra = append(extra, fmt.Sprintf("%d %s in %s", len(report.Files), human.Plural(len(report.Files), "file"), took.Round(time.Millisecond)))
 	fmt.Fprintln(w, strings.Join(extra, ", "))
 	fmt.Fprintf(w, "%d passed, %d failed\n", report.Passed, report.Failed)
 }
@@ -248,11 +249,4 @@ func writeJSON(w io.Writer, dir string, report *testrun.Report, took time.Durati
 		"todo":       report.Todo,
 		"durationMs": took.Milliseconds(),
 	})
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

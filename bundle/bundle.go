@@ -25,13 +25,18 @@ import (
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/kit"
+	"github.com/scapeworld/scape/protocol"
 )
 
 const (
 	// GlobalName is the global the bundle assigns its exports to: `var __scapeGizmo = (() => {…})();`.
 	GlobalName = "__scapeGizmo"
-	// MaxBytes is the bundle limit from the spec's limits table: 1 MiB, assets included.
-	MaxBytes = 1 << 20
+	// ScriptName is the bundle's file name where no source map covers a position (protocol's:
+	// the host reports positions under it).
+	ScriptName = protocol.ScriptName
+	// MaxBytes is the bundle limit from the spec's limits table: 1 MiB, assets included
+	// (protocol's: the host refuses a larger upload by the same rule).
+	MaxBytes = protocol.MaxBundleBytes
 	// pluginName marks diagnostics raised by this package's import policy.
 	pluginName = "scape-imports"
 )
@@ -181,8 +186,8 @@ func (c *Context) Rebuild() (*Result, error) {
 		res.Inputs, res.Assets = inputs(meta)
 		res.Diagnostics = append(res.Diagnostics, unfaithfulRegexps(res.JS, res.SourceMap)...)
 		res.Diagnostics = append(res.Diagnostics, unlistedHostAPIs(res.JS, res.SourceMap)...)
-		if limit := c.opts.limit(); len(res.JS) > limit {
-			res.Diagnostics = append(res.Diagnostics, sizeDiagnostic(len(res.JS), limit, res.Inputs))
+		if d := sizeDiagnostic(len(res.JS), c.opts.limit(), res.Inputs); d != nil {
+			res.Diagnostics = append(res.Diagnostics, *d)
 		}
 	}
 	if d, ok := sdkVersionDiagnostic(project.Dir, c.opts.SDKVersion, c.guard.roots); ok {
@@ -227,7 +232,7 @@ func esbuildOptions(p *Project, cases *ImportCase, guard *InputGuard) api.BuildO
 		Write:          false,
 		LogLevel:       api.LogLevelSilent,
 		Loader:         Loaders(),
-		Plugins:        []api.Plugin{importPolicy(), guard.Plugin(), cases.Plugin()},
+		Plugins:        []api.Plugin{ProjectImports.Plugin(nil), guard.Plugin(), cases.Plugin()},
 	}
 }
 
@@ -410,14 +415,12 @@ func inputs(m *metafile) (list []Input, assets []string) {
 // largestInputs is how many inputs an over-size diagnostic lists.
 const largestInputs = 5
 
-// sizeDiagnostic lists the largest inputs and their share, so the author knows what to cut.
-func sizeDiagnostic(size, limit int, in []Input) diag.Diagnostic {
-	d := diag.Diagnostic{
-		Code:    diag.CodeSize,
-		Path:    "bundle",
-		Message: fmt.Sprintf("must be at most %s bytes (1 MiB), models and sounds included", human.Int(limit)),
-		Got:     human.Int(size) + " bytes",
-		Value:   json.RawMessage(fmt.Sprint(size)),
+// sizeDiagnostic is protocol.SizeProblem under limit with the largest inputs and their share, so the
+// author knows what to cut.
+func sizeDiagnostic(size, limit int, in []Input) *diag.Diagnostic {
+	d := protocol.SizeProblem(size, limit)
+	if d == nil {
+		return nil
 	}
 	for i, input := range in {
 		if i == largestInputs {

@@ -354,3 +354,29 @@ func TestUnfaithfulRegexpAfterMultibyteText(t *testing.T) {
 		t.Fatalf("got %v, want %s\n%v", got, want, res.Diagnostics)
 	}
 }
+
+// One import policy mechanism, two tables: a bundle gets only the SDK; a test file also gets
+// the runtime entry and the node:test shims, and the look-alikes are refused with their fix.
+func TestImportPolicies(t *testing.T) {
+	for _, c := range []struct {
+		policy   ImportPolicy
+		path     string
+		supplied bool
+		refusal  string
+	}{
+		{ProjectImports, "@scape/sdk", true, ""},
+		{ProjectImports, "@scape/sdk/runtime", false, "the runtime entry is for tests and hosts"},
+		{ProjectImports, "node:test", false, "Node.js built-ins do not exist"},
+		{TestImports, "@scape/sdk/runtime", true, ""},
+		{TestImports, "node:assert/strict", true, ""},
+		{TestImports, "assert", false, "use node:assert/strict"},
+		{TestImports, "@scape/sdk/x", false, "the SDK's entries are"},
+	} {
+		if got := c.policy.Supplies(c.path); got != c.supplied {
+			t.Errorf("%s %s: supplied %v", c.policy.name, c.path, got)
+		}
+		if !c.supplied && !strings.Contains(c.policy.refusal(c.path), c.refusal) {
+			t.Errorf("%s %s: refusal %q", c.policy.name, c.path, c.policy.refusal(c.path))
+		}
+	}
+}

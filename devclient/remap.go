@@ -5,9 +5,6 @@ import (
 	"github.com/scapeworld/scape/diag"
 )
 
-// bundleFile is the name the validate package gives positions in a bundle without a map.
-const bundleFile = "bundle.js"
-
 // remap moves positions the host reported in the bundle (it never receives the source map)
 // back to the project's TypeScript through the local map, so a host rejection points at the
 // same file and line a local one would.
@@ -19,7 +16,7 @@ func remap(list diag.List, sourceMap []byte) diag.List {
 	out := make(diag.List, len(list))
 	for i, d := range list {
 		out[i] = d
-		if d.File != bundleFile || d.Line <= 0 {
+		if d.File != bundle.ScriptName || d.Line <= 0 {
 			continue
 		}
 		if p, ok := m.Source(d.Line, d.Column); ok {

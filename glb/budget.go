@@ -108,7 +108,7 @@ func budget(m *model, order []int, f *Facts) (ps, warnings problems) {
 				out = append(out, fmt.Sprintf("%d more meshes", len(parts)-3))
 				break
 			}
-			part := fmt.Sprintf("meshes[%d] × %s", c.mesh, count(int(c.inst), "instance"))
+			part := fmt.Sprintf("meshes[%d] × %s", c.mesh, human.Count(int(c.inst), "instance"))
 			if len(parts) > 1 {
 				part += fmt.Sprintf(": %s %s", human.Int(int(key(c))), unit)
 			}

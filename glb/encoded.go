@@ -3,6 +3,7 @@ package glb
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -17,21 +18,10 @@ var dataURLPrefixes = []string{"data:model/gltf-binary;base64,", "data:applicati
 // SDK's validateGizmoModel accepts, and an over-long text is refused from its length before
 // anything is decoded. Use it where the model arrives as a string (the host, a built bundle).
 func CheckEncoded(encoded string) *Result {
-	body := encoded
-	for _, p := range dataURLPrefixes {
-		body = strings.TrimPrefix(body, p)
-	}
-	if len(body) > MaxEncodedBytes {
-		n := len(body)*3/4 - min(2, len(body)-len(strings.TrimRight(body, "=")))
-		return tooLargeResult("the model", int64(n))
-	}
-	// Go's decoder skips line breaks; the SDK's does not, and the two must agree.
-	data, err := []byte(nil), fmt.Errorf("line break in base64")
-	if !strings.ContainsAny(body, "\r\n") {
-		data, err = base64.StdEncoding.DecodeString(body)
-		if err != nil {
-			data, err = base64.RawStdEncoding.DecodeString(body)
-		}
+	data, err := DecodeEncoded(encoded)
+	var long *tooLongError
+	if errors.As(err, &long) {
+		return tooLargeResult("the model", long.size)
 	}
 	if err != nil {
 		return &Result{Facts: Facts{Extensions: []string{}}, Problems: []Problem{{
@@ -40,6 +30,37 @@ func CheckEncoded(encoded string) *Result {
 		}}, Warnings: []Problem{}}
 	}
 	return CheckNamed("the model", data)
+}
+
+// DecodeEncoded is the one reading of a presentation.model string (CheckEncoded's, and every
+// caller's that needs a model's bytes): base64 with or without padding, optionally as a data:
+// URL, no line breaks, and a text longer than a MaxFileBytes model's refused from its length
+// before anything is decoded.
+func DecodeEncoded(encoded string) ([]byte, error) {
+	body := encoded
+	for _, p := range dataURLPrefixes {
+		body = strings.TrimPrefix(body, p)
+	}
+	if len(body) > MaxEncodedBytes {
+		n := len(body)*3/4 - min(2, len(body)-len(strings.TrimRight(body, "=")))
+		return nil, &tooLongError{size: int64(n)}
+	}
+	// Go's decoder skips line breaks; the SDK's does not, and the two must agree.
+	if strings.ContainsAny(body, "\r\n") {
+		return nil, errors.New("line break in base64")
+	}
+	data, err := base64.StdEncoding.DecodeString(body)
+	if err != nil {
+		data, err = base64.RawStdEncoding.DecodeString(body)
+	}
+	return data, err
+}
+
+// tooLongError is an encoded model whose decoded size (size bytes) is over MaxFileBytes.
+type tooLongError struct{ size int64 }
+
+func (e *tooLongError) Error() string {
+	return fmt.Sprintf("the model is %d bytes; a model can be at most %d bytes", e.size, MaxFileBytes)
 }
 
 // CheckEncoded is Cache.Check for a presentation.model string, keyed by the SHA-256 of the

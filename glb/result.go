@@ -3,6 +3,8 @@ package glb
 import (
 	"fmt"
 	"strings"
+
+	"github.com/scapeworld/scape/internal/human"
 )
 
 // MaxFileBytes is the largest model accepted: 786,432 bytes (768 KiB) is the most that fits in
@@ -125,7 +127,7 @@ func (r *Result) Err() error {
 	}
 	msg := r.Problems[0].Message
 	if n := len(r.Problems) - 1; n > 0 {
-		msg += fmt.Sprintf(" (and %d more problem%s)", n, plural(n))
+		msg += " (and " + human.Count(n, "more problem") + ")"
 	}
 	return &ModelError{Problems: r.Problems, msg: msg}
 }
@@ -151,21 +153,6 @@ func hasCode(ps []Problem, c Code) bool {
 		}
 	}
 	return false
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-// count renders "1 texture" / "3 textures".
-func count(n int, noun string) string {
-	if n != 1 && strings.HasSuffix(noun, "y") {
-		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
-	}
-	return fmt.Sprintf("%d %s%s", n, noun, plural(n))
 }
 
 func quoteShort(s string) string {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/scapeworld/scape/internal/human"
 )
 
 type problems []Problem
@@ -113,10 +115,10 @@ func featureRules(m *model, c container) problems {
 		}
 		var what []string
 		if m.textures > 0 {
-			what = append(what, count(m.textures, "texture"))
+			what = append(what, human.Count(m.textures, "texture"))
 		}
 		if m.images > 0 {
-			what = append(what, count(m.images, "image"))
+			what = append(what, human.Count(m.images, "image"))
 		}
 		path := "textures"
 		if m.textures == 0 {
@@ -134,7 +136,7 @@ func featureRules(m *model, c container) problems {
 
 	// 13: skins.
 	if m.skins > 0 {
-		ps.add(13, CodeSkins, "skins", m.skins, "skins has %s: skinned meshes are not supported; export without the armature", count(m.skins, "entry"))
+		ps.add(13, CodeSkins, "skins", m.skins, "skins has %s: skinned meshes are not supported; export without the armature", human.Count(m.skins, "entry"))
 	}
 	for i, n := range m.nodes {
 		if n.skin >= 0 && m.skins == 0 {
@@ -156,7 +158,7 @@ func featureRules(m *model, c container) problems {
 
 	// 14: animations.
 	if m.animations > 0 {
-		ps.add(14, CodeAnimations, "animations", m.animations, "animations has %s: animations are not supported; export without animation (Scape animates the model through the presentation timeline)", count(m.animations, "entry"))
+		ps.add(14, CodeAnimations, "animations", m.animations, "animations has %s: animations are not supported; export without animation (Scape animates the model through the presentation timeline)", human.Count(m.animations, "entry"))
 	}
 
 	// 15: morph targets.
@@ -164,7 +166,7 @@ func featureRules(m *model, c container) problems {
 		for j, pr := range me.prims {
 			if pr.targets > 0 {
 				p := fmt.Sprintf("meshes[%d].primitives[%d].targets", i, j)
-				ps.add(15, CodeMorphTargets, p, pr.targets, "%s has %s: morph targets are not supported; export without shape keys", p, count(pr.targets, "morph target"))
+				ps.add(15, CodeMorphTargets, p, pr.targets, "%s has %s: morph targets are not supported; export without shape keys", p, human.Count(pr.targets, "morph target"))
 			}
 		}
 		if me.hasWeights {

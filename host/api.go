@@ -33,7 +33,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // writeError answers an error in the host's one envelope (protocol.ErrorResponse), for the dev
 // protocol and the world API alike.
 func writeError(w http.ResponseWriter, status int, code, desc string) {
-	writeJSON(w, status, protocol.Problem(status, code, desc))
+	writeJSON(w, status, protocol.Problem(code, desc))
 }
 
 // codeOf is the envelope's code for a world API refusal's status.
@@ -424,10 +424,9 @@ func (s *Server) duplicateLocked(ctx context.Context, hash string) (protocol.Rev
 func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.UploadRequest, hash string, placed []wm.Instance) (Revision, engine.Project, error) {
 	rev := Revision{Status: "accepted", SHA256: hash, Size: len(req.Bundle), BaseRevision: req.BaseRevision,
 		Project: sess.Project, CreatedAt: s.opts.Now(), Problems: diag.List{}, Definitions: []Definition{}}
-	if len(req.Bundle) > protocol.MaxBundleBytes {
+	if d := protocol.SizeProblem(len(req.Bundle), protocol.MaxBundleBytes); d != nil {
 		rev.Status = "rejected"
-		rev.Problems = diag.List{{Code: diag.CodeSize, Path: "bundle", Got: strconv.Itoa(len(req.Bundle)) + " bytes",
-			Message: fmt.Sprintf("must be at most 1 MiB (%d bytes), embedded models and audio included", protocol.MaxBundleBytes)}}
+		rev.Problems = diag.List{*d}
 		return rev, nil, nil
 	}
 	vctx, cancel := context.WithTimeout(ctx, s.opts.ValidateTimeout)

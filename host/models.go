@@ -2,13 +2,13 @@ package host
 
 import (
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
 
+	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/host/web"
 	wm "github.com/scapeworld/scape/world"
 )
@@ -66,20 +66,6 @@ func (b *blobIndex) put(sum string, data []byte) {
 // not on every request).
 var modelHashes sync.Map // encoded text's own SHA-256 → hex SHA-256 of the decoded bytes
 
-// decodeModel returns presentation.model's bytes: base64 (esbuild's loader), optionally as a
-// data: URL, as glb.CheckEncoded reads it. Only accepted models reach here.
-func decodeModel(encoded string) ([]byte, bool) {
-	body := encoded
-	for _, p := range []string{"data:model/gltf-binary;base64,", "data:application/octet-stream;base64,"} {
-		body = strings.TrimPrefix(body, p)
-	}
-	data, err := base64.StdEncoding.DecodeString(body)
-	if err != nil {
-		data, err = base64.RawStdEncoding.DecodeString(body)
-	}
-	return data, err == nil
-}
-
 // modelHash is the hex SHA-256 of an encoded model's bytes, indexing the bytes as it goes.
 func modelHash(encoded string) (string, bool) {
 	key := sha256.Sum256([]byte(encoded))
@@ -89,8 +75,8 @@ func modelHash(encoded string) (string, bool) {
 			return sum, true
 		}
 	}
-	data, ok := decodeModel(encoded)
-	if !ok {
+	data, err := glb.DecodeEncoded(encoded)
+	if err != nil {
 		return "", false
 	}
 	raw := sha256.Sum256(data)

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/scapeworld/scape/host/engine"
-	"github.com/scapeworld/scape/protocol"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -205,7 +204,7 @@ type placedAnswer struct {
 	Configured bool `json:"configured,omitempty"`
 	// ConfigureError is why applying them was refused; the placement stands with its initial
 	// state.
-	ConfigureError *protocol.ErrorResponse `json:"configureError,omitempty"`
+	ConfigureError *configureRefusal `json:"configureError,omitempty"`
 	// OpenConfigure: the definition declares configuration.open and this tab may edit the
 	// instance ("Open Configure initially for a settings-first gizmo").
 	OpenConfigure bool `json:"openConfigure,omitempty"`
@@ -227,8 +226,7 @@ func (s *Server) placeTab(ctx context.Context, actor Actor, typ string, spot *gr
 	ans.Floor, ans.Cell = gin.Floor, gin.Cell
 	if name, payload, ok := s.remembered.Replay(actor.ID, d, gin.Type, gin.Version); ok {
 		if _, err := s.Act(ctx, actor, id, engine.Action{Name: name, Payload: payload}); err != nil {
-			p := protocol.Problem(statusOf(err), codeOf(statusOf(err)), "the remembered settings were not applied: "+err.Error())
-			ans.ConfigureError = &p
+			ans.ConfigureError = &configureRefusal{Status: statusOf(err), Message: "the remembered settings were not applied: " + err.Error()}
 		} else {
 			ans.Configured = true
 		}
@@ -287,4 +285,11 @@ func (s *Server) handleWorldPick(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := s.PickWorld(r.Context(), a, r.PathValue("id"), req.World)
 	s.answer(w, out, err)
+}
+
+// configureRefusal is why the remembered settings were not applied to a placement that stands:
+// part of a successful answer (not an error envelope), with the refusal's status for the card.
+type configureRefusal struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/scapeworld/scape/internal/human"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -89,7 +90,7 @@ func (s *Server) handleInviteRevoke(w http.ResponseWriter, r *http.Request) {
 	if req.RemoveGuests {
 		removed = len(s.sessions.endInvite(id))
 	}
-	s.opts.Logf("invite %s revoked (%s removed)", id, plural(removed, "guest"))
+	s.opts.Logf("invite %s revoked (%s removed)", id, human.Count(removed, "guest"))
 	writeJSON(w, http.StatusOK, map[string]any{"revoked": true, "removed": removed})
 }
 

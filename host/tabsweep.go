@@ -2,10 +2,10 @@ package host
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"time"
 
+	"github.com/scapeworld/scape/internal/human"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -96,13 +96,6 @@ func (s *Server) enter(a Actor) error {
 // endTabsOf ends every admin tab of the owner's sign-in (signing out).
 func (s *Server) endTabsOf(o owner) {
 	if n := len(s.sessions.endOwner(o.tokenHash)); n > 0 {
-		s.opts.Logf("owner signed out: %s ended", plural(n, "tab"))
+		s.opts.Logf("owner signed out: %s ended", human.Count(n, "tab"))
 	}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"time"
 
 	"github.com/scapeworld/scape/audio"
@@ -15,28 +16,40 @@ import (
 )
 
 // Options are what a check carries into a worker: the part of validate.Options that can cross
-// a process boundary (no functions, no caches).
+// a process boundary (no functions, no caches). They cross as they are (checkRequest), so each
+// field has its name on the wire.
 type Options struct {
 	// Limits are jsrt's bounds (0: its defaults; Budget 0: validate.DefaultBudget for a check).
-	jsrt.Limits
-	SourceMap []byte
-	Instances []world.Instance
-	Audio     *audio.Budget
+	jsrt.Limits `json:"js_options"`
+	SourceMap   []byte           `json:"sourceMap,omitempty"`
+	Instances   []world.Instance `json:"instances,omitempty"`
+	Audio       *audio.Budget    `json:"audio,omitempty"`
 	// NoRender leaves the sounds unrendered (validate.Options.CallerRenders).
-	NoRender bool
+	NoRender bool `json:"noRender,omitempty"`
 	// Dir and Assets name the project files models came from (validate.AssetFiles).
-	Dir    string
-	Assets []string
+	Dir    string   `json:"dir,omitempty"`
+	Assets []string `json:"assets,omitempty"`
 	// Explore and ExploreTime bound state exploration (validate.Options' fields of the names).
-	Explore     int
-	ExploreTime time.Duration
+	Explore     int           `json:"explore,omitempty"`
+	ExploreTime time.Duration `json:"exploreTime,omitempty"`
 	// NoOpen makes a live call that finds its bundle not open fail at once with ErrNotOpen
 	// instead of opening it (a whole validation) inside the caller's deadline: for callers
-	// with a short budget, which Open the bundle in the background instead.
-	NoOpen bool
+	// with a short budget, which Open the bundle in the background instead. It never crosses:
+	// it decides what the parent sends.
+	NoOpen bool `json:"-"`
 	// KeepOpen (Check, CheckOpen): a bundle found valid stays open in the worker that validated
 	// it, for live calls, instead of being opened again (a second whole validation).
-	KeepOpen bool
+	KeepOpen bool `json:"keepOpen,omitempty"`
+}
+
+// validate are the validate.Options of a check with these options: the one place the two meet.
+func (o Options) validate() validate.Options {
+	vo := validate.Options{Limits: o.Limits, SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio,
+		Explore: o.Explore, ExploreTime: o.ExploreTime}
+	if o.Dir != "" {
+		vo.ModelFile = validate.AssetFiles(o.Dir, o.Assets)
+	}
+	return vo
 }
 
 // ErrNotOpen is a NoOpen live call's error when its worker does not have the bundle open: no
@@ -46,21 +59,6 @@ var ErrNotOpen = errors.New("isolate: the bundle is not open in the worker")
 // ErrBusy wraps the context's error when it ended while the call waited for a worker: no
 // author code ran.
 var ErrBusy = errors.New("isolate: no worker was free")
-
-func (o Options) js() jsrt.Limits { return o.Limits }
-
-// checkRequest is a check of js with these options, as a worker (or a build server) receives it.
-func (o Options) checkRequest(js []byte) *checkRequest {
-	return &checkRequest{JS: js, SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio, NoRender: o.NoRender,
-		Dir: o.Dir, Assets: o.Assets, JSOpts: o.js(), KeepOpen: o.KeepOpen, Explore: o.Explore, ExploreTime: o.ExploreTime}
-}
-
-// options are the Options a check request was made from (Options.checkRequest), for a build
-// server passing it on to its pool.
-func (c *checkRequest) options() Options {
-	return Options{Limits: c.JSOpts, SourceMap: c.SourceMap, Instances: c.Instances, Audio: c.Audio, NoRender: c.NoRender,
-		Dir: c.Dir, Assets: c.Assets, KeepOpen: c.KeepOpen, Explore: c.Explore, ExploreTime: c.ExploreTime}
-}
 
 // Check validates a bundle in a worker and returns validate.Check's report. A worker that passes
 // a hard bound gives a report whose one error says which (code memory, timeout or stack): a
@@ -86,7 +84,7 @@ func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (
 	start := time.Now()
 	lim := p.cfg.Limits
 	req := request{Op: opCheck, Budget: budget{Author: lim.Author, Render: lim.Render, CPU: lim.CPU},
-		Check: opts.checkRequest(js)}
+		Check: &checkRequest{JS: js, Options: opts}}
 	var handTo func(*reply, error) *Pool
 	if live != nil {
 		hash := bundleHash(js)
@@ -102,7 +100,7 @@ func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (
 			return nil
 		}
 	}
-	r, _, err := p.runTo(ctx, req, lim.Author+lim.Render+wallSlack, &pending{}, "", nil, handTo)
+	r, _, err := p.runTo(ctx, req, lim.CheckWall(), &pending{}, "", nil, handTo)
 	var b *Breach
 	if errors.As(err, &b) {
 		b.Subject, b.Doing, b.Owner = "the bundle", "validating", p.cfg.Owner
@@ -132,14 +130,14 @@ func (p *Pool) replyErr(ctx context.Context, w *wireError) error {
 // Open opens the bundle js in a live worker, so that later live calls (NoOpen ones included)
 // find it open. A bundle that does not load is an error naming its first problem.
 func (p *Pool) Open(ctx context.Context, js []byte, opts Options) error {
-	_, err := p.live(ctx, js, &liveRequest{Call: liveOpen, JSOpts: opts.js()})
+	_, err := p.live(ctx, js, &liveRequest{Call: liveOpen, JSOpts: opts.Limits})
 	return err
 }
 
 // Initial is the initial state of the definition typ of the bundle js, through the registry
 // (ObjectRegistry.create), run in a worker that keeps the bundle open for the next call.
 func (p *Pool) Initial(ctx context.Context, js []byte, typ string, opts Options) (json.RawMessage, error) {
-	out, err := p.live(ctx, js, &liveRequest{Call: liveInitial, Type: typ, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveInitial, Type: typ, JSOpts: opts.Limits, noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +147,7 @@ func (p *Pool) Initial(ctx context.Context, js []byte, typ string, opts Options)
 // View is an instance's view for viewer (JSON). A refusal is a *world.Error; author code
 // failing under jsrt's bounds an *AuthorError; a hard bound passed a *Breach.
 func (p *Pool) View(ctx context.Context, js []byte, inst world.Instance, viewer world.Access, opts Options) (json.RawMessage, error) {
-	out, err := p.live(ctx, js, &liveRequest{Call: liveView, Instance: inst, Viewer: viewer, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveView, Instance: inst, Viewer: viewer, JSOpts: opts.Limits, noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +157,7 @@ func (p *Pool) View(ctx context.Context, js []byte, inst world.Instance, viewer 
 // Valid checks an instance against its definition in the bundle js (type, version, valid()):
 // nil, or a *world.Error (400) whose message is the first problem. Errors as View's.
 func (p *Pool) Valid(ctx context.Context, js []byte, inst world.Instance, opts Options) error {
-	_, err := p.live(ctx, js, &liveRequest{Call: liveValid, Instance: inst, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	_, err := p.live(ctx, js, &liveRequest{Call: liveValid, Instance: inst, JSOpts: opts.Limits, noOpen: opts.NoOpen})
 	return err
 }
 
@@ -179,7 +177,7 @@ func validInstance(ctx context.Context, p *validate.Project, inst world.Instance
 // (JSON, "null" when none). Errors as View's.
 func (p *Pool) Act(ctx context.Context, js []byte, inst world.Instance, action validate.Action, actx validate.Context, opts Options) (state, reaction json.RawMessage, err error) {
 	actx.Random = nil // the worker draws its own numbers
-	out, err := p.live(ctx, js, &liveRequest{Call: liveAct, Instance: inst, Action: action, Context: actx, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveAct, Instance: inst, Action: action, Context: actx, JSOpts: opts.Limits, noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -191,7 +189,7 @@ func (p *Pool) Act(ctx context.Context, js []byte, inst world.Instance, action v
 // or a callback that fails or returns an invalid recipe, is a *world.Error. Errors as
 // View's.
 func (p *Pool) Derive(ctx context.Context, js []byte, inst world.Instance, env validate.Env, opts Options) (json.RawMessage, error) {
-	out, err := p.live(ctx, js, &liveRequest{Call: liveDerive, Instance: inst, Env: env, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveDerive, Instance: inst, Env: env, JSOpts: opts.Limits, noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +199,7 @@ func (p *Pool) Derive(ctx context.Context, js []byte, inst world.Instance, env v
 // Step runs the instance's step callback for one arrival (validate.Project.Step): the effects as
 // JSON, "null" when there are none. Errors as View's.
 func (p *Pool) Step(ctx context.Context, js []byte, inst world.Instance, event validate.StepEvent, opts Options) (json.RawMessage, error) {
-	out, err := p.live(ctx, js, &liveRequest{Call: liveStep, Instance: inst, Step: &event, JSOpts: opts.js(), noOpen: opts.NoOpen})
+	out, err := p.live(ctx, js, &liveRequest{Call: liveStep, Instance: inst, Step: &event, JSOpts: opts.Limits, noOpen: opts.NoOpen})
 	if err != nil {
 		return nil, err
 	}
@@ -272,14 +270,28 @@ func (p *Pool) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply
 }
 
 // TestOptions are what a test run carries into a worker (testrun.Options without the SDK
-// overrides, which only the SDK's own suite uses).
+// overrides, which only the SDK's own suite uses). They cross as they are; the callbacks stay
+// with the caller, which the worker's console and progress frames reach.
 type TestOptions struct {
-	Dir     string
-	Pattern string // a regular expression; "" runs everything
-	// Limits are testrun.Options' (0: its defaults).
+	Dir     string `json:"dir"`
+	Pattern string `json:"pattern,omitempty"` // a regular expression; "" runs everything
+	// Limits are testrun.Options' (0: its defaults), on the wire under their own names.
 	jsrt.Limits
-	Console  func(file, level, text string)
-	Progress func(testrun.Result)
+	Console  func(file, level, text string) `json:"-"`
+	Progress func(testrun.Result)           `json:"-"`
+}
+
+// run are the testrun.Options of these: the one place the two meet.
+func (o TestOptions) run() (testrun.Options, error) {
+	run := testrun.Options{Dir: o.Dir, Limits: o.Limits, Console: o.Console, Progress: o.Progress}
+	if o.Pattern != "" {
+		re, err := regexp.Compile(o.Pattern)
+		if err != nil {
+			return run, err
+		}
+		run.Pattern = re
+	}
+	return run, nil
 }
 
 // Test runs a project's tests in a worker (testrun.Run). A worker that passes a hard bound ends
@@ -305,7 +317,7 @@ func (p *Pool) Test(ctx context.Context, opts TestOptions) (*testrun.Report, err
 	}
 	// A suite has no total budget (its tests are many, each under its own timeout): the memory
 	// limit, the per-call bound and the bound outside the calls hold it.
-	req := request{Op: opTest, Test: &testRequest{Dir: opts.Dir, Pattern: opts.Pattern, Limits: opts.Limits}}
+	req := request{Op: opTest, Test: &opts}
 	r, _, err := p.run(ctx, req, 0, pend, "", nil)
 	var b *Breach
 	if errors.As(err, &b) {

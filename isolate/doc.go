@@ -18,9 +18,15 @@
 // verdict: Check reports it as the report's one diagnostic (code memory, timeout or stack).
 //
 // Parent and worker speak length-prefixed JSON frames over the worker's stdin and stdout
-// (frame.go, messages.go). A Pool keeps warm workers and replaces any that breached, died or
-// grew; OneShot pools serve a short command. With SCAPE_ISOLATE=0 a Pool runs everything
-// in-process under jsrt's soft bounds only (inprocess.go).
+// (internal/frame, messages.go). A Pool keeps warm workers and replaces any that breached, died
+// or grew; OneShot pools serve a short command (package buildserver keeps one warm across
+// commands; it imports isolate, never the reverse). With SCAPE_ISOLATE=0 a Pool runs everything
+// in-process under jsrt's soft bounds only (inprocess.go). A check has one body either way
+// (check.go's runCheck): only its site differs (a worker's watchdog and open projects, or none).
+//
+// Options flow in one line: project.Options → isolate.Options (what crosses to a worker, as
+// it is, in a checkRequest) → validate.Options (Options.validate, the one place the two meet) →
+// jsrt.Limits, embedded unchanged all the way.
 //
 // docs/build.md, "Hard limits", states the budgets and what each costs.
 package isolate

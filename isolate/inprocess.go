@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"regexp"
 	"sync"
+	"time"
 
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
@@ -21,46 +21,31 @@ type inProcess struct {
 	proj *validate.Project
 }
 
-func (o Options) validate() validate.Options {
-	return validate.Options{Limits: o.Limits,
-		SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio, CallerRenders: o.NoRender,
-		Explore: o.Explore, ExploreTime: o.ExploreTime}
+func (ip *inProcess) check(ctx context.Context, js []byte, opts Options, live *Pool) (*validate.Report, error) {
+	to := ip // as a worker's CheckOpen: the project this validation built serves live's calls
+	if live != nil && live.inProcess != nil {
+		to = live.inProcess
+	}
+	return runCheck(ctx, inProcessSite{to}, js, opts, budget{})
 }
 
-func (ip *inProcess) check(ctx context.Context, js []byte, opts Options, live *Pool) (*validate.Report, error) {
-	vo := opts.validate()
-	if opts.Dir != "" {
-		vo.ModelFile = validate.AssetFiles(opts.Dir, opts.Assets)
+// inProcessSite is a check in this process: no watchdog, and a valid bundle's project kept
+// for the live calls of ip.
+type inProcessSite struct{ ip *inProcess }
+
+func (inProcessSite) phase(time.Duration, string) func() { return func() {} }
+func (inProcessSite) trusted() func()                    { return func() {} }
+func (s inProcessSite) keep(js []byte, p *validate.Project) {
+	s.ip.mu.Lock()
+	s.ip.proj, s.ip.js = p, js
+	s.ip.mu.Unlock()
+}
+func (s inProcessSite) drop(js []byte) {
+	s.ip.mu.Lock()
+	if bytes.Equal(s.ip.js, js) {
+		s.ip.proj, s.ip.js = nil, nil
 	}
-	if opts.KeepOpen {
-		// As a worker's checkOpen: the project this validation built serves the live calls.
-		vo.CallerRenders = true
-		proj, rep, err := validate.Open(ctx, js, vo)
-		if err == nil {
-			err = ctx.Err()
-		}
-		if err != nil {
-			return nil, err
-		}
-		if !opts.NoRender && rep.OK() {
-			validate.RenderSounds(ctx, js, vo, rep)
-		}
-		if proj != nil && rep.OK() {
-			to := ip
-			if live != nil && live.inProcess != nil {
-				to = live.inProcess
-			}
-			to.mu.Lock()
-			to.proj, to.js = proj, js
-			to.mu.Unlock()
-		}
-		return rep, nil
-	}
-	rep, err := validate.Check(ctx, js, vo)
-	if err != nil {
-		return nil, err
-	}
-	return rep, nil
+	s.ip.mu.Unlock()
 }
 
 func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liveReply, error) {
@@ -70,9 +55,7 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 		if lr.noOpen {
 			return nil, ErrNotOpen
 		}
-		opts := limitsOptions(lr.JSOpts)
-		opts.CallerRenders = true
-		p, rep, err := validate.Open(ctx, js, opts)
+		p, rep, err := validate.Open(ctx, js, validate.Options{Limits: lr.JSOpts, CallerRenders: true})
 		if err != nil {
 			return nil, err
 		}
@@ -138,13 +121,9 @@ func (ip *inProcess) live(ctx context.Context, js []byte, lr *liveRequest) (*liv
 }
 
 func (ip *inProcess) test(ctx context.Context, opts TestOptions) (*testrun.Report, error) {
-	run := testrun.Options{Dir: opts.Dir, Limits: opts.Limits, Console: opts.Console, Progress: opts.Progress}
-	if opts.Pattern != "" {
-		re, err := regexp.Compile(opts.Pattern)
-		if err != nil {
-			return nil, err
-		}
-		run.Pattern = re
+	run, err := opts.run()
+	if err != nil {
+		return nil, err
 	}
 	return testrun.Run(ctx, run)
 }

@@ -13,7 +13,6 @@ import (
 
 func TestMain(m *testing.M) {
 	ServeIfWorker()
-	ServeIfServer() // server_test.go starts this binary as a build server
 	os.Exit(m.Run())
 }
 

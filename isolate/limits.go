@@ -74,4 +74,11 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
+// CheckWall is how long a parent waits for a check under these limits before it ends the
+// worker itself: the check's budgets and a slack (the worker's own watchdog fires first).
+func (l Limits) CheckWall() time.Duration {
+	l = l.withDefaults()
+	return l.Author + l.Render + wallSlack
+}
+
 var errNoProc = errors.New("isolate: /proc/self/status is unreadable")

@@ -12,4 +12,5 @@ var platformStrategy strategy = portableStrategy{}
 // parent's end of the pipe) closes, within the grace even while busy (Serve).
 func workerSysProcAttr() *syscall.SysProcAttr { return nil }
 
-func selfExecutable() (string, error) { return os.Executable() }
+// SelfExecutable is how this binary re-executes itself (a worker, a build server).
+func SelfExecutable() (string, error) { return os.Executable() }

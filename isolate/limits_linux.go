@@ -86,9 +86,9 @@ func workerSysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 }
 
-// selfExecutable is how a parent re-executes its own binary: /proc/self/exe still works when
+// SelfExecutable is how a parent re-executes its own binary: /proc/self/exe still works when
 // the file was replaced or deleted while the process runs (a `go install` during `scape gizmo dev`).
-func selfExecutable() (string, error) {
+func SelfExecutable() (string, error) {
 	if _, err := os.Stat("/proc/self/exe"); err == nil {
 		return "/proc/self/exe", nil
 	}

@@ -13,7 +13,8 @@ var platformStrategy strategy = portableStrategy{}
 
 func workerSysProcAttr() *syscall.SysProcAttr { return nil }
 
-func selfExecutable() (string, error) { return os.Executable() }
+// SelfExecutable is how this binary re-executes itself (a worker, a build server).
+func SelfExecutable() (string, error) { return os.Executable() }
 
 // No RLIMIT_CPU: the parent's watch of the job's CPU time ends a request over its budget.
 func limitCPU(time.Duration) error      { return nil }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
@@ -33,7 +32,7 @@ type request struct {
 	Deadline time.Time      `json:"deadline,omitzero"`
 	Check    *checkRequest  `json:"check,omitempty"`
 	Live     *liveRequest   `json:"live,omitempty"`
-	Test     *testRequest   `json:"test,omitempty"`
+	Test     *TestOptions   `json:"test,omitempty"`
 	Render   *renderRequest `json:"render,omitempty"`
 }
 
@@ -48,22 +47,10 @@ type budget struct {
 	CPU time.Duration `json:"cpu,omitempty"`
 }
 
+// checkRequest is a check of JS with its Options, as a worker receives it.
 type checkRequest struct {
-	JS        []byte           `json:"js"`
-	SourceMap []byte           `json:"sourceMap,omitempty"`
-	Instances []world.Instance `json:"instances,omitempty"`
-	Audio     *audio.Budget    `json:"audio,omitempty"`
-	// NoRender skips rendering sounds (validate.Options.CallerRenders).
-	NoRender bool `json:"noRender,omitempty"`
-	// Dir and Assets name model files (validate.AssetFiles).
-	Dir    string      `json:"dir,omitempty"`
-	Assets []string    `json:"assets,omitempty"`
-	JSOpts jsrt.Limits `json:"js_options"`
-	// Explore and ExploreTime: validate.Options' state exploration bounds.
-	Explore     int           `json:"explore,omitempty"`
-	ExploreTime time.Duration `json:"exploreTime,omitempty"`
-	// KeepOpen: a valid bundle stays open in the worker for live calls (Options.KeepOpen).
-	KeepOpen bool `json:"keepOpen,omitempty"`
+	JS []byte `json:"js"`
+	Options
 }
 
 // Live calls.
@@ -96,13 +83,6 @@ type liveRequest struct {
 	Step *validate.StepEvent `json:"step,omitempty"`
 	// noOpen (not sent): the call must not send the bundle to a worker lacking it (Options.NoOpen).
 	noOpen bool
-}
-
-type testRequest struct {
-	Dir     string `json:"dir"`
-	Pattern string `json:"pattern,omitempty"`
-	// Limits' fields are on the wire under their own names (timeout, heapBudget, …).
-	jsrt.Limits
 }
 
 // Message kinds, worker → parent.

@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scapeworld/scape/audio"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/validate"
+	"github.com/scapeworld/scape/world"
 )
 
 // TestWireReportCarriesEveryDefinitionField: a report crosses from the worker as JSON, and
@@ -83,8 +85,8 @@ func TestWireReportCarriesExploration(t *testing.T) {
 // worker and its parent agree on them; a renamed field would silently fall back to a default.
 func TestLimitsWireNames(t *testing.T) {
 	lim := jsrt.Limits{Timeout: time.Second, HeapBudget: 7, MaxCallStack: 9, Budget: time.Minute}
-	check, _ := json.Marshal(checkRequest{JSOpts: lim})
-	test, _ := json.Marshal(testRequest{Dir: "d", Limits: lim})
+	check, _ := json.Marshal(checkRequest{Options: Options{Limits: lim}})
+	test, _ := json.Marshal(TestOptions{Dir: "d", Limits: lim})
 	for _, c := range []struct{ got, want string }{
 		{string(check), `"js_options":{"timeout":1000000000,"heapBudget":7,"maxCallStack":9,"budget":60000000000}`},
 		{string(test), `{"dir":"d","timeout":1000000000,"heapBudget":7,"maxCallStack":9,"budget":60000000000}`},
@@ -93,8 +95,30 @@ func TestLimitsWireNames(t *testing.T) {
 			t.Errorf("got %s, want it to contain %s", c.got, c.want)
 		}
 	}
-	var back testRequest
+	var back TestOptions
 	if err := json.Unmarshal(test, &back); err != nil || back.Limits != lim {
 		t.Fatalf("round trip: %+v %v", back, err)
+	}
+}
+
+// A check's Options cross into a worker (and to a build server) as they are: every field but
+// NoOpen, which only decides what the parent sends, comes back the same.
+func TestOptionsCrossWhole(t *testing.T) {
+	in := Options{Limits: jsrt.Limits{Timeout: time.Second, Budget: time.Minute}, SourceMap: []byte("{}"),
+		Instances: []world.Instance{{ID: "i1", Type: "t.a", Version: 1, State: json.RawMessage(`{"on":true}`)}},
+		Audio:     &audio.Budget{Time: time.Second, Samples: 9}, NoRender: true, Dir: "/p", Assets: []string{"a.glb"}, Explore: 3, ExploreTime: time.Second,
+		NoOpen: true, KeepOpen: true}
+	b, err := json.Marshal(checkRequest{JS: []byte("x"), Options: in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back checkRequest
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	want := in
+	want.NoOpen = false
+	if !reflect.DeepEqual(back.Options, want) || string(back.JS) != "x" {
+		t.Fatalf("round trip:\n%+v\nwant\n%+v", back.Options, want)
 	}
 }

@@ -94,7 +94,7 @@ func NewPool(cfg Config) *Pool {
 	}
 	p.exe = cfg.Executable
 	if p.exe == "" {
-		exe, err := selfExecutable()
+		exe, err := SelfExecutable()
 		if err != nil {
 			p.err = err
 			return p

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/scapeworld/scape/internal/timeline"
 	"io"
 	"os"
 	"os/exec"
@@ -13,6 +12,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/scapeworld/scape/internal/frame"
+	"github.com/scapeworld/scape/internal/timeline"
+
 	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/testrun"
 )
@@ -20,7 +22,7 @@ import (
 // proc is the parent's side of one worker process.
 type proc struct {
 	cmd    *exec.Cmd
-	in     *frameWriter
+	in     *frame.Writer
 	stdin  io.Closer
 	stderr *headBuffer
 	ready  readyInfo
@@ -88,7 +90,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("isolate: starting a validation worker: %w", err)
 	}
-	p.in, p.stdin = &frameWriter{w: stdin}, stdin
+	p.in, p.stdin = frame.NewWriter(stdin), stdin
 	p.watch()
 	readyc := make(chan readyInfo, 1)
 	go p.read(stdout, readyc)
@@ -113,7 +115,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 func (p *proc) read(stdout io.Reader, readyc chan<- readyInfo) {
 	for {
 		var m message
-		if err := readFrame(stdout, &m); err != nil {
+		if err := frame.Read(stdout, &m); err != nil {
 			break
 		}
 		p.mu.Lock()
@@ -200,7 +202,7 @@ func (p *proc) do(ctx context.Context, req request, wall time.Duration, pend *pe
 	p.wall, p.cpuLimit = wall, req.Budget.CPU
 	p.uses++
 	p.mu.Unlock()
-	if err := p.in.write(req); err != nil {
+	if err := p.in.Write(req); err != nil {
 		p.kill("write")
 		<-p.dead
 		return nil, p.exitError()
@@ -234,7 +236,7 @@ func (p *proc) do(ctx context.Context, req request, wall time.Duration, pend *pe
 	case <-ctx.Done():
 	}
 	// The caller gave up: ask the worker to stop; it answers within the grace, or is killed.
-	_ = p.in.write(request{ID: req.ID, Op: opCancel})
+	_ = p.in.Write(request{ID: req.ID, Op: opCancel})
 	grace := time.NewTimer(p.limits.Grace)
 	defer grace.Stop()
 	select {

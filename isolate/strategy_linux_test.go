@@ -34,7 +34,7 @@ func addressSpaceLimit(t *testing.T, pid int) string {
 // startWorker starts one worker under the named strategy ("" the platform's).
 func startWorker(t *testing.T, limits string, lim Limits) *proc {
 	t.Helper()
-	exe, err := selfExecutable()
+	exe, err := SelfExecutable()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestStrategies(t *testing.T) {
 func TestPortableParentKills(t *testing.T) {
 	skipUnlessIsolated(t)
 	lim := Limits{Author: time.Minute, Outside: time.Minute}
-	slow := (&Options{Limits: jsrt.Limits{Timeout: time.Minute}}).checkRequest(gizmo("for (;;);", ""))
+	slow := &checkRequest{JS: gizmo("for (;;);", ""), Options: Options{Limits: jsrt.Limits{Timeout: time.Minute}}}
 	req := request{Op: opCheck, Budget: budget{Author: time.Minute}, Check: slow}
 
 	t.Run("memory", func(t *testing.T) {
@@ -110,7 +110,7 @@ func TestBusyWorkerEndsWhenStdinCloses(t *testing.T) {
 	skipUnlessIsolated(t)
 	lim := Limits{Author: time.Minute, Outside: time.Minute, Grace: 300 * time.Millisecond}
 	w := startWorker(t, strategyPortable, lim)
-	slow := (&Options{Limits: jsrt.Limits{Timeout: time.Minute}}).checkRequest(gizmo("for (;;);", ""))
+	slow := &checkRequest{JS: gizmo("for (;;);", ""), Options: Options{Limits: jsrt.Limits{Timeout: time.Minute}}}
 	done := make(chan error, 1)
 	go func() {
 		_, err := w.do(context.Background(), request{Op: opCheck, Budget: budget{Author: time.Minute}, Check: slow}, time.Minute, &pending{})

@@ -4,6 +4,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/scapeworld/scape/internal/frame"
 )
 
 // Breach kinds a worker reports about itself before it exits.
@@ -23,7 +25,7 @@ const exitBreach = 3
 // elements) does not look at interrupts: the watchdog then reports the breach to the parent and
 // ends the process, from its own goroutine, which the busy one cannot block.
 type watchdog struct {
-	out   *frameWriter
+	out   *frame.Writer
 	grace time.Duration
 	// spaceLimit is the address space at which a guarded call is stopped as over its heap
 	// budget, before the hard limit ends the process (0: no poll).
@@ -54,7 +56,7 @@ func (w *watchdog) observe(what string, deadline time.Time, overBudget func()) f
 	w.calls = append(w.calls, what)
 	id := w.id
 	w.mu.Unlock()
-	_ = w.out.write(message{Kind: msgCall, ID: id, Call: what})
+	_ = w.out.Write(message{Kind: msgCall, ID: id, Call: what})
 	var t *time.Timer
 	if !deadline.IsZero() {
 		limit := time.Until(deadline)
@@ -213,6 +215,6 @@ func (w *watchdog) breach(kind, callback string, limit time.Duration) {
 	w.mu.Lock()
 	id := w.id
 	w.mu.Unlock()
-	_ = w.out.write(message{Kind: msgBreach, ID: id, Breach: &breachInfo{Kind: kind, Callback: callback, Limit: limit}})
+	_ = w.out.Write(message{Kind: msgBreach, ID: id, Breach: &breachInfo{Kind: kind, Callback: callback, Limit: limit}})
 	os.Exit(exitBreach)
 }

@@ -9,17 +9,17 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
 	"time"
 
-	"github.com/scapeworld/scape/internal/timeline"
-
 	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/internal/frame"
 	"github.com/scapeworld/scape/internal/procstat"
+	"github.com/scapeworld/scape/internal/timeline"
 	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/testrun"
 	"github.com/scapeworld/scape/validate"
@@ -87,7 +87,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		fmt.Fprintln(os.Stderr, "scape internal worker:", err)
 		return 2
 	}
-	fw := &frameWriter{w: out}
+	fw := frame.NewWriter(out)
 	st := strategyNamed(cfg.limits)
 	wd := &watchdog{out: fw, grace: cfg.grace, outside: cfg.outside, footprint: st.footprint}
 	s := &server{out: fw, wd: wd, projects: map[string]*openProject{}}
@@ -139,7 +139,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 	go wd.watchOutside()
 	go wd.watchMemory()
 	timeline.Mark("worker: ready")
-	if err := fw.write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: procstat.PeakRSS(), Strategy: st.name()}}); err != nil {
+	if err := fw.Write(message{Kind: msgReady, Ready: &readyInfo{PID: os.Getpid(), Baseline: baseline, Limit: limit, RSS: procstat.PeakRSS(), Strategy: st.name()}}); err != nil {
 		return 2
 	}
 	// A pooled worker makes the runtime of its next validation while it waits for it (the SDK run
@@ -166,7 +166,7 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		defer close(reqs)
 		for {
 			var r request
-			if err := readFrame(in, &r); err != nil {
+			if err := frame.Read(in, &r); err != nil {
 				// The parent closed our stdin: it is done with this worker, or it died (where no
 				// parent-death signal exists, this is how a worker learns). A request still in
 				// flight is cancelled and the process ends within the grace, busy or not.
@@ -212,9 +212,9 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 		for h := range s.projects {
 			rep.Open = append(rep.Open, h)
 		}
-		if err := fw.write(message{Kind: msgReply, ID: it.req.ID, Reply: rep}); err != nil {
-			if errors.Is(err, errFrameTooLarge) {
-				_ = fw.write(message{Kind: msgReply, ID: it.req.ID, Reply: &reply{Error: &wireError{Kind: errInternal, Message: "the report is larger than 64 MiB"}}})
+		if err := fw.Write(message{Kind: msgReply, ID: it.req.ID, Reply: rep}); err != nil {
+			if errors.Is(err, frame.ErrTooLarge) {
+				_ = fw.Write(message{Kind: msgReply, ID: it.req.ID, Reply: &reply{Error: &wireError{Kind: errInternal, Message: "the report is larger than 64 MiB"}}})
 				continue
 			}
 			return 2
@@ -237,7 +237,7 @@ func goMemory() uint64 {
 
 // server holds a worker's state between requests: the bundles opened for live calls.
 type server struct {
-	out      *frameWriter
+	out      *frame.Writer
 	wd       *watchdog
 	projects map[string]*openProject
 	uses     int
@@ -272,7 +272,7 @@ func (s *server) warmUp(full bool) error {
 
 // warmBundle is a small valid bundle in the shape esbuild writes: validating it once loads
 // every path a real request takes.
-const warmBundle = `var __scapeGizmo = (() => {
+const warmBundle = "var " + bundle.GlobalName + ` = (() => {
   var sdk = require("@scape/sdk");
   var gizmo = sdk.defineObject({
     type: "isolate.warm", version: 1, emoji: "🧩", label: "Warm", hint: "warms up a worker",
@@ -311,64 +311,23 @@ func (s *server) handle(ctx context.Context, r request) *reply {
 	return &reply{Error: &wireError{Kind: errInternal, Message: "unknown request " + r.Op}}
 }
 
-func limitsOptions(o jsrt.Limits) validate.Options { return validate.Options{Limits: o} }
-
 func (s *server) check(ctx context.Context, r *checkRequest, b budget) *reply {
-	opts := limitsOptions(r.JSOpts)
-	opts.SourceMap, opts.Instances, opts.Audio = r.SourceMap, r.Instances, r.Audio
-	opts.Explore, opts.ExploreTime = r.Explore, r.ExploreTime
-	opts.CallerRenders = true
-	if r.Dir != "" {
-		opts.ModelFile = validate.AssetFiles(r.Dir, r.Assets)
-	}
-	stop := s.wd.phase(b.Author, "validation")
-	var rep *validate.Report
-	var err error
-	if r.KeepOpen {
-		rep, err = s.checkOpen(ctx, r.JS, opts)
-	} else {
-		rep, err = validate.Check(ctx, r.JS, opts)
-	}
-	stop()
+	rep, err := runCheck(ctx, s, r.JS, r.Options, b)
 	if err != nil {
 		return &reply{Error: wireErr(err)}
-	}
-	if !r.NoRender {
-		stop = s.wd.phase(b.Render, "rendering the sounds")
-		end := s.wd.trusted()
-		validate.RenderSounds(ctx, r.JS, opts, rep)
-		end()
-		stop()
-		if err := ctx.Err(); err != nil {
-			return &reply{Error: wireErr(err)}
-		}
-	}
-	if r.KeepOpen && !rep.OK() {
-		delete(s.projects, bundleHash(r.JS)) // a sound refused it: nothing live to keep
 	}
 	return &reply{Report: toWire(rep)}
 }
 
-// checkOpen validates the bundle as validate.Check does and, when it is valid, keeps the project
-// open for live calls: the one validation an accepted upload gets (the live calls that follow
-// use this project, so nothing is validated twice).
-func (s *server) checkOpen(ctx context.Context, js []byte, opts validate.Options) (*validate.Report, error) {
-	start := time.Now()
-	p, rep, err := validate.Open(ctx, js, opts)
-	if rep != nil {
-		rep.Duration = time.Since(start)
-	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil || p == nil {
-		return rep, err
-	}
+// A worker is a checkSite: its watchdog bounds the phases, and it keeps up to maxOpen projects.
+func (s *server) phase(limit time.Duration, what string) func() { return s.wd.phase(limit, what) }
+func (s *server) trusted() func()                               { return s.wd.trusted() }
+func (s *server) drop(js []byte)                                { delete(s.projects, bundleHash(js)) }
+func (s *server) keep(js []byte, p *validate.Project) {
 	for len(s.projects) >= maxOpen {
 		s.evict()
 	}
 	s.projects[bundleHash(js)] = &openProject{p: p, used: s.uses}
-	return rep, nil
 }
 
 func bundleHash(js []byte) string {
@@ -387,9 +346,8 @@ func (s *server) live(ctx context.Context, r *liveRequest, b budget) *reply {
 		if bundleHash(r.JS) != r.Hash {
 			return &reply{Error: &wireError{Kind: errInternal, Message: "the bundle does not match its hash"}}
 		}
-		opts := limitsOptions(r.JSOpts)
-		opts.CallerRenders = true // the upload's verdict rendered them; a live call does not
-		p, rep, err := validate.Open(ctx, r.JS, opts)
+		// The upload's verdict rendered the sounds; a live call does not.
+		p, rep, err := validate.Open(ctx, r.JS, validate.Options{Limits: r.JSOpts, CallerRenders: true})
 		if err != nil {
 			return &reply{Error: wireErr(err)}
 		}
@@ -458,21 +416,17 @@ func (s *server) evict() {
 	delete(s.projects, oldest)
 }
 
-func (s *server) test(ctx context.Context, id uint64, r *testRequest, b budget) *reply {
-	opts := testrun.Options{Dir: r.Dir, Limits: r.Limits,
-		Console: func(file, level, text string) {
-			_ = s.out.write(message{Kind: msgConsole, ID: id, Console: &consoleLine{File: file, Level: level, Text: text}})
-		},
-		Progress: func(res testrun.Result) {
-			_ = s.out.write(message{Kind: msgProgress, ID: id, Progress: &res})
-		},
+func (s *server) test(ctx context.Context, id uint64, r *TestOptions, b budget) *reply {
+	// The callbacks are the parent's: here they send its frames.
+	r.Console = func(file, level, text string) {
+		_ = s.out.Write(message{Kind: msgConsole, ID: id, Console: &consoleLine{File: file, Level: level, Text: text}})
 	}
-	if r.Pattern != "" {
-		re, err := regexp.Compile(r.Pattern)
-		if err != nil {
-			return &reply{Error: &wireError{Kind: errInternal, Message: err.Error()}}
-		}
-		opts.Pattern = re
+	r.Progress = func(res testrun.Result) {
+		_ = s.out.Write(message{Kind: msgProgress, ID: id, Progress: &res})
+	}
+	opts, err := r.run()
+	if err != nil {
+		return &reply{Error: &wireError{Kind: errInternal, Message: err.Error()}}
 	}
 	stop := s.wd.phase(b.Author, "the tests")
 	rep, err := testrun.Run(ctx, opts)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/buildserver"
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/isolate"
@@ -83,7 +84,7 @@ func New(opts Options) (*Context, error) {
 		// an idle dev holds no worker for it until then.
 		pool = isolate.NewPool(isolate.Config{Lazy: true})
 	} else {
-		pool = isolate.NewOneShot(isolate.Config{})
+		pool = buildserver.NewOneShot(isolate.Config{})
 	}
 	if !pool.Isolated() {
 		// The in-process fallback compiles the SDK and makes its locked-down runtime here

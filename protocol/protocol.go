@@ -12,21 +12,21 @@ import (
 )
 
 // ErrorResponse is the body of every error the host answers, the dev protocol's and the world
-// page's API's alike (one envelope): an RFC 6749-style code a client switches on, a sentence for
-// people, and the HTTP status. The sentence is written twice, as error_description (the dev
-// protocol's name, RFC 6749's) and as message (the world page's).
+// page's API's alike (one envelope): an RFC 6749-style code a client switches on and a sentence
+// for people, written twice, as error_description (the dev protocol's name, RFC 6749's) and as
+// message (the world page's). The HTTP status is the response's own: no body field repeats it
+// ("status" is a revision's verdict in the protocol's answers).
 type ErrorResponse struct {
 	Code        string `json:"error"`
 	Description string `json:"error_description,omitempty"`
 	// Interval is set with slow_down: the polling interval, in seconds, from now on.
 	Interval int    `json:"interval,omitempty"`
-	Status   int    `json:"status,omitempty"`
 	Message  string `json:"message,omitempty"`
 }
 
-// Problem is the envelope of an error: code, status and sentence.
-func Problem(status int, code, sentence string) ErrorResponse {
-	return ErrorResponse{Code: code, Description: sentence, Status: status, Message: sentence}
+// Problem is the envelope of an error: code and sentence.
+func Problem(code, sentence string) ErrorResponse {
+	return ErrorResponse{Code: code, Description: sentence, Message: sentence}
 }
 
 // PairingRequest starts a pairing (POST /api/dev/pairings).

@@ -12,19 +12,35 @@ import (
 	"github.com/scapeworld/scape/kit"
 )
 
-// Modules the runner supplies at run time; a test bundle leaves them as require() calls.
-var suppliedModules = map[string]bool{
-	"@scape/sdk":         true,
-	"@scape/sdk/runtime": true,
-	"node:test":          true,
-	"node:assert/strict": true,
-}
-
 // CompileError is a test file esbuild could not compile (syntax errors, unresolved or
-// unsupported imports). Each message already names file:line:column.
+// unsupported imports). Each message already names file:line:column for the reader; At is the
+// first one's position as data (never parsed back from the text: a Windows path has a colon).
 type CompileError struct {
 	File     string
+	At       diag.Position
 	Messages []string
+}
+
+// compileError is esbuild's errors for the test file rel, each message once (a plugin's error
+// repeats once per importer), with the first one's position.
+func compileError(rel string, errs []api.Message) *CompileError {
+	seen := map[string]bool{}
+	ce := &CompileError{File: rel}
+	for i, m := range errs {
+		text := m.Text
+		if m.Location != nil {
+			p := diag.FromByteColumn(filepath.ToSlash(m.Location.File), m.Location.Line, m.Location.Column, m.Location.LineText)
+			text = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Column, m.Text)
+			if i == 0 {
+				ce.At = diag.Position{File: p.File, Line: p.Line, Column: p.Column}
+			}
+		}
+		if !seen[text] {
+			seen[text] = true
+			ce.Messages = append(ce.Messages, text)
+		}
+	}
+	return ce
 }
 
 func (e *CompileError) Error() string { return strings.Join(e.Messages, "\n") }
@@ -49,28 +65,7 @@ func compileTest(dir, rel, sdkSource string) (*compiled, error) {
 			"@scape/sdk/runtime": filepath.Join(abs, "src", "runtime.ts"),
 		}
 	}
-	unsupported := api.Plugin{
-		Name: "scape-test-imports",
-		Setup: func(b api.PluginBuild) {
-			b.OnResolve(api.OnResolveOptions{Filter: `^(@scape/sdk(/.*)?|node:.*|assert(/strict)?|test)$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
-				if file, ok := sdkEntries[args.Path]; ok {
-					return api.OnResolveResult{Path: file}, nil
-				}
-				if suppliedModules[args.Path] {
-					return api.OnResolveResult{Path: args.Path, External: true}, nil
-				}
-				switch {
-				case args.Path == "node:assert" || args.Path == "assert" || args.Path == "assert/strict":
-					return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: use node:assert/strict (the runner supplies the strict assertions only)", args.Path)
-				case args.Path == "test":
-					return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: use node:test", args.Path)
-				case strings.HasPrefix(args.Path, "@scape/sdk"):
-					return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: the SDK's entries are @scape/sdk and @scape/sdk/runtime", args.Path)
-				}
-				return api.OnResolveResult{}, fmt.Errorf("unsupported import %q: scape gizmo test supplies only @scape/sdk, @scape/sdk/runtime, node:test and node:assert/strict", args.Path)
-			})
-		},
-	}
+	unsupported := bundle.TestImports.Plugin(sdkEntries)
 	// An import spelled in another case than its file fails the test file on every platform, as
 	// it fails the build (bundle.ImportCase): a suite that passes on a Mac must not fail in CI.
 	absDir, err := filepath.Abs(dir)
@@ -107,20 +102,7 @@ func compileTest(dir, rel, sdkSource string) (*compiled, error) {
 	})
 	result.Errors, result.Warnings = bundle.CaseErrors(absDir, result.Errors, result.Warnings)
 	if len(result.Errors) > 0 {
-		seen := map[string]bool{}
-		ce := &CompileError{File: rel}
-		for _, m := range result.Errors {
-			text := m.Text
-			if m.Location != nil {
-				p := diag.FromByteColumn(filepath.ToSlash(m.Location.File), m.Location.Line, m.Location.Column, m.Location.LineText)
-				text = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Column, m.Text)
-			}
-			if !seen[text] { // a plugin error repeats once per importer
-				seen[text] = true
-				ce.Messages = append(ce.Messages, text)
-			}
-		}
-		return nil, ce
+		return nil, compileError(rel, result.Errors)
 	}
 	out := &compiled{}
 	out.js, out.sourceMap = bundle.Outputs(result.OutputFiles)
@@ -130,7 +112,7 @@ func compileTest(dir, rel, sdkSource string) (*compiled, error) {
 	// A test that goja would run wrongly must fail loudly, never pass or fail for the wrong
 	// reason: the same check as the build's.
 	if found := bundle.UnfaithfulRegexps(out.js, out.sourceMap); len(found) > 0 {
-		ce := &CompileError{File: rel}
+		ce := &CompileError{File: rel, At: diag.Position{File: found[0].File, Line: found[0].Line, Column: found[0].Column}}
 		for _, d := range found {
 			ce.Messages = append(ce.Messages, d.String())
 		}

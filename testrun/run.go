@@ -534,17 +534,11 @@ func isInternal(file string) bool {
 		strings.Contains(file, "node_modules/") || strings.HasPrefix(file, "<") || strings.HasPrefix(file, "native")
 }
 
+// compilePosition is where a file that does not compile fails: its first error's position, else
+// the file.
 func compilePosition(ce *CompileError) jsrt.Position {
-	if len(ce.Messages) == 0 {
-		return jsrt.Position{File: ce.File}
-	}
-	parts := strings.SplitN(ce.Messages[0], ":", 4)
-	if len(parts) == 4 {
-		ln, err1 := strconv.Atoi(parts[1])
-		col, err2 := strconv.Atoi(parts[2])
-		if err1 == nil && err2 == nil {
-			return jsrt.Position{File: parts[0], Line: ln, Column: col}
-		}
+	if ce.At.File != "" && ce.At.Line > 0 {
+		return ce.At
 	}
 	return jsrt.Position{File: ce.File}
 }

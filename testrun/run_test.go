@@ -10,6 +10,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/evanw/esbuild/pkg/api"
+
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/testtree"
 	"github.com/scapeworld/scape/jsrt"
@@ -452,5 +454,30 @@ func TestFailureColumnsAfterMultibyteText(t *testing.T) {
 	thrownLine := "  const s = '灯🏮'; throw new Error(s);"
 	if r := results["thrown"]; r.At.Line != 10 || r.At.Column != diag.UTF16Len(thrownLine[:strings.Index(thrownLine, "new Error")])+1 {
 		t.Errorf("thrown: at %d:%d", r.At.Line, r.At.Column)
+	}
+}
+
+// A compile error's position travels as data: a Windows path's drive letter (C:) once made the
+// text's file:line:col unreadable, and the failure lost its line.
+func TestCompileErrorPositionWithDriveLetter(t *testing.T) {
+	file := `C:\proj\test\a.test.ts`
+	ce := compileError("test/a.test.ts", []api.Message{
+		{Text: `unsupported import "node:fs"`, Location: &api.Location{File: file, Line: 3, Column: 29, LineText: "import { readFileSync } from 'node:fs';"}},
+		{Text: `unsupported import "node:fs"`, Location: &api.Location{File: file, Line: 3, Column: 29, LineText: "import { readFileSync } from 'node:fs';"}},
+	})
+	at := compilePosition(ce)
+	if at.File != filepath.ToSlash(file) || at.Line != 3 || at.Column != 30 {
+		t.Fatalf("position %+v, want %s line 3 column 30", at, filepath.ToSlash(file))
+	}
+	if len(ce.Messages) != 1 || !strings.HasPrefix(ce.Messages[0], filepath.ToSlash(file)+":3:30: unsupported import") {
+		t.Fatalf("messages %q", ce.Messages)
+	}
+	res := Result{File: "test/a.test.ts", At: at}
+	if got, want := res.Location(), filepath.ToSlash(file)+":3"; got != want {
+		t.Errorf("location %q, want %q", got, want)
+	}
+	// No located message: the file itself.
+	if at := compilePosition(compileError("test/b.test.ts", []api.Message{{Text: "broken"}})); at.File != "test/b.test.ts" || at.Line != 0 {
+		t.Errorf("unlocated: %+v", at)
 	}
 }

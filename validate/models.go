@@ -3,7 +3,6 @@ package validate
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -26,28 +25,6 @@ func (o Options) models() *glb.Cache {
 
 // modelPath is where the SDK puts a refused model (presentationProblem's path).
 const modelPath = "presentation.model"
-
-var dataURLPrefixes = []string{"data:model/gltf-binary;base64,", "data:application/octet-stream;base64,"}
-
-// decodeModel returns a presentation.model string's bytes as glb.CheckEncoded reads them, or
-// nil when the text is not base64 (only to name the model's file).
-func decodeModel(encoded string) []byte {
-	body := encoded
-	for _, p := range dataURLPrefixes {
-		body = strings.TrimPrefix(body, p)
-	}
-	if len(body) > glb.MaxEncodedBytes || strings.ContainsAny(body, "\r\n") {
-		return nil
-	}
-	data, err := base64.StdEncoding.DecodeString(body)
-	if err != nil {
-		data, err = base64.RawStdEncoding.DecodeString(body)
-	}
-	if err != nil {
-		return nil
-	}
-	return data
-}
 
 // reportModels gives glb's whole verdict on every model: one error per problem of a refused
 // model, with its glTF JSON path and value, and the file the model was imported from; and one
@@ -151,7 +128,7 @@ func modelFile(opts Options, encoded string) string {
 	if opts.ModelFile == nil {
 		return ""
 	}
-	if data := decodeModel(encoded); data != nil {
+	if data, err := glb.DecodeEncoded(encoded); err == nil {
 		return opts.ModelFile(data)
 	}
 	return ""

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/jsrt"
 )
 
@@ -17,7 +18,7 @@ func RenderSounds(ctx context.Context, js []byte, opts Options, rep *Report) {
 	if rep == nil || !rep.OK() {
 		return
 	}
-	script, err := jsrt.CachedScript(BundleName, js, opts.SourceMap)
+	script, err := jsrt.CachedScript(bundle.ScriptName, js, opts.SourceMap)
 	if err != nil {
 		return // Check already reported it; a report with definitions compiled
 	}

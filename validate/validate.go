@@ -29,6 +29,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/scapeworld/scape/audio"
+	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/jsrt"
@@ -36,9 +37,6 @@ import (
 	"github.com/scapeworld/scape/locate"
 	"github.com/scapeworld/scape/world"
 )
-
-// BundleName is the file name of a bundle in stack frames no source map covers.
-const BundleName = "bundle.js"
 
 // sdkInstance is a placed instance as the SDK's registry reads it (ObjectInstance, plus the
 // fixed walkability a host keeps to check the next build's): the one world.Instance, without the
@@ -259,9 +257,9 @@ type loaded struct {
 // returns a nil loaded and a report with the diagnostic.
 func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error) {
 	rep := &Report{}
-	script, err := jsrt.CachedScript(BundleName, js, opts.SourceMap)
+	script, err := jsrt.CachedScript(bundle.ScriptName, js, opts.SourceMap)
 	if err != nil {
-		rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeSyntax, File: BundleName, Message: "the bundle does not parse in the validation engine: " + err.Error()})
+		rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeSyntax, File: bundle.ScriptName, Message: "the bundle does not parse in the validation engine: " + err.Error()})
 		return nil, rep, nil
 	}
 	rt, err := jsrt.New(opts.runtime())
@@ -277,7 +275,7 @@ func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error
 	}
 	// Read under the guard (a bundle may define its global as a getter); Go only hands the
 	// value back to the toolchain, never reads it.
-	exports, err := rt.Global(ctx, bundleGlobal)
+	exports, err := rt.Global(ctx, bundle.GlobalName)
 	if err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, nil))
 		rep.Logs = rt.Logs
@@ -286,9 +284,6 @@ func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error
 	l.exports = exports
 	return l, rep, nil
 }
-
-// bundleGlobal is bundle.GlobalName (not imported: validate does not depend on bundle).
-const bundleGlobal = "__scapeGizmo"
 
 func ctxErr(ctx context.Context, err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -484,7 +479,7 @@ func (l *loaded) atThrow(d diag.Diagnostic, stack string) diag.Diagnostic {
 		return d
 	}
 	for _, f := range l.script.Frames(stack) {
-		if jsrt.ToolchainScript(f.File) || f.File == BundleName && d.File != "" || strings.HasPrefix(f.File, "<") {
+		if jsrt.ToolchainScript(f.File) || f.File == bundle.ScriptName && d.File != "" || strings.HasPrefix(f.File, "<") {
 			continue
 		}
 		if f.File == d.File && f.Line == d.Line && f.Column == d.Column {

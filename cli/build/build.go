@@ -259,7 +259,7 @@ func printHuman(opts *Options, rep *Report, res *bundle.Result) {
 	}
 	warned := ""
 	if n := len(rep.Warnings); n > 0 {
-		warned = " (" + plural(n, "warning") + "; --strict would refuse them)"
+		warned = " (" + human.Count(n, "warning") + "; --strict would refuse them)"
 	}
 	fmt.Fprintf(out, "✓ %s: %d %s valid%s\n", projectName(res, opts.Dir), len(rep.Definitions), noun, warned)
 	for _, d := range rep.Definitions {
@@ -280,22 +280,15 @@ func assetSummary(d validate.Definition) string {
 		if name == "" {
 			name = "inline"
 		}
-		parts = append(parts, fmt.Sprintf("model %s: %s, %s", name, plural(int(f.Triangles), "triangle"), plural(int(f.DrawCalls), "draw call")))
+		parts = append(parts, fmt.Sprintf("model %s: %s, %s", name, human.Count(int(f.Triangles), "triangle"), human.Count(int(f.DrawCalls), "draw call")))
 	}
 	if d.Rendered > 0 {
-		parts = append(parts, plural(d.Rendered, "sound")+" rendered")
+		parts = append(parts, human.Count(d.Rendered, "sound")+" rendered")
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return "  (" + strings.Join(parts, "; ") + ")"
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return human.Int(n) + " " + noun + "s"
 }
 
 // projectName is the bundle name, or the directory's name when package.json could not be read.

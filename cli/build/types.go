@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/typecheck"
 )
 
@@ -17,7 +18,7 @@ func typesLine(st *typecheck.Status) string {
 		by = "types checked by tsc (kept warm) in " + formatMs(st.Ms)
 	}
 	if n := len(st.Diagnostics); n > 0 {
-		return by + ": " + plural(n, "type error")
+		return by + ": " + human.Count(n, "type error")
 	}
 	return by
 }

@@ -175,22 +175,11 @@ func writePicture(opts *Options) error {
 	return nil
 }
 
-// plural renders "1 mesh", "3 meshes", "20,001 triangles".
-func plural(n int64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "h") {
-		return human.Int(int(n)) + " " + noun + "es"
-	}
-	return human.Int(int(n)) + " " + noun + "s"
-}
-
 func printText(w io.Writer, name string, res *glb.Result) {
 	f := res.Facts
 	warnings := ""
 	if n := len(res.Warnings); n > 0 {
-		warnings = plural(int64(n), "warning")
+		warnings = human.Count(n, "warning")
 	}
 	switch {
 	case res.OK() && warnings == "":
@@ -198,9 +187,9 @@ func printText(w io.Writer, name string, res *glb.Result) {
 	case res.OK():
 		fmt.Fprintf(w, "%s: accepted with %s\n", name, warnings)
 	case warnings == "":
-		fmt.Fprintf(w, "%s: refused (%s)\n", name, plural(int64(len(res.Problems)), "problem"))
+		fmt.Fprintf(w, "%s: refused (%s)\n", name, human.Count(len(res.Problems), "problem"))
 	default:
-		fmt.Fprintf(w, "%s: refused (%s, %s)\n", name, plural(int64(len(res.Problems)), "problem"), warnings)
+		fmt.Fprintf(w, "%s: refused (%s, %s)\n", name, human.Count(len(res.Problems), "problem"), warnings)
 	}
 	// Each limit says whose it is: the size is the contract's (a refusal); the triangle and
 	// draw-call bounds are the docs' bounds for agent avatars, which only warn for a Gizmo model.
@@ -213,8 +202,8 @@ func printText(w io.Writer, name string, res *glb.Result) {
 			human.Int(int(f.DrawCalls)), human.Int(glb.AvatarMaxDrawCalls))
 	}
 	if f.JSONBytes > 0 {
-		fmt.Fprintf(w, "  contents    %s, %s, %s, %s\n", plural(int64(f.Meshes), "mesh"), plural(int64(f.Primitives), "primitive"),
-			plural(int64(f.Nodes), "node"), plural(int64(f.Materials), "material"))
+		fmt.Fprintf(w, "  contents    %s, %s, %s, %s\n", human.Count(f.Meshes, "mesh"), human.Count(f.Primitives, "primitive"),
+			human.Count(f.Nodes, "node"), human.Count(f.Materials, "material"))
 	}
 	if f.Generator != "" {
 		fmt.Fprintf(w, "  written by  %s\n", f.Generator)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/termtext"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/testrun"
@@ -42,10 +43,10 @@ func NewCmdTest(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		Long: `Run every *.test.ts file under DIR (default: the current directory; node_modules, vendor,
 dist and hidden directories are left out) in the toolchain's own JavaScript engine, with
 @scape/sdk, @scape/sdk/runtime, node:test and node:assert/strict supplied: a subset of Node's
-test runner (docs/projects.md lists it and how its results differ), whose semantics are Node's.
+test runner, whose semantics are Node's.
 Node itself cannot run these files as they are: Node 20 does not run TypeScript, type stripping
-(Node 22.6 and later) does not resolve the '../src/definition.js' imports, and 'node --test'
-over the project finds no test and exits 0. To run them under Node, compile each test to
+(Node 22.6 and later) does not resolve their imports of the project's .js module names, and
+'node --test' over the project finds no test and exits 0. To run them under Node, compile each test to
 JavaScript first (esbuild, with @scape/sdk and node:* left external) and run the output with
 'node --test' where @scape/sdk is installed (a kit made by 'scape gizmo kit export').
 
@@ -203,7 +204,7 @@ func printSummary(w io.Writer, dir string, pattern *regexp.Regexp, report *testr
 	if report.Todo > 0 {
 		extra = append(extra, fmt.Sprintf("%d todo", report.Todo))
 	}
-	extra = append(extra, fmt.Sprintf("%d %s in %s", len(report.Files), plural(len(report.Files), "file", "files"), took.Round(time.Millisecond)))
+	extra = append(extra, fmt.Sprintf("%d %s in %s", len(report.Files), human.Plural(len(report.Files), "file"), took.Round(time.Millisecond)))
 	fmt.Fprintln(w, strings.Join(extra, ", "))
 	fmt.Fprintf(w, "%d passed, %d failed\n", report.Passed, report.Failed)
 }
@@ -253,11 +254,4 @@ func writeJSON(w io.Writer, dir string, report *testrun.Report, took time.Durati
 		"todo":       report.Todo,
 		"durationMs": took.Milliseconds(),
 	})
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/scapeworld/scape/diag"
 	"github.com/scapeworld/scape/internal/human"
+	"github.com/scapeworld/scape/protocol"
 )
 
 //go:embed ui
@@ -31,7 +32,7 @@ var Pages = template.Must(template.New("").Funcs(template.FuncMap{
 // OwnerProblem renders a diagnostic for the owner: positions inside the bundle mean nothing to
 // the owner (the host has no source map), so only project files are shown.
 func OwnerProblem(d diag.Diagnostic) string {
-	if d.File == "bundle.js" {
+	if d.File == protocol.ScriptName {
 		d.File, d.Line, d.Column = "", 0, 0
 	}
 	return d.String()

@@ -37,3 +37,24 @@ func Int(n int) string {
 	}
 	return b.String()
 }
+
+// Count renders n and its noun, the noun in the plural unless n is 1: "1 mesh", "3 meshes",
+// "2 entries", "20,001 triangles" (digits grouped as Int groups them).
+func Count(n int, noun string) string { return Int(n) + " " + Plural(n, noun) }
+
+// Plural is noun, in the plural unless n is 1, by the English rules the toolchain's nouns need:
+// "es" after s, x, z, ch and sh ("meshes"), "ies" for a consonant before y ("entries"), else "s".
+// A phrase is pluralised at its last word ("draw calls").
+func Plural(n int, noun string) string {
+	if n == 1 || noun == "" {
+		return noun
+	}
+	switch {
+	case strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"), strings.HasSuffix(noun, "z"),
+		strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "sh"):
+		return noun + "es"
+	case strings.HasSuffix(noun, "y") && len(noun) > 1 && !strings.ContainsRune("aeiou", rune(noun[len(noun)-2])):
+		return noun[:len(noun)-1] + "ies"
+	}
+	return noun + "s"
+}

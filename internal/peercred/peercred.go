@@ -1,8 +1,7 @@
 // Package peercred says whether the process at the other end of a Unix socket runs as this user:
 // the kernel's record of the peer, which it cannot forge. Servers in the user's cache directory
-// (the type-check server of package typecheck) answer only their own user's processes. It is the
-// check isolate's build server makes (isolate/peer_*.go), in a package of its own so that other
-// servers share it.
+// (the build server of package buildserver, the type-check server of package typecheck) answer
+// only their own user's processes: one check, shared.
 package peercred
 
 import (

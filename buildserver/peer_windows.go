@@ -1,4 +1,4 @@
-package isolate
+package buildserver
 
 import (
 	"net"

@@ -1,4 +1,4 @@
-package isolate
+package buildserver
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/isolate"
 )
 
 // serverCache gives the test a cache directory of its own (short enough for a socket path) and
@@ -67,7 +68,7 @@ func waitServer(t *testing.T, sock string) {
 
 func verdict(t *testing.T, o *OneShot, js []byte) diag.List {
 	t.Helper()
-	rep, err := o.Check(context.Background(), js, Options{})
+	rep, err := o.Check(context.Background(), js, isolate.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,15 +82,15 @@ func TestBuildServerVerdicts(t *testing.T) {
 	valid, invalid := gizmo("", "return { on: false };"), gizmo("", "return { on: 3 };")
 	hostile := gizmo("", "const s = 'x'.repeat(2 ** 31 - 1); return { on: s.length > 0 };")
 
-	first := NewOneShot(Config{})
+	first := NewOneShot(isolate.Config{})
 	if first.Served() {
 		t.Fatal("served before any server started")
 	}
 	want := map[string]diag.List{"valid": verdict(t, first, valid)}
 	first.Close() // starts the server
-	local := NewPool(Config{OneShot: true})
+	local := isolate.NewPool(isolate.Config{OneShot: true})
 	for name, js := range map[string][]byte{"invalid": invalid, "hostile": hostile} {
-		rep, err := local.Check(context.Background(), js, Options{})
+		rep, err := local.Check(context.Background(), js, isolate.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +102,7 @@ func TestBuildServerVerdicts(t *testing.T) {
 		name string
 		js   []byte
 	}{{"valid", valid}, {"invalid", invalid}, {"hostile", hostile}, {"valid", valid}} {
-		o := NewOneShot(Config{})
+		o := NewOneShot(isolate.Config{})
 		if !o.Served() {
 			t.Fatalf("%s: not served with the server running", c.name)
 		}
@@ -150,12 +151,12 @@ func TestBuildServerFailureFallsBack(t *testing.T) {
 			c.Close()
 		}
 	}()
-	o := NewOneShot(Config{})
+	o := NewOneShot(isolate.Config{})
 	defer o.Close()
 	if !o.Served() {
 		t.Fatal("the fake server was not dialled")
 	}
-	rep, err := o.Check(context.Background(), gizmo("", "return { on: false };"), Options{})
+	rep, err := o.Check(context.Background(), gizmo("", "return { on: false };"), isolate.Options{})
 	if err != nil || !rep.OK() {
 		t.Fatalf("after the server hung up: %v %v", err, rep)
 	}

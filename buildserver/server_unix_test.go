@@ -1,6 +1,6 @@
 //go:build unix
 
-package isolate
+package buildserver
 
 import (
 	"context"
@@ -12,6 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/scapeworld/scape/internal/frame"
+	"github.com/scapeworld/scape/isolate"
 )
 
 // socketPair is a connected pair of Unix stream sockets as *net.UnixConn.
@@ -42,7 +45,7 @@ func TestServerReplyHasAWriteDeadline(t *testing.T) {
 	old := replyWriteTimeout
 	replyWriteTimeout = 300 * time.Millisecond
 	t.Cleanup(func() { replyWriteTimeout = old })
-	s := &buildServer{pool: NewPool(Config{Size: 1}), activity: make(chan struct{}, 1)}
+	s := &buildServer{pool: isolate.NewPool(isolate.Config{Size: 1}), activity: make(chan struct{}, 1)}
 	t.Cleanup(s.pool.Close)
 	server, client := socketPair(t)
 	server.SetWriteBuffer(1) // the smallest the kernel allows: a report of a few KiB fills it
@@ -53,7 +56,7 @@ func TestServerReplyHasAWriteDeadline(t *testing.T) {
 	  initial: () => ({ on: 3 }), valid: (s) => sdk.record(s) && typeof s.on === "boolean",
 	  actions: {}, view: () => ({ title: "x", description: "", controls: [] }) }));`)
 	b.WriteString(`return { default: { objects } }; })();`)
-	if err := (&frameWriter{w: client}).write(serverRequest{Check: (&Options{}).checkRequest([]byte(b.String()))}); err != nil {
+	if err := frame.NewWriter(client).Write(request{JS: []byte(b.String()), Options: &isolate.Options{}}); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})

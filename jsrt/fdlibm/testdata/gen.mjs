@@ -26,6 +26,14 @@ one('atan', (i) => (random() * 2 - 1) * scale(i));
 one('asin', () => random() * 2 - 1);
 one('acos', () => random() * 2 - 1);
 one('cbrt', (i) => (random() * 2 - 1) * [1, 1e3, 1e-300, 1e300, 1e-310][i % 5]);
+one('exp', (i) => (random() * 2 - 1) * [1, 0.5, 20, 700, 745][i % 5]);
+one('expm1', (i) => (random() * 2 - 1) * [1, 0.5, 20, 40, 1e-10][i % 5]);
+one('sinh', (i) => (random() * 2 - 1) * [1, 0.5, 22, 710, 1e-9][i % 5]);
+one('cosh', (i) => (random() * 2 - 1) * [1, 0.3, 22, 710, 1e-17][i % 5]);
+one('log', (i) => random() * [2, 1e-3, 1e5, 1e300, 1e-310][i % 5]);
+one('log10', (i) => random() * [2, 1e-3, 1e5, 1e300, 1e-310][i % 5]);
+one('log2', (i) => random() * [2, 1e-3, 1e5, 1e300, 1e-310][i % 5]);
+one('tanh', (i) => (random() * 2 - 1) * [1, 0.5, 3, 30, 1e-9][i % 5]);
 for (const x of specials) for (const y of specials) lines.push(`atan2 ${hex(y)} ${hex(x)} ${hex(Math.atan2(y, x))}`);
 for (let i = 0; i < 1500; i++) {
   const y = (random() * 2 - 1) * scale(i);

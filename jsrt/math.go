@@ -10,9 +10,9 @@ import (
 
 // installMath replaces the Math functions whose results goja (Go's math package) gives
 // differently from V8 in the last bit, where a port of V8's own algorithm exists (package
-// fdlibm): atan, atan2, asin, acos, cbrt, exp, expm1, sinh, cosh, tanh, log, log10 and log2. It
-// runs before lockdown, on built-ins no author code has touched. The others (sin, cos, tan, pow,
-// asinh, acosh, atanh, log1p) still may differ: docs/sdk.md lists them with how often.
+// fdlibm): atan, atan2, asin, acos, cbrt, exp, expm1, sinh, cosh, tanh, log, log10, log2, log1p,
+// asinh, acosh and atanh. It runs before lockdown, on built-ins no author code has touched. The
+// others (sin, cos, tan, pow) still may differ: docs/sdk.md lists them with how often.
 func installMath(vm *goja.Runtime) error {
 	m, ok := vm.Get("Math").(*goja.Object)
 	if !ok {
@@ -38,7 +38,8 @@ func installMath(vm *goja.Runtime) error {
 	for name, f := range map[string]func(float64) float64{
 		"atan": fdlibm.Atan, "asin": fdlibm.Asin, "acos": fdlibm.Acos, "cbrt": fdlibm.Cbrt,
 		"exp": fdlibm.Exp, "expm1": fdlibm.Expm1, "sinh": fdlibm.Sinh, "cosh": fdlibm.Cosh, "tanh": fdlibm.Tanh,
-		"log": fdlibm.Log, "log10": fdlibm.Log10, "log2": fdlibm.Log2,
+		"log": fdlibm.Log, "log10": fdlibm.Log10, "log2": fdlibm.Log2, "log1p": fdlibm.Log1p,
+		"asinh": fdlibm.Asinh, "acosh": fdlibm.Acosh, "atanh": fdlibm.Atanh,
 	} {
 		if err := define(name, 1, func(c goja.FunctionCall) goja.Value {
 			return vm.ToValue(f(c.Argument(0).ToFloat()))

@@ -1,9 +1,9 @@
 // Package fdlibm has the functions of fdlibm (Sun's Freely Distributable LIBM, as FreeBSD and
 // musl carry it) that V8 computes Math's with (src/base/ieee754.cc): atan, atan2, asin, acos,
-// cbrt, exp, expm1, sinh, cosh, tanh, log, log10 and log2. Go's math package uses other
-// algorithms or constants (Cephes; exp's P1; assembly on amd64) whose results differ from V8's
-// in the last bit for up to a third of arguments, a difference a verdict comparing numbers
-// exactly would show (docs/sdk.md, "The differential corpus"). atan, atan2, asin, acos and cbrt
+// cbrt, exp, expm1, sinh, cosh, tanh, log, log10, log2, log1p, asinh, acosh and atanh. Go's math
+// package uses other algorithms or constants (Cephes; exp's P1; assembly on amd64) whose results
+// differ from V8's in the last bit for up to a third of arguments, a difference a verdict
+// comparing numbers exactly would show (docs/sdk.md, "The differential corpus"). atan, atan2, asin, acos and cbrt
 // are ported from musl's C (src/math), the others from fdlibm's C as V8 has it; testdata/v8.txt
 // holds V8's results, which every function gives bit for bit.
 //

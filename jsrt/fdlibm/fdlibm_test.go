@@ -24,8 +24,8 @@ func TestAgainstV8(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	one := map[string]func(float64) float64{"atan": Atan, "asin": Asin, "acos": Acos, "cbrt": Cbrt, "exp": Exp, "expm1": Expm1, "sinh": Sinh, "cosh": Cosh, "tanh": Tanh, "log": Log, "log10": Log10, "log2": Log2}
-	goMath := map[string]func(float64) float64{"atan": math.Atan, "asin": math.Asin, "acos": math.Acos, "cbrt": math.Cbrt, "exp": math.Exp, "expm1": math.Expm1, "sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "log": math.Log, "log10": math.Log10, "log2": math.Log2}
+	one := map[string]func(float64) float64{"atan": Atan, "asin": Asin, "acos": Acos, "cbrt": Cbrt, "exp": Exp, "expm1": Expm1, "sinh": Sinh, "cosh": Cosh, "tanh": Tanh, "log": Log, "log10": Log10, "log2": Log2, "log1p": Log1p, "asinh": Asinh, "acosh": Acosh, "atanh": Atanh}
+	goMath := map[string]func(float64) float64{"atan": math.Atan, "asin": math.Asin, "acos": math.Acos, "cbrt": math.Cbrt, "exp": math.Exp, "expm1": math.Expm1, "sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "log": math.Log, "log10": math.Log10, "log2": math.Log2, "log1p": math.Log1p, "asinh": math.Asinh, "acosh": math.Acosh, "atanh": math.Atanh}
 	hex := func(s string) float64 {
 		u, err := strconv.ParseUint(s, 16, 64)
 		if err != nil {

@@ -33,6 +33,10 @@ one('cosh', (i) => (random() * 2 - 1) * [1, 0.3, 22, 710, 1e-17][i % 5]);
 one('log', (i) => random() * [2, 1e-3, 1e5, 1e300, 1e-310][i % 5]);
 one('log10', (i) => random() * [2, 1e-3, 1e5, 1e300, 1e-310][i % 5]);
 one('log2', (i) => random() * [2, 1e-3, 1e5, 1e300, 1e-310][i % 5]);
+one('log1p', (i) => (random() * [1.5, 1e-3, 1e5, 1e300, 1e-20][i % 5]) - (i % 5 === 0 ? 0.9 : 0));
+one('asinh', (i) => (random() * 2 - 1) * [1.9, 1e-9, 1e5, 1e300, 3][i % 5]);
+one('acosh', (i) => 1 + random() * [1, 1e-9, 1e5, 1e300, 3][i % 5]);
+one('atanh', (i) => (random() * 2 - 1) * [1, 0.5, 1e-9, 0.999, 0.3][i % 5]);
 one('tanh', (i) => (random() * 2 - 1) * [1, 0.5, 3, 30, 1e-9][i % 5]);
 for (const x of specials) for (const y of specials) lines.push(`atan2 ${hex(y)} ${hex(x)} ${hex(Math.atan2(y, x))}`);
 for (let i = 0; i < 1500; i++) {

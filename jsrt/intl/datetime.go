@@ -67,7 +67,7 @@ func (o DateTimeOptions) template(d *formatFile, lf *localeFormats) ([]string, b
 		if !ok || lf.Templates[i] < 0 {
 			return nil, false
 		}
-		return d.Templates[lf.Templates[i]], true
+		return strings.Split(d.Templates[lf.Templates[i]], "\n"), true
 	}
 	if o.DateStyle != "" || o.TimeStyle != "" {
 		var kv []string

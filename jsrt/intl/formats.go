@@ -13,13 +13,14 @@ import (
 var formatsJSON []byte
 
 type formatFile struct {
-	Node      string                    `json:"node"`
-	ICU       string                    `json:"icu"`
-	Combos    []string                  `json:"combos"`
-	Names     [][]string                `json:"names"`
-	Templates [][]string                `json:"templates"`
-	Locales   map[string]*localeFormats `json:"locales"`
-	combo     map[string]int            // Combos' index
+	Node      string     `json:"node"`
+	ICU       string     `json:"icu"`
+	Combos    []string   `json:"combos"`
+	Names     [][]string `json:"names"`
+	Templates []string   `json:"templates"` // parts joined by "\n"
+	// Locales stay raw until a locale is used: parsing all 56 would triple the first use's cost.
+	Locales map[string]json.RawMessage `json:"locales"`
+	combo   map[string]int             // Combos' index
 }
 
 // localeFormats is one tag's data: its date template of each combination (an index into
@@ -52,7 +53,23 @@ func formatData() *formatFile {
 	return &formats
 }
 
-// localeFormatsOf is the format data of a resolved tag.
+var (
+	parsedMu      sync.Mutex
+	parsedLocales = map[string]*localeFormats{}
+)
+
+// localeFormatsOf is the format data of a resolved tag, parsed on its first use.
 func localeFormatsOf(r Resolved) *localeFormats {
-	return formatData().Locales[r.Tag]
+	d := formatData()
+	parsedMu.Lock()
+	defer parsedMu.Unlock()
+	if lf, ok := parsedLocales[r.Tag]; ok {
+		return lf
+	}
+	lf := new(localeFormats)
+	if err := json.Unmarshal(d.Locales[r.Tag], lf); err != nil {
+		panic("intl: formats.json, " + r.Tag + ": " + err.Error()) // embedded; a test parses every locale
+	}
+	parsedLocales[r.Tag] = lf
+	return lf
 }

@@ -45,11 +45,11 @@ func TestFormatData(t *testing.T) {
 func TestEveryTagHasFormats(t *testing.T) {
 	d := formatData()
 	for _, tag := range Tags {
-		lf, ok := d.Locales[tag]
-		if !ok {
+		if _, ok := d.Locales[tag]; !ok {
 			t.Errorf("%s: no format data", tag)
 			continue
 		}
+		lf := localeFormatsOf(Resolved{Tag: tag})
 		if len(lf.Templates) != len(d.Combos) {
 			t.Errorf("%s: %d templates for %d combinations", tag, len(lf.Templates), len(d.Combos))
 		}
@@ -186,5 +186,30 @@ func TestSegmenterConjuncts(t *testing.T) {
 	words, _ := NewSegmenter(nil, "word")
 	if _, err := words.Segments("今日は"); err == nil {
 		t.Error("word segmentation of Japanese was not refused")
+	}
+}
+
+// BenchmarkParseFormats is what the first date, list or relative-time format costs a process
+// once (formats.json parsed, and the locale's part of it); BenchmarkParseLocales is the number
+// data's, which every process formatting a number pays, for the ratio.
+func BenchmarkParseFormats(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		var f formatFile
+		if err := json.Unmarshal(formatsJSON, &f); err != nil {
+			b.Fatal(err)
+		}
+		var lf localeFormats
+		if err := json.Unmarshal(f.Locales["en-US"], &lf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParseLocales(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		var d dataFile
+		if err := json.Unmarshal(localesJSON, &d); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

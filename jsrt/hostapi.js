@@ -704,12 +704,57 @@
     const digits = String(year < 0 ? -year : year);
     return (year < 0 ? '-' : '+') + '000000'.slice(digits.length) + digits + rest;
   }
+  // Number(value) of a BigInt beyond 64 bits: goja takes the BigInt's low 64 bits (Number(2n **
+  // 64n) is 0, Number(-(2n ** 63n) - 1n) positive). ECMAScript rounds the mathematical value to
+  // the nearest double, as goja's reading of the BigInt's decimal string does (correctly rounded,
+  // Infinity beyond the range). The repaired Number is the same constructor otherwise: its
+  // prototype, statics and subclassing are the originals'.
+  const bigintToString = BigInt.prototype.toString;
+  const { construct, setPrototypeOf } = Reflect;
+  const isPrototypeOf = Object.prototype.isPrototypeOf;
+  const functionBind = Function.prototype.bind;
+  function repairNumber(global) {
+    const GojaNumber = global.Number;
+    const bigintToNumber = (b) => GojaNumber(apply(bigintToString, b, []));
+    function toNumber(value) {
+      if (typeof value === 'bigint') return bigintToNumber(value);
+      if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return GojaNumber(value);
+      // ToNumeric(value) with ToPrimitive run once, as negation does; exact, so negating back
+      // gives the value (and -0 stays -0).
+      const negated = -value;
+      return typeof negated === 'bigint' ? bigintToNumber(-negated) : -negated;
+    }
+    // A call and a construction are told apart by this, not new.target: goja leaks a caller's
+    // new.target into the functions a constructor calls (and a Proxy of Number fails instanceof).
+    // Constructed (new Number, a subclass's super()), this is an object inheriting
+    // Number.prototype; called, it is undefined or some receiver (Number.call(x, v) with an x that
+    // inherits Number.prototype is the one call taken for a construction).
+    const numberProto = GojaNumber.prototype;
+    const impl = function Number(value) {
+      const n = arguments.length === 0 ? 0 : toNumber(value);
+      if (typeof this !== 'object' || this === null || !apply(isPrototypeOf, numberProto, [this])) return n;
+      const wrapper = construct(GojaNumber, [n]);
+      setPrototypeOf(wrapper, getPrototypeOf(this));
+      return wrapper;
+    };
+    defineProperty(impl, 'prototype', { value: numberProto });
+    // Bound, so that its source is "function Number() { [native code] }" as a built-in's.
+    const repaired = apply(functionBind, impl, [undefined]);
+    const keys = ownKeys(GojaNumber);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (key !== 'length') defineProperty(repaired, key, getOwnPropertyDescriptor(GojaNumber, key));
+    }
+    defineProperty(GojaNumber.prototype, 'constructor', { value: repaired, writable: true, enumerable: false, configurable: true });
+    defineProperty(global, 'Number', { value: repaired, writable: true, enumerable: false, configurable: true });
+  }
   const repairs = [
     [String.prototype, 'isWellFormed', isWellFormed],
     [String.prototype, 'toWellFormed', toWellFormed],
     [Date.prototype, 'toISOString', toISOString],
   ];
   return function install(global) {
+    repairNumber(global);
     for (let i = 0; i < repairs.length; i++) {
       const [proto, name, fn] = repairs[i];
       if (name === 'toISOString' || typeof proto[name] !== 'function') defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });

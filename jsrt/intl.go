@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/dop251/goja"
 
@@ -133,6 +135,69 @@ func intlNatives(vm *goja.Runtime) (*goja.Object, error) {
 		}
 		return vm.ToValue(s)
 	})
+	set("dateTimeFormat", func(c goja.FunctionCall) goja.Value {
+		var o intl.DateTimeOptions
+		if err := json.Unmarshal([]byte(c.Argument(1).String()), &o); err != nil {
+			throw(err)
+		}
+		df, err := intl.NewDateTimeFormat(strs(c.Argument(0)), o)
+		if err != nil {
+			throw(err)
+		}
+		return dateTimeHandle(vm, df)
+	})
+	set("listFormat", func(c goja.FunctionCall) goja.Value {
+		lf, err := intl.NewListFormat(strs(c.Argument(0)), c.Argument(1).String(), c.Argument(2).String())
+		if err != nil {
+			throw(err)
+		}
+		h := vm.NewObject()
+		h.Set("resolved", orderedJSON("locale", lf.Tag, "type", lf.Type, "style", lf.Style))
+		h.Set("formatToParts", func(c goja.FunctionCall) goja.Value {
+			return partsArray(vm, lf.FormatToParts(strs(c.Argument(0))))
+		})
+		return h
+	})
+	set("relativeTimeFormat", func(c goja.FunctionCall) goja.Value {
+		rf, err := intl.NewRelativeTimeFormat(strs(c.Argument(0)), c.Argument(1).String(), c.Argument(2).String())
+		if err != nil {
+			throw(err)
+		}
+		h := vm.NewObject()
+		h.Set("resolved", orderedJSON("locale", rf.Tag, "style", rf.Style, "numeric", rf.Numeric, "numberingSystem", "latn"))
+		h.Set("formatToParts", func(c goja.FunctionCall) goja.Value {
+			parts, err := rf.FormatToParts(c.Argument(0).ToFloat(), c.Argument(1).String())
+			if err != nil {
+				throw(err)
+			}
+			return partsArray(vm, parts)
+		})
+		return h
+	})
+	set("segmenter", func(c goja.FunctionCall) goja.Value {
+		sg, err := intl.NewSegmenter(strs(c.Argument(0)), c.Argument(1).String())
+		if err != nil {
+			throw(err)
+		}
+		h := vm.NewObject()
+		h.Set("resolved", orderedJSON("locale", sg.Tag, "granularity", sg.Granularity))
+		// segments gives [index, length, wordLike, …] flat: intl.js makes the objects.
+		h.Set("segments", func(c goja.FunctionCall) goja.Value {
+			segs, err := sg.Segments(c.Argument(0).String())
+			if err != nil {
+				throw(err)
+			}
+			out := make([]any, 0, 3*len(segs))
+			for _, s := range segs {
+				out = append(out, s.Index, s.Length, s.WordLike)
+			}
+			return vm.NewArray(out...)
+		})
+		return h
+	})
+	set("localTimeZone", func(goja.FunctionCall) goja.Value {
+		return vm.ToValue(localTimeZone())
+	})
 	set("collator", func(c goja.FunctionCall) goja.Value {
 		var o intl.CollatorOptions
 		if err := json.Unmarshal([]byte(c.Argument(1).String()), &o); err != nil {
@@ -170,15 +235,42 @@ func numberFormatHandle(vm *goja.Runtime, nf *intl.NumberFormat) *goja.Object {
 		return vm.ToValue(nf.Format(intlNumber(c.Argument(0))))
 	})
 	h.Set("formatToParts", func(c goja.FunctionCall) goja.Value {
-		parts := nf.FormatToParts(intlNumber(c.Argument(0)))
-		out := make([]any, len(parts))
-		for i, p := range parts {
-			o := vm.NewObject()
-			o.Set("type", p.Type)
-			o.Set("value", p.Value)
-			out[i] = o
+		return partsArray(vm, nf.FormatToParts(intlNumber(c.Argument(0))))
+	})
+	return h
+}
+
+// partsArray is formatToParts' array: {type, value} objects, with unit where a part has one.
+func partsArray(vm *goja.Runtime, parts []intl.Part) *goja.Object {
+	out := make([]any, len(parts))
+	for i, p := range parts {
+		o := vm.NewObject()
+		o.Set("type", p.Type)
+		o.Set("value", p.Value)
+		if p.Unit != "" {
+			o.Set("unit", p.Unit)
 		}
-		return vm.NewArray(out...)
+		out[i] = o
+	}
+	return vm.NewArray(out...)
+}
+
+// dateTimeHandle is the Go side of one Intl.DateTimeFormat: its resolved options (after the
+// locale) and format functions of a date's fields, which intl.js reads with the built-ins it
+// captured.
+func dateTimeHandle(vm *goja.Runtime, df *intl.DateTimeFormat) *goja.Object {
+	h := vm.NewObject()
+	h.Set("resolved", orderedJSON(df.Resolved()...))
+	h.Set("locale", df.Tag)
+	fields := func(c goja.FunctionCall) intl.DateFields {
+		n := func(i int) int { return int(c.Argument(i).ToInteger()) }
+		return intl.DateFields{Year: n(0), Month: n(1), Day: n(2), Hour: n(3), Minute: n(4), Second: n(5), Weekday: n(6)}
+	}
+	h.Set("format", func(c goja.FunctionCall) goja.Value {
+		return vm.ToValue(df.Format(fields(c)))
+	})
+	h.Set("formatToParts", func(c goja.FunctionCall) goja.Value {
+		return partsArray(vm, df.FormatToParts(fields(c)))
 	})
 	return h
 }
@@ -243,4 +335,17 @@ func orderedJSON(kv ...any) string {
 	}
 	b.WriteByte('}')
 	return b.String()
+}
+
+// localTimeZone is the name resolvedOptions() gives the engine's local time zone (goja's, the
+// process's): "UTC" when it is UTC, else $TZ as the process was given it, else "Etc/Unknown"
+// (docs/sdk.md: validation is deterministic in UTC only).
+func localTimeZone() string {
+	if name, offset := time.Now().In(time.Local).Zone(); offset == 0 && (name == "UTC" || name == "GMT") {
+		return "UTC"
+	}
+	if tz := os.Getenv("TZ"); tz != "" && !strings.HasPrefix(tz, ":") {
+		return tz
+	}
+	return "Etc/Unknown"
 }

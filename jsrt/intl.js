@@ -29,7 +29,7 @@
 
     function slot(obj, kind, method) {
       const s = typeof obj === 'object' && obj !== null ? apply(weakGet, slots, [obj]) : undefined;
-      if (s === undefined || s.kind !== kind) throw new TypeError(`Method Intl.${kind}.prototype.${method} called on incompatible receiver ${String(obj)}`);
+      if (s === undefined || s.kind !== kind) throw new TypeError(`Method Intl.${kind}.prototype.${method} called on incompatible receiver ${receiverText(obj)}`);
       return s;
     }
 
@@ -231,6 +231,310 @@
       configurable: true,
     });
 
+    const dateProto = Date.prototype;
+    // How V8 names a receiver in "incompatible receiver" messages: #<Object>, or the primitive.
+    function receiverText(v) {
+      if ((typeof v !== 'object' && typeof v !== 'function') || v === null) return typeof v === 'string' ? v : String(v);
+      const proto = Object.getPrototypeOf(v);
+      const ctor = proto === null ? undefined : getOwnPropertyDescriptor(proto, 'constructor');
+      const name = ctor !== undefined && typeof ctor.value === 'function' ? ctor.value.name : 'Object';
+      return `#<${name || 'Object'}>`;
+    }
+
+    // Intl.DateTimeFormat. Options are read in ECMA-402's order (CreateDateTimeFormat), with
+    // ToDateTimeOptions' defaults for Date's locale methods (required, defaults); Go finds the
+    // locale's template for the combination of fields, or throws a RangeError naming them.
+    const utcZones = ['UTC', 'ETC/UTC', 'GMT', 'ETC/GMT', 'ETC/UCT', 'UCT', 'ETC/ZULU', 'ZULU', 'ETC/UNIVERSAL', 'UNIVERSAL', 'ETC/GMT0', 'ETC/GMT+0', 'ETC/GMT-0', 'GMT0', 'GMT+0', 'GMT-0', 'ETC/GREENWICH', 'GREENWICH'];
+    const dateFields = [
+      ['weekday', ['narrow', 'short', 'long']],
+      ['era', ['narrow', 'short', 'long']],
+      ['year', ['2-digit', 'numeric']],
+      ['month', ['2-digit', 'numeric', 'narrow', 'short', 'long']],
+      ['day', ['2-digit', 'numeric']],
+      ['dayPeriod', ['narrow', 'short', 'long']],
+      ['hour', ['2-digit', 'numeric']],
+      ['minute', ['2-digit', 'numeric']],
+      ['second', ['2-digit', 'numeric']],
+      ['fractionalSecondDigits'],
+      ['timeZoneName', ['short', 'long', 'shortOffset', 'longOffset', 'shortGeneric', 'longGeneric']],
+    ];
+    const styles = ['full', 'long', 'medium', 'short'];
+    function dateTimeOptions(options, required, defaults) {
+      const ctor = 'Intl.DateTimeFormat';
+      const o = coerceOptions(options);
+      getOption(o, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', ctor);
+      const calendar = getOption(o, 'calendar', 'string', undefined, undefined, ctor);
+      if (calendar !== undefined) {
+        if (!/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/.test(calendar)) throw new RangeError(`Invalid calendar : ${calendar}`);
+        if (calendar !== 'gregory') throw unsupported('calendar', calendar, ctor);
+      }
+      const nu = getOption(o, 'numberingSystem', 'string', undefined, undefined, ctor);
+      if (nu !== undefined) {
+        if (!/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/.test(nu)) throw new RangeError(`Invalid numberingSystem : ${nu}`);
+        if (nu !== 'latn') throw unsupported('numberingSystem', nu, ctor);
+      }
+      const out = { weekday: '', year: '', month: '', day: '', hour: '', minute: '', second: '', dateStyle: '', timeStyle: '', hour12: '', hourCycle: '', timeZone: '' };
+      const hour12 = getOption(o, 'hour12', 'boolean', undefined, undefined, ctor);
+      const hourCycle = getOption(o, 'hourCycle', 'string', ['h11', 'h12', 'h23', 'h24'], undefined, ctor);
+      if (hour12 !== undefined) out.hour12 = hour12 ? 'true' : 'false';
+      else if (hourCycle !== undefined) out.hourCycle = hourCycle;
+      const zone = o.timeZone;
+      if (zone !== undefined) {
+        const z = String(zone);
+        if (!apply(arrayIncludes, utcZones, [z.toUpperCase()])) {
+          if (!/^[A-Za-z0-9_+\-/]+$/.test(z)) throw new RangeError(`Invalid time zone specified: ${z}`);
+          throw new RangeError(`${ctor}: timeZone ${jsonStringify(z)} is not supported by the validation engine, which has no time zone data: use "UTC", or no timeZone for the local time zone`);
+        }
+        out.timeZone = 'UTC';
+      }
+      let explicit;
+      for (let i = 0; i < dateFields.length; i++) {
+        const [name, values] = dateFields[i];
+        let value;
+        if (name === 'fractionalSecondDigits') {
+          value = getNumberOption(o, name, 1, 3, undefined);
+        } else {
+          value = getOption(o, name, 'string', values, undefined, ctor);
+        }
+        if (value === undefined) continue;
+        if (explicit === undefined) explicit = name;
+        if (name === 'era' || name === 'dayPeriod' || name === 'fractionalSecondDigits' || name === 'timeZoneName') throw unsupported(name, value, ctor);
+        out[name] = value;
+      }
+      getOption(o, 'formatMatcher', 'string', ['basic', 'best fit'], 'best fit', ctor);
+      const dateStyle = getOption(o, 'dateStyle', 'string', styles, undefined, ctor);
+      const timeStyle = getOption(o, 'timeStyle', 'string', styles, undefined, ctor);
+      if (dateStyle !== undefined || timeStyle !== undefined) {
+        if (explicit !== undefined) throw new TypeError(`Can't set option ${explicit} when ${dateStyle !== undefined ? 'dateStyle' : 'timeStyle'} is used`);
+        if (required === 'date' && timeStyle !== undefined) throw new TypeError('Invalid option : timeStyle');
+        if (required === 'time' && dateStyle !== undefined) throw new TypeError('Invalid option : dateStyle');
+        out.dateStyle = dateStyle || '';
+        out.timeStyle = timeStyle || '';
+        return out;
+      }
+      let needDefaults = true;
+      if (required === 'date' || required === 'any') {
+        if (out.weekday || out.year || out.month || out.day) needDefaults = false;
+      }
+      if (required === 'time' || required === 'any') {
+        if (out.hour || out.minute || out.second) needDefaults = false;
+      }
+      if (needDefaults && (defaults === 'date' || defaults === 'all')) out.year = out.month = out.day = 'numeric';
+      if (needDefaults && (defaults === 'time' || defaults === 'all')) out.hour = out.minute = out.second = 'numeric';
+      return out;
+    }
+    const DateCtor = Date;
+    const dateNow = Date.now;
+    const localGetters = [dateProto.getFullYear, dateProto.getMonth, dateProto.getDate, dateProto.getHours, dateProto.getMinutes, dateProto.getSeconds, dateProto.getDay];
+    const utcGetters = [dateProto.getUTCFullYear, dateProto.getUTCMonth, dateProto.getUTCDate, dateProto.getUTCHours, dateProto.getUTCMinutes, dateProto.getUTCSeconds, dateProto.getUTCDay];
+    // A time value's fields in the format's zone, as the Go side takes them (month 1–12).
+    function dateFieldsOf(time, utc) {
+      const date = new DateCtor(time);
+      const getters = utc ? utcGetters : localGetters;
+      const f = [];
+      for (let i = 0; i < 7; i++) f[i] = apply(getters[i], date, []);
+      f[1] += 1;
+      return f;
+    }
+    function timeValue(date) {
+      const x = date === undefined ? dateNow() : Number(date);
+      if (!(x === x) || x > 8.64e15 || x < -8.64e15) throw new RangeError('Invalid time value');
+      return x;
+    }
+    function DateTimeFormat(locales, options) {
+      return makeDateTimeFormat(locales, options, 'any', 'date', new.target === undefined ? create(DateTimeFormat.prototype) : this);
+    }
+    function makeDateTimeFormat(locales, options, required, defaults, target) {
+      const requested = canonicalizeLocaleList(locales);
+      const opts = dateTimeOptions(options, required, defaults);
+      const handle = natives.dateTimeFormat(requested, jsonStringify(opts));
+      apply(weakSet, slots, [target, { kind: 'DateTimeFormat', handle, utc: opts.timeZone === 'UTC', bound: undefined }]);
+      return target;
+    }
+    function formatDateWith(s, date) {
+      const f = dateFieldsOf(timeValue(date), s.utc);
+      return s.handle.format(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
+    }
+    const dateTimeFormatMethods = {
+      formatToParts(date) {
+        const s = slot(this, 'DateTimeFormat', 'formatToParts');
+        const f = dateFieldsOf(timeValue(date), s.utc);
+        return s.handle.formatToParts(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
+      },
+      resolvedOptions() {
+        const s = slot(this, 'DateTimeFormat', 'resolvedOptions');
+        const out = { locale: s.handle.locale, calendar: 'gregory', numberingSystem: 'latn', timeZone: s.utc ? 'UTC' : natives.localTimeZone() };
+        const rest = jsonParse(s.handle.resolved);
+        for (const k of Object.keys(rest)) out[k] = rest[k];
+        return out;
+      },
+    };
+    defineProperty(DateTimeFormat.prototype, 'format', {
+      get: function format() {
+        const s = slot(this, 'DateTimeFormat', 'format');
+        if (s.bound === undefined) s.bound = (date) => formatDateWith(s, date);
+        return s.bound;
+      },
+      configurable: true,
+    });
+
+    // Intl.ListFormat
+    function getOptionsObject(options) {
+      if (options === undefined) return create(null);
+      if (typeof options !== 'object' || options === null) throw new TypeError('Options must be an object');
+      return options;
+    }
+    function ListFormat(locales, options) {
+      if (new.target === undefined) throw new TypeError("Constructor Intl.ListFormat requires 'new'");
+      const ctor = 'Intl.ListFormat';
+      const requested = canonicalizeLocaleList(locales);
+      const o = getOptionsObject(options);
+      getOption(o, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', ctor);
+      const type = getOption(o, 'type', 'string', ['conjunction', 'disjunction', 'unit'], 'conjunction', ctor);
+      const style = getOption(o, 'style', 'string', ['long', 'short', 'narrow'], 'long', ctor);
+      apply(weakSet, slots, [this, { kind: 'ListFormat', handle: natives.listFormat(requested, type, style) }]);
+    }
+    function stringList(list) {
+      const out = [];
+      if (list === undefined) return out;
+      for (const item of list) {
+        if (typeof item !== 'string') throw new TypeError(`Iterable yielded ${typeof item === 'symbol' ? item.toString() : String(item)} which is not a string`);
+        out[out.length] = item;
+      }
+      return out;
+    }
+    const listFormatMethods = {
+      format(list) {
+        const s = slot(this, 'ListFormat', 'format');
+        const parts = s.handle.formatToParts(stringList(list));
+        let out = '';
+        for (let i = 0; i < parts.length; i++) out += parts[i].value;
+        return out;
+      },
+      formatToParts(list) {
+        return slot(this, 'ListFormat', 'formatToParts').handle.formatToParts(stringList(list));
+      },
+      resolvedOptions() {
+        return resolvedObject(slot(this, 'ListFormat', 'resolvedOptions').handle.resolved);
+      },
+    };
+
+    // Intl.RelativeTimeFormat
+    const relativeUnits = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'];
+    function RelativeTimeFormat(locales, options) {
+      if (new.target === undefined) throw new TypeError("Constructor Intl.RelativeTimeFormat requires 'new'");
+      const ctor = 'Intl.RelativeTimeFormat';
+      const requested = canonicalizeLocaleList(locales);
+      const o = coerceOptions(options);
+      getOption(o, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', ctor);
+      const nu = getOption(o, 'numberingSystem', 'string', undefined, undefined, ctor);
+      if (nu !== undefined) {
+        if (!/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/.test(nu)) throw new RangeError(`Invalid numberingSystem : ${nu}`);
+        if (nu !== 'latn') throw unsupported('numberingSystem', nu, ctor);
+      }
+      const style = getOption(o, 'style', 'string', ['long', 'short', 'narrow'], 'long', ctor);
+      const numeric = getOption(o, 'numeric', 'string', ['always', 'auto'], 'always', ctor);
+      apply(weakSet, slots, [this, { kind: 'RelativeTimeFormat', handle: natives.relativeTimeFormat(requested, style, numeric) }]);
+    }
+    function relativeParts(s, value, unit, method) {
+      const v = Number(value);
+      const u = String(unit);
+      if (!(v === v) || v === Infinity || v === -Infinity) throw new RangeError(`Value need to be finite number for Intl.RelativeTimeFormat.prototype.${method}()`);
+      let singular = u;
+      if (u.length > 1 && u[u.length - 1] === 's') singular = u.slice(0, -1);
+      if (!apply(arrayIncludes, relativeUnits, [singular])) throw new RangeError(`Invalid unit argument for Intl.RelativeTimeFormat.prototype.${method}() '${u}'`);
+      return s.handle.formatToParts(v, singular);
+    }
+    const relativeTimeFormatMethods = {
+      format(value, unit) {
+        const parts = relativeParts(slot(this, 'RelativeTimeFormat', 'format'), value, unit, 'format');
+        let out = '';
+        for (let i = 0; i < parts.length; i++) out += parts[i].value;
+        return out;
+      },
+      formatToParts(value, unit) {
+        return relativeParts(slot(this, 'RelativeTimeFormat', 'formatToParts'), value, unit, 'formatToParts');
+      },
+      resolvedOptions() {
+        return resolvedObject(slot(this, 'RelativeTimeFormat', 'resolvedOptions').handle.resolved);
+      },
+    };
+
+    // Intl.Segmenter: Go finds the boundaries (in UTF-16 units); the segments are slices of the
+    // author's own string.
+    const stringSlice = String.prototype.slice;
+    function Segmenter(locales, options) {
+      if (new.target === undefined) throw new TypeError("Constructor Intl.Segmenter requires 'new'");
+      const ctor = 'Intl.Segmenter';
+      const requested = canonicalizeLocaleList(locales);
+      const o = getOptionsObject(options);
+      getOption(o, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', ctor);
+      const granularity = getOption(o, 'granularity', 'string', ['grapheme', 'word', 'sentence'], 'grapheme', ctor);
+      apply(weakSet, slots, [this, { kind: 'Segmenter', handle: natives.segmenter(requested, granularity), granularity }]);
+    }
+    const segmentsState = new WeakMap(); // a Segments or its iterator → { input, bounds, word, next }
+    function segmentData(st, k) {
+      const b = st.bounds;
+      const index = b[3 * k];
+      const data = { segment: apply(stringSlice, st.input, [index, index + b[3 * k + 1]]), index, input: st.input };
+      if (st.word) data.isWordLike = b[3 * k + 2];
+      return data;
+    }
+    function Segments() {}
+    const segmentsMethods = {
+      containing(index) {
+        const st = typeof this === 'object' && this !== null ? apply(weakGet, segmentsState, [this]) : undefined;
+        if (st === undefined || st.iterator) throw new TypeError(`Method %Segments.prototype%.containing called on incompatible receiver ${receiverText(this)}`);
+        let n = Number(index);
+        n = n === n ? (n < 0 ? -mathFloor(-n) : mathFloor(n)) : 0;
+        if (n < 0 || n >= st.input.length) return undefined;
+        const b = st.bounds;
+        for (let k = 0; 3 * k < b.length; k++) if (n < b[3 * k] + b[3 * k + 1]) return segmentData(st, k);
+        return undefined;
+      },
+    };
+    function SegmentIterator() {}
+    const segmentIteratorMethods = {
+      next() {
+        const st = typeof this === 'object' && this !== null ? apply(weakGet, segmentsState, [this]) : undefined;
+        if (st === undefined || !st.iterator) throw new TypeError(`Method %SegmentIterator.prototype%.next called on incompatible receiver ${receiverText(this)}`);
+        if (3 * st.next >= st.bounds.length) return { value: undefined, done: true };
+        return { value: segmentData(st, st.next++), done: false };
+      },
+    };
+    const segmenterMethods = {
+      segment(string) {
+        const s = slot(this, 'Segmenter', 'segment');
+        const input = String(string);
+        const segments = create(Segments.prototype);
+        apply(weakSet, segmentsState, [segments, { input, bounds: s.handle.segments(input), word: s.granularity === 'word', iterator: false }]);
+        return segments;
+      },
+      resolvedOptions() {
+        return resolvedObject(slot(this, 'Segmenter', 'resolvedOptions').handle.resolved);
+      },
+    };
+    defineProperty(Segments.prototype, Symbol.iterator, {
+      value: {
+        [Symbol.iterator]() {
+          const st = typeof this === 'object' && this !== null ? apply(weakGet, segmentsState, [this]) : undefined;
+          if (st === undefined || st.iterator) throw new TypeError(`Method %Segments.prototype%[@@iterator] called on incompatible receiver ${receiverText(this)}`);
+          const it = create(SegmentIterator.prototype);
+          apply(weakSet, segmentsState, [it, { input: st.input, bounds: st.bounds, word: st.word, iterator: true, next: 0 }]);
+          return it;
+        },
+      }[Symbol.iterator],
+      writable: true,
+      configurable: true,
+    });
+    defineProperty(SegmentIterator.prototype, Symbol.iterator, {
+      value: function () {
+        return this;
+      },
+      writable: true,
+      configurable: true,
+    });
+
     function supportedLocalesOf(locales, options) {
       const requested = canonicalizeLocaleList(locales);
       if (options !== undefined) getOption(coerceOptions(options), 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', 'Intl');
@@ -244,10 +548,26 @@
     methods(NumberFormat.prototype, numberFormatMethods, 'Intl.NumberFormat');
     methods(PluralRules.prototype, pluralRulesMethods, 'Intl.PluralRules');
     methods(Collator.prototype, collatorMethods, 'Intl.Collator');
-    for (const C of [NumberFormat, PluralRules, Collator]) defineProperty(C, 'supportedLocalesOf', { value: supportedLocalesOf, writable: true, configurable: true });
+    methods(DateTimeFormat.prototype, dateTimeFormatMethods, 'Intl.DateTimeFormat');
+    methods(ListFormat.prototype, listFormatMethods, 'Intl.ListFormat');
+    methods(RelativeTimeFormat.prototype, relativeTimeFormatMethods, 'Intl.RelativeTimeFormat');
+    methods(Segmenter.prototype, segmenterMethods, 'Intl.Segmenter');
+    for (const name of Object.keys(segmentsMethods)) defineProperty(Segments.prototype, name, { value: segmentsMethods[name], writable: true, configurable: true });
+    for (const name of Object.keys(segmentIteratorMethods)) defineProperty(SegmentIterator.prototype, name, { value: segmentIteratorMethods[name], writable: true, configurable: true });
+    defineProperty(SegmentIterator.prototype, Symbol.toStringTag, { value: 'Segmenter String Iterator', configurable: true });
+    const constructors = [
+      ['NumberFormat', NumberFormat],
+      ['PluralRules', PluralRules],
+      ['Collator', Collator],
+      ['DateTimeFormat', DateTimeFormat],
+      ['ListFormat', ListFormat],
+      ['RelativeTimeFormat', RelativeTimeFormat],
+      ['Segmenter', Segmenter],
+    ];
+    for (const [, C] of constructors) defineProperty(C, 'supportedLocalesOf', { value: supportedLocalesOf, writable: true, configurable: true });
 
     const Intl = {};
-    for (const [name, value] of [['NumberFormat', NumberFormat], ['PluralRules', PluralRules], ['Collator', Collator]]) {
+    for (const [name, value] of constructors) {
       defineProperty(Intl, name, { value, writable: true, configurable: true });
     }
     defineProperty(Intl, 'getCanonicalLocales', {
@@ -306,23 +626,11 @@
         return false;
       }
     }
-    // Date's locale methods: the default format of each (no Intl.DateTimeFormat yet), in the
-    // local time zone or UTC; any other option is a RangeError that names it.
-    const dateOptions = ['localeMatcher', 'calendar', 'numberingSystem', 'hour12', 'hourCycle', 'timeZone', 'weekday', 'era', 'year', 'month', 'day', 'dayPeriod', 'hour', 'minute', 'second', 'fractionalSecondDigits', 'timeZoneName', 'formatMatcher', 'dateStyle', 'timeStyle'];
-    const utcZones = ['UTC', 'ETC/UTC', 'GMT', 'ETC/GMT', 'ETC/UCT', 'UCT', 'ETC/ZULU', 'ZULU', 'ETC/UNIVERSAL', 'UNIVERSAL'];
-    const dateProto = Date.prototype;
-    const local = [dateProto.getFullYear, dateProto.getMonth, dateProto.getDate, dateProto.getHours, dateProto.getMinutes, dateProto.getSeconds];
-    const utc = [dateProto.getUTCFullYear, dateProto.getUTCMonth, dateProto.getUTCDate, dateProto.getUTCHours, dateProto.getUTCMinutes, dateProto.getUTCSeconds];
+    // Date's locale methods: without options, the locale's default format (locales.json, no
+    // format data parsed); with them, an Intl.DateTimeFormat with ToDateTimeOptions' required
+    // fields and defaults of each method.
     const dateGetTime = dateProto.getTime;
-    // How V8 names a receiver in "incompatible receiver" messages: #<Object>, or the primitive.
-    function receiverText(v) {
-      if ((typeof v !== 'object' && typeof v !== 'function') || v === null) return typeof v === 'string' ? v : String(v);
-      const proto = Object.getPrototypeOf(v);
-      const ctor = proto === null ? undefined : getOwnPropertyDescriptor(proto, 'constructor');
-      const name = ctor !== undefined && typeof ctor.value === 'function' ? ctor.value.name : 'Object';
-      return `#<${name || 'Object'}>`;
-    }
-    function dateMethod(name, kind) {
+    function dateMethod(name, kind, required, defaults) {
       const method = {
         [name](locales, options) {
           let time;
@@ -332,26 +640,13 @@
             throw new TypeError(`Method Date.prototype.${name} called on incompatible receiver ${receiverText(this)}`);
           }
           if (isNaN(time)) return 'Invalid Date';
-          const requested = canonicalizeLocaleList(locales);
-          let getters = local;
-          if (options !== undefined) {
-            const o = coerceOptions(options);
-            for (let i = 0; i < dateOptions.length; i++) {
-              const option = dateOptions[i];
-              const value = o[option];
-              if (value === undefined || option === 'localeMatcher') continue;
-              if (option === 'timeZone' && apply(arrayIncludes, utcZones, [String(value).toUpperCase()])) {
-                getters = utc;
-                continue;
-              }
-              if (option === 'timeZone' && !/^[A-Za-z0-9_+\-/]+$/.test(String(value))) throw new RangeError(`Invalid time zone specified: ${String(value)}`);
-              throw new RangeError(`Date.prototype.${name}: the option ${option} (${jsonStringify(String(value))}) is not supported by the validation engine, which has the default format only, in the local time zone or UTC`);
-            }
+          if (options === undefined) {
+            const requested = canonicalizeLocaleList(locales);
+            const f = dateFieldsOf(time, false);
+            return natives.formatDate(requested, kind, f[0], f[1], f[2], f[3], f[4], f[5]);
           }
-          const date = new Date(time);
-          const f = [];
-          for (let i = 0; i < 6; i++) f[i] = apply(getters[i], date, []);
-          return natives.formatDate(requested, kind, f[0], f[1] + 1, f[2], f[3], f[4], f[5]);
+          const formatter = makeDateTimeFormat(locales, options, required, defaults, create(DateTimeFormat.prototype));
+          return formatDateWith(apply(weakGet, slots, [formatter]), time);
         },
       }[name];
       return method;
@@ -362,9 +657,9 @@
     put(Number.prototype, 'toLocaleString', localeMethods.numberToLocaleString);
     if (typeof BigInt === 'function') put(BigInt.prototype, 'toLocaleString', localeMethods.bigintToLocaleString);
     put(String.prototype, 'localeCompare', localeMethods.localeCompare);
-    put(Date.prototype, 'toLocaleString', dateMethod('toLocaleString', 'datetime'));
-    put(Date.prototype, 'toLocaleDateString', dateMethod('toLocaleDateString', 'date'));
-    put(Date.prototype, 'toLocaleTimeString', dateMethod('toLocaleTimeString', 'time'));
+    put(Date.prototype, 'toLocaleString', dateMethod('toLocaleString', 'datetime', 'any', 'all'));
+    put(Date.prototype, 'toLocaleDateString', dateMethod('toLocaleDateString', 'date', 'date', 'date'));
+    put(Date.prototype, 'toLocaleTimeString', dateMethod('toLocaleTimeString', 'time', 'time', 'time'));
     return freeze(['Intl']);
   };
 })();

@@ -324,6 +324,9 @@ func lockedRealm() realm {
 	if err := installIntl(vm); err != nil {
 		return realm{err: fmt.Errorf("Intl: %w", err)}
 	}
+	if err := installMath(vm); err != nil {
+		return realm{err: fmt.Errorf("Math: %w", err)}
+	}
 	fn, err := lockdownFunc(vm)
 	if err == nil {
 		_, err = callLockdown(vm, fn)

@@ -16,11 +16,6 @@ type DateData struct {
 	PM        string      `json:"pm"`
 }
 
-// DateFields are a date's fields in the time zone it is shown in (month 1–12).
-type DateFields struct {
-	Year, Month, Day, Hour, Minute, Second int
-}
-
 // FormatDate is the default format of kind ("date", "time" or "datetime") for the locale
 // requested: what toLocaleDateString, toLocaleTimeString and toLocaleString give without
 // options.
@@ -43,7 +38,7 @@ func FormatDate(locales []string, kind string, f DateFields) (string, error) {
 		case "literal":
 			b.WriteString(p[1])
 		case "year":
-			b.WriteString(strconv.Itoa(f.Year))
+			b.WriteString(eraYear(f.Year))
 		case "month":
 			b.WriteString(width(f.Month, p[1]))
 		case "day":
@@ -88,4 +83,12 @@ func width(n int, w string) string {
 		return "0" + s
 	}
 	return s
+}
+
+// eraYear is ICU's "y": the year of the era, so 1 BC (year 0) is 1.
+func eraYear(y int) string {
+	if y <= 0 {
+		y = 1 - y
+	}
+	return strconv.Itoa(y)
 }

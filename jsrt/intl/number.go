@@ -105,6 +105,7 @@ func (nf *NumberFormat) Significant() bool { return nf.significant }
 type Part struct {
 	Type  string `json:"type"`
 	Value string `json:"value"`
+	Unit  string `json:"unit,omitempty"` // the unit of a relative time's number parts
 }
 
 // decimal is a non-negative decimal number: digits (no leading zeros unless the number is 0)
@@ -234,14 +235,14 @@ func (nf *NumberFormat) group(intPart string) []Part {
 	min := g.Min
 	switch nf.UseGrouping {
 	case "false":
-		return []Part{{"integer", intPart}}
+		return []Part{{Type: "integer", Value: intPart}}
 	case "always":
 		min = 1
 	case "min2":
 		min = 2
 	}
 	if g.Primary <= 0 || len(intPart) < g.Primary+min {
-		return []Part{{"integer", intPart}}
+		return []Part{{Type: "integer", Value: intPart}}
 	}
 	var groups []string
 	rest := intPart
@@ -255,9 +256,9 @@ func (nf *NumberFormat) group(intPart string) []Part {
 	out := make([]Part, 0, 2*len(groups))
 	for i, s := range groups {
 		if i > 0 {
-			out = append(out, Part{"group", nf.Locale.Group})
+			out = append(out, Part{Type: "group", Value: nf.Locale.Group})
 		}
-		out = append(out, Part{"integer", s})
+		out = append(out, Part{Type: "integer", Value: s})
 	}
 	return out
 }
@@ -291,9 +292,9 @@ func (nf *NumberFormat) FormatToParts(n Number) []Part {
 	var number []Part
 	zero := false
 	if special == "nan" {
-		number = []Part{{"nan", nf.Locale.NaN}}
+		number = []Part{{Type: "nan", Value: nf.Locale.NaN}}
 	} else if special == "infinity" {
-		number = []Part{{"infinity", nf.Locale.Infinity}}
+		number = []Part{{Type: "infinity", Value: nf.Locale.Infinity}}
 	} else {
 		if nf.Style == "percent" && !d.isZero() {
 			d.point += 2 // exactly, in decimal: 0.07 is 7%, not 7.000000000000001%
@@ -302,7 +303,7 @@ func (nf *NumberFormat) FormatToParts(n Number) []Part {
 		zero = strings.Trim(intPart+frac, "0") == ""
 		number = nf.group(intPart)
 		if frac != "" {
-			number = append(number, Part{"decimal", nf.Locale.Decimal}, Part{"fraction", frac})
+			number = append(number, Part{Type: "decimal", Value: nf.Locale.Decimal}, Part{Type: "fraction", Value: frac})
 		}
 	}
 	return nf.apply(nf.pick(negative, zero, special == "nan"), number)
@@ -356,7 +357,7 @@ func (nf *NumberFormat) apply(pattern string, number []Part) []Part {
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
-			out = append(out, Part{"literal", lit.String()})
+			out = append(out, Part{Type: "literal", Value: lit.String()})
 			lit.Reset()
 		}
 	}
@@ -373,16 +374,16 @@ func (nf *NumberFormat) apply(pattern string, number []Part) []Part {
 			out = append(out, number...)
 		case '¤':
 			flush()
-			out = append(out, Part{"currency", nf.symbol})
+			out = append(out, Part{Type: "currency", Value: nf.symbol})
 		case '-':
 			flush()
-			out = append(out, Part{"minusSign", nf.Locale.Minus})
+			out = append(out, Part{Type: "minusSign", Value: nf.Locale.Minus})
 		case '+':
 			flush()
-			out = append(out, Part{"plusSign", nf.Locale.Plus})
+			out = append(out, Part{Type: "plusSign", Value: nf.Locale.Plus})
 		case '%':
 			flush()
-			out = append(out, Part{"percentSign", nf.Locale.PercentSign})
+			out = append(out, Part{Type: "percentSign", Value: nf.Locale.PercentSign})
 		default:
 			lit.WriteRune(c)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/internal/projdir"
 )
 
@@ -17,7 +18,7 @@ type embeddedWorld struct {
 	base    string
 	srv     *host.Server
 	serving *host.Serving
-	checker *host.Checker
+	checker *engine.Checker
 }
 
 func (w *embeddedWorld) URL() string                   { return w.base }
@@ -42,7 +43,7 @@ func startWorld(cfg WorldConfig, now func() time.Time) (World, error) {
 	base := "http://" + ln.Addr().String()
 	// One project uploads here, one build at a time: one worker validates, one runs the world
 	// page (the standalone host keeps two for validation).
-	checker := host.NewCheckerWith(host.CheckerConfig{Checks: 1, Live: 1})
+	checker := engine.NewCheckerWith(engine.CheckerConfig{Checks: 1, Live: 1})
 	srv, err := host.New(host.Options{
 		DataDir: filepath.Join(cfg.Data, "host"), Engine: checker, BaseURL: base, Now: now,
 		// The world link stays valid while this command runs (loopback only, still secret): a

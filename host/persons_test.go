@@ -126,3 +126,27 @@ func TestOneBrowserIsOnePerson(t *testing.T) {
 		t.Fatal("a removed person came back as itself")
 	}
 }
+
+// TestBootTellsARestart: /api/world/boot names the host's run, without a session: the same
+// while it runs (and in the tab's opening answer), another after a restart, so a page whose tab
+// the host forgot opens it again instead of saying it was removed.
+func TestBootTellsARestart(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	boot := func() string {
+		var out struct{ Boot string }
+		g := &tab{t: t, base: f.http.URL}
+		if st, msg := g.call("GET", "/api/world/boot", nil, &out); st != 200 || out.Boot == "" {
+			t.Fatalf("boot: %d %s %+v", st, msg, out)
+		}
+		return out.Boot
+	}
+	before := boot()
+	if again := boot(); again != before {
+		t.Fatalf("one run named %q then %q", before, again)
+	}
+	f.stop()
+	f.start()
+	if after := boot(); after == before {
+		t.Fatal("a restarted host names the same run")
+	}
+}

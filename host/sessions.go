@@ -41,6 +41,9 @@ type sessions struct {
 	presence  sync.Mutex
 	lastSweep time.Time
 	invites   *inviteBook
+	// boot tells this run of the host from the last (persons.go): sessions live in memory, so a
+	// page whose tab is unknown after a restart opens it again instead of ending.
+	boot string
 }
 
 // tabSession is one person: the tabs of one browser.
@@ -81,7 +84,7 @@ const (
 func newSessions(ids *actorIDs, now func() time.Time) *sessions {
 	return &sessions{now: now, ids: ids, tabs: map[string]*tabSession{}, persons: map[string]*tabSession{}, byActor: map[string]*tabSession{},
 		tickets: map[string]*tabSession{}, guests: list.New(), admins: list.New(), onEnd: func([]string) {},
-		invites: newInviteBook(now)}
+		invites: newInviteBook(now), boot: newSecret("")[:16]}
 }
 
 // tabOrigin is what opens a tab: the owner's sign-in (an admin tab) or an invite (a guest).

@@ -218,7 +218,7 @@ func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 	if err := s.enter(a); err != nil {
 		s.opts.Logf("tab %s has no avatar: %v", a.ID, err) // the tab works; its moves say why
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "person": person, "actor": a.ID, "role": a.Role})
+	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "person": person, "actor": a.ID, "role": a.Role, "boot": s.sessions.boot})
 }
 
 func (s *Server) handleTabWorld(w http.ResponseWriter, r *http.Request) {

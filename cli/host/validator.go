@@ -1,9 +1,9 @@
 package host
 
-import "github.com/scapeworld/scape/host"
+import "github.com/scapeworld/scape/host/engine"
 
 // NewValidator returns the host's engine (whole-project check and live project): the validate package,
-// run in worker processes with hard limits (host.Checker). Close it to end the workers.
-func NewValidator() *host.Checker {
-	return host.NewChecker()
+// run in worker processes with hard limits (engine.Checker). Close it to end the workers.
+func NewValidator() *engine.Checker {
+	return engine.NewChecker()
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/scapeworld/scape/cli/cmdutil"
 	"github.com/scapeworld/scape/glb"
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/web"
 	"github.com/scapeworld/scape/internal/atomicfile"
 	"github.com/scapeworld/scape/internal/human"
 	"github.com/scapeworld/scape/internal/termtext"
@@ -30,8 +30,8 @@ type Options struct {
 	// lets it replace an existing file.
 	PNG   string
 	Force bool
-	// Picture draws the PNG (host.ModelPicture; tests replace it).
-	Picture func(ctx context.Context, glb []byte, o host.PictureOptions) ([]byte, error)
+	// Picture draws the PNG (web.ModelPicture; tests replace it).
+	Picture func(ctx context.Context, glb []byte, o web.PictureOptions) ([]byte, error)
 }
 
 // NewCmd returns the `model` command. runF replaces the behaviour in tests of flag parsing.
@@ -150,10 +150,10 @@ func writePicture(opts *Options) error {
 	}
 	draw := opts.Picture
 	if draw == nil {
-		draw = host.ModelPicture
+		draw = web.ModelPicture
 	}
-	png, err := draw(context.Background(), data, host.DefaultPicture)
-	if errors.Is(err, host.ErrNoChromium) {
+	png, err := draw(context.Background(), data, web.DefaultPicture)
+	if errors.Is(err, web.ErrNoChromium) {
 		return cmdutil.Usage(fmt.Errorf("--png needs headless Chromium to draw the model: %w; no picture written", err))
 	}
 	if err != nil {
@@ -170,7 +170,7 @@ func writePicture(opts *Options) error {
 		return err
 	}
 	if !opts.JSON {
-		fmt.Fprintf(opts.IO.Out, "  picture     %s (%d × %d, the world's renderer)\n", opts.PNG, host.DefaultPicture.TextureSize, host.DefaultPicture.TextureSize)
+		fmt.Fprintf(opts.IO.Out, "  picture     %s (%d × %d, the world's renderer)\n", opts.PNG, web.DefaultPicture.TextureSize, web.DefaultPicture.TextureSize)
 	}
 	return nil
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/scapeworld/scape/cli/cmdutil"
-	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/web"
 	"github.com/scapeworld/scape/internal/chromium"
 )
 
@@ -88,8 +88,8 @@ func TestPNGDrawsTheModel(t *testing.T) {
 func TestPNGWithoutChromium(t *testing.T) {
 	ios, _, _, _ := cmdutil.Test()
 	out := filepath.Join(t.TempDir(), "cube.png")
-	opts := &Options{IO: ios, Path: testGLB(t), PNG: out, Picture: func(context.Context, []byte, host.PictureOptions) ([]byte, error) {
-		return nil, host.ErrNoChromium
+	opts := &Options{IO: ios, Path: testGLB(t), PNG: out, Picture: func(context.Context, []byte, web.PictureOptions) ([]byte, error) {
+		return nil, web.ErrNoChromium
 	}}
 	err := Run(opts)
 	if cmdutil.ExitCode(err) != 2 || err == nil || !strings.Contains(err.Error(), "--png needs headless Chromium") || !strings.Contains(err.Error(), "apt-get install chromium") || !strings.Contains(err.Error(), "no picture written") {

@@ -204,7 +204,7 @@ func (s *Server) EndStreams() { s.events.close() }
 
 // Close ends the world page's event streams and releases the storage.
 func (s *Server) Close() error {
-	s.WaitRejudged()
+	s.stopRejudging()
 	s.events.close()
 	s.stopTicker()
 	s.live.set(0, nil)

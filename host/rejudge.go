@@ -27,6 +27,8 @@ const rejudgeTimeout = 2 * time.Minute
 type rejudger struct {
 	mu             sync.Mutex
 	running, again bool
+	stopped        bool
+	cancels        context.CancelFunc // the running re-judgement's
 	wg             sync.WaitGroup
 	// number and bundle are the latest revision's bundle when it was rejected for placed
 	// instances alone: the store keeps no rejected build's code, so the host holds this one
@@ -61,6 +63,9 @@ func (s *Server) rejudgeSoon() {
 	r := s.rejudgerOf()
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.stopped {
+		return
+	}
 	if r.running {
 		r.again = true
 		return
@@ -71,12 +76,19 @@ func (s *Server) rejudgeSoon() {
 		defer r.wg.Done()
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), rejudgeTimeout)
-			if _, err := s.Rejudge(ctx); err != nil {
+			r.mu.Lock()
+			r.cancels = cancel
+			if r.stopped {
+				cancel()
+			}
+			r.mu.Unlock()
+			if _, err := s.Rejudge(ctx); err != nil && ctx.Err() == nil {
 				s.opts.Logf("judging the latest rejected revision again: %v", err)
 			}
 			cancel()
 			r.mu.Lock()
-			if !r.again {
+			r.cancels = nil
+			if !r.again || r.stopped {
 				r.running = false
 				r.mu.Unlock()
 				return
@@ -87,8 +99,21 @@ func (s *Server) rejudgeSoon() {
 	}()
 }
 
-// WaitRejudged waits for the background re-judgements (tests, and a host closing).
+// WaitRejudged waits for the background re-judgements (tests).
 func (s *Server) WaitRejudged() { s.rejudgerOf().wg.Wait() }
+
+// stopRejudging cancels a running re-judgement, starts no more and waits: a closing host does
+// not wait for a validation nobody will see.
+func (s *Server) stopRejudging() {
+	r := s.rejudgerOf()
+	r.mu.Lock()
+	r.stopped = true
+	if r.cancels != nil {
+		r.cancels()
+	}
+	r.mu.Unlock()
+	r.wg.Wait()
+}
 
 // instanceOnly says whether every error of a verdict is about placed instances.
 func instanceOnly(problems diag.List) bool {

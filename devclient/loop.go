@@ -312,8 +312,22 @@ func (l *Loop) verdict(ctx context.Context, batch watch.Batch, b Build, hash str
 	errs := remap(rev.Problems, b.SourceMap)
 	if l.Explain != nil {
 		if local := l.Explain(ctx, b).Errors(); len(local) > 0 {
-			errs = local
+			// A local check sees no placed instances: the host's reasons about them are its
+			// own and come first ("placed but no longer defined"), the local ones after.
+			errs = append(placedReasons(errs), local...)
 		}
 	}
 	l.emit(Event{Kind: EventRejected, Revision: rev.Number, Active: rev.ActiveRevision, Size: len(b.JS), SHA256: hash, LatencyMS: latency, Errors: errs})
+}
+
+// placedReasons are the errors of a verdict about placed instances (diag.CodeInstance), which
+// only the host can judge.
+func placedReasons(errs diag.List) diag.List {
+	var out diag.List
+	for _, d := range errs.Errors() {
+		if d.Code == diag.CodeInstance {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -570,3 +570,30 @@ func TestLoopWithoutCheckSupersedesARejectionWithNewerSaves(t *testing.T) {
 		t.Fatalf("the newer save: %+v", ev)
 	}
 }
+
+// TestLoopRejectionKeepsTheHostsPlacedReason (issue 22 item 7): a build the host rejected for a
+// placed instance is reported with the host's own reason, even when the local re-check (Explain)
+// finds another error: the local check sees no placed instances.
+func TestLoopRejectionKeepsTheHostsPlacedReason(t *testing.T) {
+	e := newEnv(t)
+	placedReason := diag.Diagnostic{Code: diag.CodeInstance, Path: "instances.obj-1", Message: "placed but no longer defined: remove it first"}
+	b, _ := json.Marshal(hosttest.FakeBundle{Definitions: []host.Definition{{Type: "example.lamp", Version: 1, Emoji: "🏮", Label: "Lamp"}}, Problems: diag.List{placedReason}})
+	e.write(string(b))
+	s := e.pair()
+	w, err := watch.New(e.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := diag.Diagnostic{Code: diag.CodeLoad, Message: "a local re-check's own error"}
+	explain := func(context.Context, Build) diag.List { return diag.List{local} }
+	ctx, cancel := context.WithCancel(context.Background())
+	l := &Loop{Dir: e.dir, Builder: fileBuilder{e.dir}, Upload: e.client, Session: s, Watcher: w, Explain: explain,
+		Emit: func(ev Event) { e.events <- ev }, Backoff: 10 * time.Millisecond}
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx); w.Close() }()
+	t.Cleanup(func() { cancel(); <-done })
+	ev := e.until(EventRejected, EventAccepted)
+	if ev.Kind != EventRejected || len(ev.Errors) != 2 || ev.Errors[0].Message != placedReason.Message || ev.Errors[1].Message != local.Message {
+		t.Fatalf("want the host's placed reason, then the local one: %+v", ev)
+	}
+}

@@ -374,7 +374,7 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			return protocol.RevisionResponse{}, 0, err
 		}
 		s.revisionsMu.Lock()
-		resp, status, done, err := s.recordLocked(ctx, sess, rev, proj, req, hash, snap)
+		resp, status, done, err := s.recordLocked(ctx, sess, rev, proj, req, hash, snap, false)
 		s.revisionsMu.Unlock()
 		if !done && err == nil {
 			// The world changed while the bundle was validated: judge it again.
@@ -389,6 +389,7 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			timeline.Mark("host: grid reloaded")
 		}
 		if done && err == nil && status == http.StatusCreated {
+			s.rememberRejected(resp.Revision, req.Bundle) // rejudge.go: judged again when the placed change
 			s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
 		}
 		if done || err != nil {
@@ -455,8 +456,9 @@ func (s *Server) judge(ctx context.Context, sess DevSession, req protocol.Upload
 
 // recordLocked stores a judged revision (and activates it when accepted) if the placed instances
 // are still those it was judged against (the world model compares and records, under its lock);
-// done is false when they are not. The caller holds revisionsMu.
-func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, proj engine.Project, req protocol.UploadRequest, hash string, judged worldSnapshot) (resp protocol.RevisionResponse, status int, done bool, err error) {
+// done is false when they are not. again records the latest revision's own bundle judged anew
+// (rejudge.go), which the duplicate check would otherwise answer. The caller holds revisionsMu.
+func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision, proj engine.Project, req protocol.UploadRequest, hash string, judged worldSnapshot, again bool) (resp protocol.RevisionResponse, status int, done bool, err error) {
 	activated := false
 	defer func() {
 		if proj != nil && !activated {
@@ -464,7 +466,7 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 		}
 	}()
 	// An identical upload may have been recorded while this one was judged.
-	if dup, ok, err := s.duplicateLocked(ctx, hash); err != nil || ok {
+	if dup, ok, err := s.duplicateLocked(ctx, hash); err != nil || (ok && !again) {
 		return dup, http.StatusOK, true, err
 	}
 	accepted := rev.Status == "accepted"

@@ -91,6 +91,7 @@ type Server struct {
 	pairs    *pairings
 	pairRate *sourceLimiter // pairing requests per source
 	slow     slowViews      // views that ran out of time, not run again for a while
+	rejudge  rejudger       // the latest rejected build, judged again when the placed change
 	// uploads holds a slot per upload whose body is being read or checked (maxUploadsInFlight);
 	// uploadsWaiting counts the uploads waiting for one.
 	uploads        chan struct{}
@@ -203,6 +204,7 @@ func (s *Server) EndStreams() { s.events.close() }
 
 // Close ends the world page's event streams and releases the storage.
 func (s *Server) Close() error {
+	s.stopRejudging()
 	s.events.close()
 	s.stopTicker()
 	s.live.set(0, nil)

@@ -127,6 +127,7 @@ func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
 	_, err := s.grid.Remove(ctx, grants(actor), id)
 	if err == nil {
 		s.changed(change{Kind: "removed", Instance: id})
+		s.rejudgeSoon() // rejudge.go: a build refused for what was placed may pass now
 	}
 	return err
 }

@@ -21,11 +21,13 @@ import (
 const (
 	ViewPageBudget = 250 * time.Millisecond
 	ViewBound      = 50 * time.Millisecond
-	// slowViewTTL is how long a view that used its whole ViewBound is not run again for the
-	// same revision, instance, state and viewer. Views are pure functions of those, so running
-	// it again would loop again; the TTL lets a view that was only unlucky (a host busy
-	// validating an upload) come back on its own.
-	slowViewTTL = time.Minute
+	// slowViewFirst is how long a view that used its whole ViewBound is not run again for the
+	// same revision, instance, state and viewer; each time it runs out again the wait doubles,
+	// up to slowViewTTL. Views are pure functions of those, so a runaway would loop again; the
+	// short first wait lets a view that was only unlucky (a loaded machine, a host busy
+	// validating an upload) come back within seconds, and any state change runs it at once.
+	slowViewFirst = 5 * time.Second
+	slowViewTTL   = time.Minute
 	// maxSlowViews bounds the memory of slow views; past it the memory starts again.
 	maxSlowViews = 4096
 )
@@ -39,7 +41,13 @@ var ErrNotReady = engine.ErrNotReady
 type slowViews struct {
 	mu       sync.Mutex
 	revision int
-	until    map[[32]byte]time.Time
+	until    map[[32]byte]slowView
+}
+
+// slowView is one remembered view: not run before until; wait is the backoff that set it.
+type slowView struct {
+	until time.Time
+	wait  time.Duration
 }
 
 func viewKey(revision int, in wm.Instance, v wm.Access) [32]byte {
@@ -51,29 +59,34 @@ func viewKey(revision int, in wm.Instance, v wm.Access) [32]byte {
 	return sha256.Sum256(b)
 }
 
-// known says whether the view is remembered as slow at now.
-func (c *slowViews) known(revision int, key [32]byte, now time.Time) bool {
+// known says how much longer the view is remembered as slow at now (0: run it). An expired
+// entry stays, so that running out again doubles its wait.
+func (c *slowViews) known(revision int, key [32]byte, now time.Time) time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.revision != revision {
-		return false
+		return 0
 	}
-	until, ok := c.until[key]
-	if ok && !now.Before(until) {
-		delete(c.until, key)
-		return false
+	if v, ok := c.until[key]; ok && now.Before(v.until) {
+		return v.until.Sub(now)
 	}
-	return ok
+	return 0
 }
 
-// add remembers a slow view of revision until now+slowViewTTL. A new revision forgets the old.
-func (c *slowViews) add(revision int, key [32]byte, now time.Time) {
+// add remembers a slow view of revision, for slowViewFirst, or twice its last wait when it ran
+// out before (at most slowViewTTL), and returns the wait. A new revision forgets the old.
+func (c *slowViews) add(revision int, key [32]byte, now time.Time) time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.revision != revision || c.until == nil || len(c.until) >= maxSlowViews {
-		c.revision, c.until = revision, map[[32]byte]time.Time{}
+		c.revision, c.until = revision, map[[32]byte]slowView{}
 	}
-	c.until[key] = now.Add(slowViewTTL)
+	wait := slowViewFirst
+	if v, ok := c.until[key]; ok {
+		wait = min(2*v.wait, slowViewTTL)
+	}
+	c.until[key] = slowView{until: now.Add(wait), wait: wait}
+	return wait
 }
 
 // viewReport is what one load of the world page did with its views, sent as its Server-Timing
@@ -91,10 +104,15 @@ func (r viewReport) serverTiming() string {
 // Why a view is a placeholder, shown under "this view did not render in time".
 const (
 	lateBudget  = "the page's 250 ms for views was spent before its turn; it runs on a later load"
-	lateBound   = "it ran past 50 ms; not run again for this state for a minute"
-	lateKnown   = "it ran past 50 ms for this state before; not run again for a minute"
 	lateNotDone = "the Gizmo runtime was busy or still loading the build; it runs on a later load"
 )
+
+// lateSlow says a view ran out of its own bound: slow, not wrong (a loaded machine is enough),
+// and when it runs again.
+func lateSlow(again time.Duration) string {
+	return fmt.Sprintf("it took longer than %d ms (slow, perhaps a busy machine; nothing is wrong with it): it runs again when its state changes, or in %s",
+		ViewBound.Milliseconds(), again.Round(time.Second))
+}
 
 // viewBudget hands out the time of one page load's views.
 type viewBudget struct {
@@ -121,8 +139,8 @@ func (b *viewBudget) next() time.Duration {
 // reason it is a placeholder.
 func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj engine.Project, in wm.Instance, viewer wm.Access, v *instanceView) {
 	key := viewKey(rev, in, viewer)
-	if s.slow.known(rev, key, s.opts.Now()) {
-		v.Late = lateKnown
+	if again := s.slow.known(rev, key, s.opts.Now()); again > 0 {
+		v.Late = lateSlow(again)
 		return
 	}
 	bound := b.next()
@@ -144,8 +162,7 @@ func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj engine.P
 	case late && bound < ViewBound:
 		v.Late = lateBudget // cut short by the page's budget: its own bound was not tried
 	case late:
-		v.Late = lateBound
-		s.slow.add(rev, key, s.opts.Now())
+		v.Late = lateSlow(s.slow.add(rev, key, s.opts.Now()))
 		s.opts.Logf("the view of %s (%q) did not finish within %s; shown as a placeholder", in.ID, in.Type, ViewBound)
 	default:
 		v.Problem = "view failed: " + err.Error()

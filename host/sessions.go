@@ -12,9 +12,10 @@ import (
 	wm "github.com/scapeworld/scape/world"
 )
 
-// sessions are the world page's tabs: each tab is its own session with its own actor id and
-// role, carried as a bearer token the tab keeps in sessionStorage (so two tabs of one browser are
-// two viewers). The owner's signed-in tabs are admins, tied to the sign-in that opened them;
+// sessions are the world page's people: each is a session with its own actor id and role, and
+// each tab of it carries its own bearer token, kept in sessionStorage. The tabs of one browser
+// are one person: a tab presents the person secret the host minted for that browser (persons.go)
+// and gets a new token for the same session. The owner's signed-in tabs are admins, tied to the sign-in that opened them;
 // others join through an invite the owner minted for a role (invites.go). Sessions live in
 // memory (a restarted host's tabs open again), their actor ids come from the world's stored
 // counter (actorids.go) and are never handed out twice.
@@ -28,6 +29,7 @@ type sessions struct {
 	now     func() time.Time
 	ids     *actorIDs
 	tabs    map[string]*tabSession // by token hash
+	persons map[string]*tabSession // by person secret hash (persons.go)
 	byActor map[string]*tabSession
 	tickets map[string]*tabSession // by stream ticket hash
 	guests  *list.List             // of *tabSession, most recently used first
@@ -39,12 +41,16 @@ type sessions struct {
 	presence  sync.Mutex
 	lastSweep time.Time
 	invites   *inviteBook
+	// boot tells this run of the host from the last (persons.go): sessions live in memory, so a
+	// page whose tab is unknown after a restart opens it again instead of ending.
+	boot string
 }
 
-// tabSession is one tab.
+// tabSession is one person: the tabs of one browser.
 type tabSession struct {
-	token string // its token's hash: the table's key
-	actor Actor
+	tokens []string // its tabs' token hashes, oldest first: the table's keys
+	person string   // the hash of its person secret
+	actor  Actor
 	// owner is, for an admin tab, the hash of the owner's sign-in it was opened under, and
 	// ownerUntil when that sign-in expires: the tab ends with it.
 	owner      string
@@ -76,9 +82,9 @@ const (
 )
 
 func newSessions(ids *actorIDs, now func() time.Time) *sessions {
-	return &sessions{now: now, ids: ids, tabs: map[string]*tabSession{}, byActor: map[string]*tabSession{},
+	return &sessions{now: now, ids: ids, tabs: map[string]*tabSession{}, persons: map[string]*tabSession{}, byActor: map[string]*tabSession{},
 		tickets: map[string]*tabSession{}, guests: list.New(), admins: list.New(), onEnd: func([]string) {},
-		invites: newInviteBook(now)}
+		invites: newInviteBook(now), boot: newSecret("")[:16]}
 }
 
 // tabOrigin is what opens a tab: the owner's sign-in (an admin tab) or an invite (a guest).
@@ -93,17 +99,23 @@ var errTabsFull = &wm.Error{Status: http.StatusServiceUnavailable, Message: "thi
 
 // open mints a tab session for role: its token and actor.
 func (ss *sessions) open(ctx context.Context, role Role, from tabOrigin) (string, Actor, error) {
+	tok, _, a, err := ss.openNew(ctx, role, from)
+	return tok, a, err
+}
+
+// openNew mints a new person for role: its first tab's token, its person secret and its actor.
+func (ss *sessions) openNew(ctx context.Context, role Role, from tabOrigin) (string, string, Actor, error) {
 	prefix := string(role)
 	if role == RoleAdmin {
 		prefix = "owner"
 	}
 	id, err := ss.ids.mint(ctx, prefix)
 	if err != nil {
-		return "", Actor{}, err
+		return "", "", Actor{}, err
 	}
-	tok := newSecret("stab_")
+	tok, person := newSecret("stab_"), newSecret("sper_")
 	now := ss.now()
-	t := &tabSession{token: hashSecret(tok), actor: Actor{ID: id, Role: role}, owner: from.owner, ownerUntil: from.ownerUntil,
+	t := &tabSession{tokens: []string{hashSecret(tok)}, person: hashSecret(person), actor: Actor{ID: id, Role: role}, owner: from.owner, ownerUntil: from.ownerUntil,
 		invite: from.invite, opened: now, seen: now}
 	var gone []string
 	defer func() { ss.onEnd(gone) }()
@@ -117,15 +129,16 @@ func (ss *sessions) open(ctx context.Context, role Role, from tabOrigin) (string
 	if l.Len() >= limit {
 		victim := ss.idlestLocked(l)
 		if victim == nil {
-			return "", Actor{}, errTabsFull
+			return "", "", Actor{}, errTabsFull
 		}
 		gone = append(gone, victim.actor.ID)
 		ss.dropLocked(victim)
 	}
 	t.elem = l.PushFront(t)
-	ss.tabs[t.token] = t
+	ss.tabs[t.tokens[0]] = t
+	ss.persons[t.person] = t
 	ss.byActor[id] = t
-	return tok, t.actor, nil
+	return tok, person, t.actor, nil
 }
 
 // listOf is the list a tab is in.
@@ -175,7 +188,10 @@ func (ss *sessions) expireLocked(l *list.List, now time.Time) []string {
 // dropLocked forgets t.
 func (ss *sessions) dropLocked(t *tabSession) {
 	ss.listOf(t).Remove(t.elem)
-	delete(ss.tabs, t.token)
+	for _, h := range t.tokens {
+		delete(ss.tabs, h)
+	}
+	delete(ss.persons, t.person)
 	delete(ss.byActor, t.actor.ID)
 	if t.ticket != "" {
 		delete(ss.tickets, t.ticket)

@@ -18,6 +18,16 @@ func (s *Server) tabRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/world/invites/{id}/revoke", s.handleInviteRevoke)
 	m.HandleFunc("GET /api/world/guests", s.handleGuestList)
 	m.HandleFunc("POST /api/world/guests/{actor}/remove", s.handleGuestRemove)
+	m.HandleFunc("GET /api/world/boot", s.handleBoot)
+}
+
+// handleBoot names this run of the host (no session needed: it says only when the host last
+// started). A page whose tab the host no longer knows asks it: a different run means the host
+// restarted and forgot its tabs, so the page opens its tab again by itself; the same run means
+// the tab was ended (signed out, removed), and the page says so.
+func (s *Server) handleBoot(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]string{"boot": s.sessions.boot})
 }
 
 // tabOriginOf is who opens a tab: the holder of an open invite code, or the signed-in owner

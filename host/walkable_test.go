@@ -86,13 +86,15 @@ func TestWalkabilityChangeNeedsInstancesRemoved(t *testing.T) {
 	if _, page, _ := o.Get("/"); !strings.Contains(page, "remove the placed instances before changing fixed walkability") {
 		t.Fatalf("the sidebar does not show the rejection:\n%s", page)
 	}
-	// Removed, the blocking tile is accepted (an edit makes it a new upload; the same bundle
-	// again would be the rejected revision 3).
+	// Removed, the blocking tile is accepted by itself: the host judges revision 3's bundle
+	// again once the tile is gone (rejudge.go) and activates it as revision 4; the same build
+	// uploaded again (dev's next save) is that revision.
 	if st, _, err := o.Post("/instances/"+id+"/remove", url.Values{}); err != nil || st != 200 {
 		t.Fatalf("remove: %d %v", st, err)
 	}
-	r4, _ := f.upload(tok, 2, tileBundle(t, "  walkable: true,\n", "", "label: 'Walkable tile'", "label: 'Blocking tile'"))
-	if r4.Status != "accepted" || r4.ActiveRevision != 4 || *r4.Definitions[0].Walkable {
+	f.srv.WaitRejudged()
+	r4, _ := f.upload(tok, 2, tileBundle(t, "  walkable: true,\n", ""))
+	if r4.Status != "accepted" || r4.Number != 4 || r4.ActiveRevision != 4 || !r4.Duplicate || r4.SHA256 != r3.SHA256 || *r4.Definitions[0].Walkable {
 		t.Fatalf("after removing the tile: %+v", r4)
 	}
 	// And back: a blocking tile placed refuses walkable.

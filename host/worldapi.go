@@ -191,6 +191,9 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
 func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Invite string `json:"invite"`
+		// Person is the person secret this browser was given (persons.go): another tab of the
+		// same person. Empty opens a new person ("open as another player").
+		Person string `json:"person"`
 	}
 	if !readBody(w, r, &req) {
 		return
@@ -204,18 +207,18 @@ func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, codeOf(http.StatusForbidden), msg)
 		return
 	}
-	tok, a, err := s.sessions.open(r.Context(), role, from)
+	tok, person, a, same, err := s.sessions.openAs(r.Context(), role, from, req.Person)
+	if (err != nil || same) && from.invite != "" {
+		s.sessions.invites.giveBack(from.invite) // no new person came in
+	}
 	if err != nil {
-		if from.invite != "" {
-			s.sessions.invites.giveBack(from.invite)
-		}
 		s.answer(w, nil, err)
 		return
 	}
 	if err := s.enter(a); err != nil {
 		s.opts.Logf("tab %s has no avatar: %v", a.ID, err) // the tab works; its moves say why
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "actor": a.ID, "role": a.Role})
+	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "person": person, "actor": a.ID, "role": a.Role, "boot": s.sessions.boot})
 }
 
 func (s *Server) handleTabWorld(w http.ResponseWriter, r *http.Request) {

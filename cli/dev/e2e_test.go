@@ -348,8 +348,11 @@ func TestEndToEndWithOrigin(t *testing.T) {
 	if st, _, err := owner.Post("/instances/"+placed[1]+"/remove", url.Values{}); err != nil || st != 200 {
 		t.Fatalf("remove the lamp: %d %v", st, err)
 	}
+	// Removed, the rejected build passes by itself: the host judges it again (revision 6, the
+	// same bundle, no save needed); the next edit is revision 7.
+	sidebarShows(t, owner, "revision 6</strong>")
 	edit(t, def, "label: 'Desk lamp'", "label: 'Path lamp'")
-	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed"); ev.Event != "accepted" || ev.Revision != 6 {
+	if ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed"); ev.Event != "accepted" || ev.Revision != 7 {
 		t.Fatalf("walkable lamp with none placed: %+v", ev)
 	}
 
@@ -362,20 +365,20 @@ func TestEndToEndWithOrigin(t *testing.T) {
 	_, at = dev.waitEvent(at, "retrying")
 	host = start(t, "host2", "gizmo", "host", "--addr", addr, "--data", data)
 	ev, at = dev.waitEvent(at, "accepted", "rejected", "build_failed")
-	if ev.Event != "accepted" || ev.Revision != 7 {
+	if ev.Event != "accepted" || ev.Revision != 8 {
 		t.Fatalf("after the host restarted: %+v\n%s", ev, dev.allOutput())
 	}
 	owner = host.owner()
-	sidebarShows(t, owner, "revision 7</strong>", "my-lamp")
+	sidebarShows(t, owner, "revision 8</strong>", "my-lamp")
 
-	// Ctrl+C revokes the session and exits 0; the world keeps revision 7.
+	// Ctrl+C revokes the session and exits 0; the world keeps revision 8.
 	dev.signal(syscall.SIGINT)
 	ev, _ = dev.waitEvent(at, "stopped")
 	if !strings.Contains(ev.Message, "revoked") {
 		t.Fatalf("stopped: %+v", ev)
 	}
 	dev.wait(0)
-	sidebarShows(t, owner, "revision 7</strong>", `id="no-project"`)
+	sidebarShows(t, owner, "revision 8</strong>", `id="no-project"`)
 	t.Logf("dev output:\n%s", dev.allOutput())
 	if strings.Contains(dev.allOutput(), "sgs_") || strings.Contains(host.allOutput(), "sgs_") {
 		t.Fatal("a session token was printed")

@@ -2,7 +2,6 @@ package dev
 
 import (
 	"fmt"
-	"net"
 	"path/filepath"
 	"time"
 
@@ -12,8 +11,8 @@ import (
 	"github.com/scapeworld/scape/internal/projdir"
 )
 
-// embeddedWorld is the production World: host.Server with its own workers, on a free loopback
-// port, its data in DIR/.scape/host.
+// embeddedWorld is the production World: host.Server with its own workers, on the project's
+// loopback port (the one it had last run, else a free one), its data in DIR/.scape/host.
 type embeddedWorld struct {
 	base    string
 	srv     *host.Server
@@ -35,8 +34,8 @@ func startWorld(cfg WorldConfig, now func() time.Time) (World, error) {
 	if _, err := projdir.Dir(filepath.Dir(cfg.Data), filepath.Base(cfg.Data)+"/host", 0o700); err != nil {
 		return nil, cmdutil.Usagef("create %s: %v", cfg.Data, err)
 	}
-	ignoreScapeDir(cfg.Data) // keep the host's database out of the author's repository
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ignoreScapeDir(cfg.Data)            // keep the host's database out of the author's repository
+	ln, err := listenLoopback(cfg.Data) // port.go: the project's port, kept across runs
 	if err != nil {
 		return nil, cmdutil.Usagef("cannot open a loopback port: %v", err)
 	}

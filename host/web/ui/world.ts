@@ -8,6 +8,7 @@ import { draw, stateChanged } from './panel';
 import { drawCanvas, wireCanvas } from './canvas';
 import { el, flash, openTab } from './net';
 import { LiveStream } from './stream';
+import { drawSession } from './session';
 import { drawPeople } from './guests';
 import { gridChanged, transition, worldChanged } from './audio';
 import { acted, reactionLine, setActor, showLog } from './explain';
@@ -28,6 +29,7 @@ function reaction(data: { instance: string; actor: string; reaction: unknown }):
 async function main(): Promise<void> {
   try { await openTab(); } catch (e) { flash((e as Error).message); return; }
   const live = new LiveStream(); // stream.ts: ticketed, reconnects itself
+  drawSession(live); // session.ts: live or down, and "open as another player"
   live.addEventListener('world', (e) => { const w = JSON.parse((e as MessageEvent).data); setActor(w.actor); draw(w); worldChanged(w); drawPeople(w.canAdmin); });
   live.addEventListener('acted', (e) => { const d = JSON.parse((e as MessageEvent).data); reaction(d); transition(d); acted(d); stateChanged(d); });
   live.addEventListener('seeded', (e) => { const d = JSON.parse((e as MessageEvent).data); transition(d); stateChanged(d); });

@@ -1,0 +1,152 @@
+package host_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"github.com/scapeworld/scape/host/hosttest"
+)
+
+// opened is a tab opened with POST /api/world/tabs, and the person secret it was given.
+type opened struct {
+	*tab
+	person string
+}
+
+// openOwnerAs opens an admin tab as the signed-in owner's page does, presenting person.
+func openOwnerAs(t *testing.T, o *hosttest.Owner, person string) opened {
+	t.Helper()
+	csrf, err := o.CSRF("/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(map[string]string{"person": person})
+	req, _ := http.NewRequest("POST", o.Base+"/api/world/tabs", bytes.NewReader(b))
+	req.Header.Set("X-CSRF-Token", csrf)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := o.Client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct{ Token, Person, Actor string }
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || out.Token == "" || out.Person == "" {
+		t.Fatalf("open tab: %d %v %+v", resp.StatusCode, err, out)
+	}
+	return opened{&tab{t: t, base: o.Base, token: out.Token, actor: out.Actor}, out.Person}
+}
+
+// joinAs opens a guest tab with an invite code, presenting person.
+func joinAs(t *testing.T, base, code, person string) opened {
+	t.Helper()
+	g := &tab{t: t, base: base}
+	var out struct{ Token, Person, Actor string }
+	if st, msg := g.call("POST", "/api/world/tabs", map[string]string{"invite": code, "person": person}, &out); st != 200 {
+		t.Fatalf("join: %d %s", st, msg)
+	}
+	g.token, g.actor = out.Token, out.Actor
+	return opened{g, out.Person}
+}
+
+// TestOneBrowserIsOnePerson (issue 22 item 5): a tab that presents the person secret its browser
+// was given is the same person (actor, avatar), with its own token; without it (open as another
+// player) it is a new one. The secret only works with the same origin (the same invite, the same
+// owner sign-in), so it lets no browser become another's person; a secret the host did not mint,
+// or of a person who was removed, opens a new person; a guest's second tab uses no invite use.
+func TestOneBrowserIsOnePerson(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	o := f.owner()
+	first := openOwnerAs(t, o, "")
+	again := openOwnerAs(t, o, first.person)
+	if again.actor != first.actor || again.person != first.person || again.token == first.token {
+		t.Fatalf("the owner's second tab: actor %s person kept %v new token %v; want %s, kept, new",
+			again.actor, again.person == first.person, again.token != first.token, first.actor)
+	}
+	if !first.works() || !again.works() {
+		t.Fatal("the first tab's token stopped working when the second opened")
+	}
+	other := openOwnerAs(t, o, "")
+	if other.actor == first.actor || other.person == first.person {
+		t.Fatalf("open as another player gave %s again", other.actor)
+	}
+	if made := openOwnerAs(t, o, "sper_madeup"); made.actor == first.actor || made.person == "sper_madeup" {
+		t.Fatalf("a made-up person secret opened %s with secret %q", made.actor, made.person)
+	}
+	n := 0
+	for _, a := range first.avatarActors() {
+		if a == first.actor {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("the owner's person has %d avatars, want 1", n)
+	}
+
+	code, id := mintInvite(t, first.tab, map[string]any{"role": "participant", "maxUses": 3})
+	guest := joinAs(t, f.http.URL, code, "")
+	guest2 := joinAs(t, f.http.URL, code, guest.person)
+	if guest2.actor != guest.actor {
+		t.Fatalf("the guest's second tab is %s, want %s", guest2.actor, guest.actor)
+	}
+	var invites struct {
+		Invites []struct {
+			ID   string
+			Uses int
+		}
+	}
+	if st, msg := first.call("GET", "/api/world/invites", nil, &invites); st != 200 {
+		t.Fatalf("invites: %d %s", st, msg)
+	}
+	for _, in := range invites.Invites {
+		if in.ID == id && in.Uses != 1 {
+			t.Fatalf("one person's two tabs used the invite %d times, want 1", in.Uses)
+		}
+	}
+	// The guest's secret with another origin: the owner's sign-in, or another invite.
+	if stolen := openOwnerAs(t, o, guest.person); stolen.actor == guest.actor {
+		t.Fatal("the owner's sign-in with a guest's person secret became the guest")
+	}
+	code2, _ := mintInvite(t, first.tab, map[string]any{"role": "editor"})
+	if g := joinAs(t, f.http.URL, code2, guest.person); g.actor == guest.actor {
+		t.Fatal("another invite with a guest's person secret became that guest (with the other role)")
+	}
+	if g := joinAs(t, f.http.URL, code, first.person); g.actor == first.actor {
+		t.Fatal("an invite with the owner's person secret became the owner")
+	}
+	// Removed, the person is gone: its secret opens a new person, its tabs' tokens nothing.
+	if st, msg := first.call("POST", "/api/world/guests/"+guest.actor+"/remove", map[string]any{}, nil); st != 200 {
+		t.Fatalf("remove: %d %s", st, msg)
+	}
+	if guest.works() || guest2.works() {
+		t.Fatal("a removed person's tab still works")
+	}
+	if back := joinAs(t, f.http.URL, code, guest.person); back.actor == guest.actor {
+		t.Fatal("a removed person came back as itself")
+	}
+}
+
+// TestBootTellsARestart: /api/world/boot names the host's run, without a session: the same
+// while it runs (and in the tab's opening answer), another after a restart, so a page whose tab
+// the host forgot opens it again instead of saying it was removed.
+func TestBootTellsARestart(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	boot := func() string {
+		var out struct{ Boot string }
+		g := &tab{t: t, base: f.http.URL}
+		if st, msg := g.call("GET", "/api/world/boot", nil, &out); st != 200 || out.Boot == "" {
+			t.Fatalf("boot: %d %s %+v", st, msg, out)
+		}
+		return out.Boot
+	}
+	before := boot()
+	if again := boot(); again != before {
+		t.Fatalf("one run named %q then %q", before, again)
+	}
+	f.stop()
+	f.start()
+	if after := boot(); after == before {
+		t.Fatal("a restarted host names the same run")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/internal/frame"
+	"github.com/scapeworld/scape/internal/serverproc"
 	"github.com/scapeworld/scape/internal/timeline"
 	"github.com/scapeworld/scape/isolate"
 	"github.com/scapeworld/scape/validate"
@@ -79,7 +80,7 @@ func startServer(sock string) {
 	if err != nil {
 		return
 	}
-	cmd := exec.Command(exe, append(append([]string{}, serverArgs...), sock)...)
+	cmd := exec.Command(exe, serverproc.Args(serverVerb, 0, sock)...)
 	if name, err := os.Executable(); err == nil {
 		cmd.Args[0] = filepath.Base(name) // `scape internal build-server …` in ps
 	}

@@ -3,33 +3,30 @@ package buildserver
 import (
 	"context"
 	"errors"
-	"flag"
-	"io"
 	"net"
 	"os"
-	"os/signal"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/scapeworld/scape/internal/filelock"
 	"github.com/scapeworld/scape/internal/frame"
+	"github.com/scapeworld/scape/internal/serverproc"
 	"github.com/scapeworld/scape/isolate"
 )
 
-// serverArgs start a build server: `<binary> internal build-server [-idle D] <socket>`.
-var serverArgs = []string{"internal", "build-server"}
+// serverVerb starts a build server: `<binary> internal build-server [-idle D] <socket>`.
+const serverVerb = "build-server"
 
 // replyWriteTimeout bounds writing one reply to a caller (a report is at most a few MiB, and the
 // caller is waiting for it on the same machine).
 var replyWriteTimeout = 10 * time.Second
 
 // ServerIdle is how long a build server waits for a request before it exits.
-const ServerIdle = 10 * time.Minute
+const ServerIdle = serverproc.Idle
 
 // serverEnv turns build servers off (SCAPE_BUILD_SERVER=0): every command validates in a worker
 // of its own.
-const serverEnv = "SCAPE_BUILD_SERVER"
+const serverEnv = serverproc.Switch
 
 // serverCapable is set by ServeIfServer: this binary can be started as a build server, so a
 // OneShot may start one. Test binaries that do not call it never start servers.
@@ -39,21 +36,9 @@ var serverCapable bool
 // it only records that this binary can serve (call it first thing in main, after ServeIfWorker).
 func ServeIfServer() {
 	serverCapable = true
-	if len(os.Args) < 3 || os.Args[1] != serverArgs[0] || os.Args[2] != serverArgs[1] {
-		return
-	}
-	fs := flag.NewFlagSet("build-server", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	idle := fs.Duration("idle", ServerIdle, "exit after this long without a request")
-	if err := fs.Parse(os.Args[3:]); err != nil || fs.NArg() != 1 {
-		os.Exit(2)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
-	if err := RunServer(ctx, fs.Arg(0), *idle); err != nil {
-		os.Exit(1)
-	}
-	os.Exit(0)
+	serverproc.Serve(serverVerb, 1, func(ctx context.Context, args []string, idle time.Duration) error {
+		return RunServer(ctx, args[0], idle)
+	})
 }
 
 // request is a command → server frame: the check a worker would get and the caller's deadline.

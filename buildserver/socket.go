@@ -1,15 +1,10 @@
 package buildserver
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
-	"github.com/scapeworld/scape/internal/cachedir"
+	"github.com/scapeworld/scape/internal/serverproc"
 	"github.com/scapeworld/scape/isolate"
 )
 
@@ -17,35 +12,7 @@ import (
 // the user cache directory's servers/ folder (checked and created 0700 by cachedir: not a link,
 // this user's, private); "" when there is no usable cache folder or the path would be too long
 // for a Unix socket.
-func serverSocket() string {
-	dir, err := cachedir.Dir("servers")
-	if err != nil {
-		return ""
-	}
-	exe, err := os.Executable() // its real path (isolate.SelfExecutable is /proc/self/exe)
-	if err != nil {
-		return ""
-	}
-	info, err := os.Stat(exe)
-	if err != nil {
-		return ""
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00", exe, info.Size(), info.ModTime().UnixNano(), os.Getuid())
-	var env []string
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "SCAPE_") && !strings.HasPrefix(kv, "SCAPE_TIMELINE=") && !strings.HasPrefix(kv, serverEnv+"=") {
-			env = append(env, kv)
-		}
-	}
-	sort.Strings(env)
-	fmt.Fprint(h, strings.Join(env, "\x00"))
-	sock := filepath.Join(dir, "build-"+hex.EncodeToString(h.Sum(nil))[:16]+".sock")
-	if len(sock) > 100 { // sun_path holds 108 bytes on Linux, 104 on macOS
-		return ""
-	}
-	return sock
-}
+func serverSocket() string { return serverproc.Socket("build") }
 
 // serverEnabled says whether short commands use build servers here.
 func serverEnabled() bool {

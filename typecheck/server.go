@@ -3,28 +3,20 @@ package typecheck
 import (
 	"bufio"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"flag"
-	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
-	"github.com/scapeworld/scape/internal/cachedir"
 	"github.com/scapeworld/scape/internal/filelock"
 	"github.com/scapeworld/scape/internal/peercred"
+	"github.com/scapeworld/scape/internal/serverproc"
 )
 
 // A type-check server keeps one project's TypeScript warm for `scape gizmo build`, as isolate's
@@ -43,15 +35,15 @@ import (
 // Trust: the caller asks the trust record before it dials, and the server's Warm asks again at
 // every check, so a project whose trust was revoked runs nothing more; the server then exits.
 
-// serverArgs start a type-check server: `<binary> internal tsc-server [-idle D] <socket> <dir>`.
-var serverArgs = []string{"internal", "tsc-server"}
+// serverVerb starts a type-check server: `<binary> internal tsc-server [-idle D] <socket> <dir>`.
+const serverVerb = "tsc-server"
 
 // ServerIdle is how long a type-check server waits for a request before it exits (the build
 // server's).
-const ServerIdle = 10 * time.Minute
+const ServerIdle = serverproc.Idle
 
 // serverEnv is the build servers' switch, which governs these too: 0 off, 1 asked for (under CI).
-const serverEnv = "SCAPE_BUILD_SERVER"
+const serverEnv = serverproc.Switch
 
 // serverCapable is set by ServeIfServer: this binary can be started as a type-check server.
 // Test binaries that do not call it never start one.
@@ -61,21 +53,9 @@ var serverCapable bool
 // otherwise it records that this binary can serve (call it first thing in main).
 func ServeIfServer() {
 	serverCapable = true
-	if len(os.Args) < 3 || os.Args[1] != serverArgs[0] || os.Args[2] != serverArgs[1] {
-		return
-	}
-	fs := flag.NewFlagSet("tsc-server", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	idle := fs.Duration("idle", ServerIdle, "exit after this long without a request")
-	if err := fs.Parse(os.Args[3:]); err != nil || fs.NArg() != 2 {
-		os.Exit(2)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
-	if err := RunServer(ctx, fs.Arg(0), fs.Arg(1), *idle, Options{}); err != nil {
-		os.Exit(1)
-	}
-	os.Exit(0)
+	serverproc.Serve(serverVerb, 2, func(ctx context.Context, args []string, idle time.Duration) error {
+		return RunServer(ctx, args[0], args[1], idle, Options{})
+	})
 }
 
 // serverRequest asks for one check of Dir (the resolved, trusted directory the server serves).
@@ -285,35 +265,7 @@ func askServer(ctx context.Context, sock string, s setup) (Status, error) {
 // serverSocket is the socket of the type-check server for this project, user, binary, SCAPE_
 // configuration and node, in the user cache directory's servers/ folder; "" when there is no
 // usable cache folder or the path would be too long for a Unix socket.
-func serverSocket(s setup) string {
-	dir, err := cachedir.Dir("servers")
-	if err != nil {
-		return ""
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	info, err := os.Stat(exe)
-	if err != nil {
-		return ""
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00%s\x00%s\x00", exe, info.Size(), info.ModTime().UnixNano(), os.Getuid(), s.node, s.dir)
-	var env []string
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "SCAPE_") && !strings.HasPrefix(kv, "SCAPE_TIMELINE=") && !strings.HasPrefix(kv, serverEnv+"=") {
-			env = append(env, kv)
-		}
-	}
-	sort.Strings(env)
-	fmt.Fprint(h, strings.Join(env, "\x00"))
-	sock := filepath.Join(dir, "tsc-"+hex.EncodeToString(h.Sum(nil))[:16]+".sock")
-	if len(sock) > 100 { // sun_path holds 108 bytes on Linux, 104 on macOS
-		return ""
-	}
-	return sock
-}
+func serverSocket(s setup) string { return serverproc.Socket("tsc", s.node, s.dir) }
 
 // serversEnabled says whether builds use type-check servers here.
 func serversEnabled() bool {
@@ -339,7 +291,7 @@ func startServer(sock, dir string) {
 	if err != nil {
 		return
 	}
-	cmd := exec.Command(exe, append(append([]string{}, serverArgs...), sock, dir)...)
+	cmd := exec.Command(exe, serverproc.Args(serverVerb, 0, sock, dir)...)
 	cmd.Args[0] = filepath.Base(exe) // `scape internal tsc-server …` in ps
 	cmd.SysProcAttr = detached()
 	cmd.Dir = "/"

@@ -238,45 +238,6 @@ func (s *Server) internalError(w http.ResponseWriter, what string, err error) {
 
 // ---- sessions
 
-// authenticate resolves the bearer token to a live session, or writes the 401 and returns false.
-func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (DevSession, bool) {
-	auth := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(auth, "Bearer ")
-	if !ok || tok == "" {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="scape-dev"`)
-		writeError(w, http.StatusUnauthorized, "invalid_token", "missing bearer token: pair first")
-		return DevSession{}, false
-	}
-	sess, err := s.store.DevSessionByToken(r.Context(), hashSecret(tok))
-	if store.IsNotFound(err) {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="scape-dev", error="invalid_token"`)
-		writeError(w, http.StatusUnauthorized, "invalid_token", "unknown session token: pair again")
-		return DevSession{}, false
-	}
-	if err != nil {
-		s.internalError(w, "read session", err)
-		return DevSession{}, false
-	}
-	if !sess.RevokedAt.IsZero() {
-		desc := "the session was revoked: pair again"
-		switch sess.RevokeReason {
-		case "replaced":
-			desc = "another project was connected to this world: pair again"
-		case "disconnected":
-			desc = "the world's owner disconnected this project: pair again"
-		case "stopped":
-			desc = "the session was ended by the dev command: pair again"
-		}
-		writeError(w, http.StatusUnauthorized, "session_revoked", desc)
-		return DevSession{}, false
-	}
-	if !s.opts.Now().Before(sess.ExpiresAt) {
-		writeError(w, http.StatusUnauthorized, "session_expired", "the two-hour development session expired: pair again")
-		return DevSession{}, false
-	}
-	return sess, true
-}
-
 func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	sess, ok := s.authenticate(w, r)
 	if !ok {

@@ -10,8 +10,9 @@
 //	          host  — thin handlers over one operations file (operations.go: place, act,
 //	           │      remove, seed): the dev protocol (api.go), the owner's pages (ui.go), the
 //	           │      world page's API (worldapi.go, grid.go, panel.go, sounds.go, models.go);
-//	           │      credentials (pairing.go, sessions.go, invites.go); the role → grants map
-//	           │      (permissions.go); one error envelope and one body reader (api.go)
+//	           │      one credentials file (credentials.go: every credential a request carries,
+//	           │      minted, hashed and read); the role → grants map (permissions.go); one error
+//	           │      envelope and one body reader (api.go)
 //	  ┌────────┼──────────────┬──────────────┐
 //	  ▼        ▼              ▼              ▼
 //	host/store host/engine    host/web       (world, protocol)

@@ -104,7 +104,7 @@ type Server struct {
 	revisionsMu sync.Mutex
 	ownerMu     sync.Mutex
 	ownerTok    string // hash of the current one-time owner token
-	// ownerCookie is this world's owner cookie name, from its uid (worlduid.go).
+	// ownerCookie is this world's owner cookie name, from its uid (credentials.go).
 	ownerCookie string
 	world       store.World
 	// live is the active revision's open project (engine.go); events and sessions serve the
@@ -245,33 +245,6 @@ func (s *Server) routes() {
 	s.worldRoutes(m)
 	s.modelRoutes(m) // models.go: presentations, GLBs by hash, the renderer's script
 	s.mux = m
-}
-
-// rotateOwnerToken mints a new one-time owner sign-in token and announces it.
-func (s *Server) rotateOwnerToken() {
-	tok := newSecret("sot_")
-	s.ownerMu.Lock()
-	s.ownerTok = hashSecret(tok)
-	s.ownerMu.Unlock()
-	if s.opts.OnOwnerToken != nil {
-		s.opts.OnOwnerToken(tok)
-	}
-}
-
-// consumeOwnerToken reports whether tok is the current owner token and, if so, spends it
-// (unless it lasts: LastingOwnerToken on a loopback host).
-func (s *Server) consumeOwnerToken(tok string) bool {
-	lasting := s.opts.LastingOwnerToken && protocol.IsLoopbackOrigin(s.opts.BaseURL)
-	s.ownerMu.Lock()
-	ok := tok != "" && hashSecret(tok) == s.ownerTok
-	if ok && !lasting {
-		s.ownerTok = "" // spent; a new one follows
-	}
-	s.ownerMu.Unlock()
-	if ok && !lasting {
-		s.rotateOwnerToken()
-	}
-	return ok
 }
 
 // Approve approves a pending pairing by its user code, as the owner's "Connect this project"

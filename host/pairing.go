@@ -1,79 +1,9 @@
 package host
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
-	"strings"
 	"sync"
 	"time"
 )
-
-// userCodeAlphabet has no vowels (no words), no digits and none of the letters people confuse
-// (I/L, O/0, U/V): RFC 8628 section 6.1's base-20 alphabet.
-const userCodeAlphabet = "BCDFGHJKLMNPQRSTVWXZ"
-
-const userCodeLen = 8
-
-// newUserCode returns eight letters from the alphabet, without modulo bias.
-func newUserCode() string {
-	var b strings.Builder
-	buf := make([]byte, 1)
-	for b.Len() < userCodeLen {
-		if _, err := rand.Read(buf); err != nil {
-			panic(err) // crypto/rand never fails on Linux; a host without entropy must not run
-		}
-		if int(buf[0]) >= 256/len(userCodeAlphabet)*len(userCodeAlphabet) {
-			continue
-		}
-		b.WriteByte(userCodeAlphabet[int(buf[0])%len(userCodeAlphabet)])
-	}
-	return b.String()
-}
-
-// NormalizeUserCode turns what a person typed ("bcdf ghjk", "BCDF-GHJK") into the stored form.
-// It returns "" when the input cannot be a code at all.
-func NormalizeUserCode(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToUpper(s) {
-		switch {
-		case r == '-' || r == ' ' || r == '\t':
-			continue
-		case strings.ContainsRune(userCodeAlphabet, r):
-			b.WriteRune(r)
-		default:
-			return ""
-		}
-	}
-	if b.Len() != userCodeLen {
-		return ""
-	}
-	return b.String()
-}
-
-// FormatUserCode shows a code as two groups of four: BCDF-GHJK.
-func FormatUserCode(code string) string {
-	if len(code) != userCodeLen {
-		return code
-	}
-	return code[:4] + "-" + code[4:]
-}
-
-// newSecret returns 32 random bytes as URL-safe text with a recognisable prefix, so a leaked
-// token is easy to spot in a log or a secret scanner.
-func newSecret(prefix string) string {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		panic(err)
-	}
-	return prefix + base64.RawURLEncoding.EncodeToString(b)
-}
-
-func hashSecret(s string) string {
-	sum := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(sum[:])
-}
 
 type pairingState int
 

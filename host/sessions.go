@@ -3,9 +3,7 @@ package host
 import (
 	"container/list"
 	"context"
-	"crypto/subtle"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -380,30 +378,4 @@ func (ss *sessions) counts() (guests, admins, tickets int) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.guests.Len(), ss.admins.Len(), len(ss.tickets)
-}
-
-// tab is the session of an API request: its bearer token, from the Authorization header only
-// (a token in a URL reaches logs, history and Referer headers).
-func (s *Server) tab(r *http.Request) (Actor, bool) {
-	tok := ""
-	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
-		tok = strings.TrimPrefix(h, "Bearer ")
-	}
-	return s.sessions.lookup(tok)
-}
-
-// streamTab is the session of an event stream: the bearer token, or a stream ticket (an
-// EventSource cannot set headers; the ticket in its URL is spent on first use and short-lived).
-func (s *Server) streamTab(r *http.Request) (Actor, bool) {
-	if r.Header.Get("Authorization") != "" {
-		return s.tab(r)
-	}
-	return s.sessions.redeemTicket(r.URL.Query().Get("ticket"))
-}
-
-// ownerCSRF is the signed-in owner of r when it carries the owner's cookie and CSRF token
-// (header).
-func (s *Server) ownerCSRF(r *http.Request) (owner, bool) {
-	o, ok := s.owner(r)
-	return o, ok && subtle.ConstantTimeCompare([]byte(r.Header.Get("X-CSRF-Token")), []byte(o.csrf)) == 1
 }

@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -16,42 +15,6 @@ import (
 	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/host/web"
 )
-
-// owner is the signed-in owner of a request, if any.
-type owner struct {
-	tokenHash string
-	csrf      string
-}
-
-func (s *Server) owner(r *http.Request) (owner, bool) {
-	c, err := r.Cookie(s.ownerCookie) // only this world's: another world's cookie is not read
-	if err != nil || c.Value == "" {
-		return owner{}, false
-	}
-	h := hashSecret(c.Value)
-	csrf, err := s.store.OwnerSession(r.Context(), h, s.opts.Now())
-	if err != nil {
-		return owner{}, false
-	}
-	return owner{tokenHash: h, csrf: csrf}, true
-}
-
-// requireOwner returns the owner of a form POST after checking its CSRF token, or answers 403.
-func (s *Server) requireOwner(w http.ResponseWriter, r *http.Request) (owner, bool) {
-	o, ok := s.owner(r)
-	if !ok {
-		http.Error(w, "sign in first", http.StatusForbidden)
-		return owner{}, false
-	}
-	if !parseForm(w, r) {
-		return owner{}, false
-	}
-	if subtle.ConstantTimeCompare([]byte(r.PostFormValue("csrf")), []byte(o.csrf)) != 1 {
-		http.Error(w, "this form is stale or was sent from another site: reload the page", http.StatusForbidden)
-		return owner{}, false
-	}
-	return o, true
-}
 
 // parseForm reads a form post of at most MaxFormBody bytes, or answers 413 (naming the limit)
 // or 400 and returns false.

@@ -7,7 +7,7 @@ import (
 	"fmt"
 )
 
-// The world's uid (host/worlduid.go says what it is for) is kept with the world. The table is
+// The world's uid (host/credentials.go says what it is for) is kept with the world. The table is
 // created here rather than in the schema so that an older database gets it on its next start,
 // its other rows untouched; the uid is never changed once written.
 const worldUIDSchema = `CREATE TABLE IF NOT EXISTS host_settings (

@@ -4,11 +4,8 @@ import (
 	"context"
 	"errors"
 	"net"
-	"os"
-	"sync"
 	"time"
 
-	"github.com/scapeworld/scape/internal/filelock"
 	"github.com/scapeworld/scape/internal/frame"
 	"github.com/scapeworld/scape/internal/serverproc"
 	"github.com/scapeworld/scape/isolate"
@@ -56,94 +53,21 @@ func RunServer(ctx context.Context, sock string, idle time.Duration) error {
 	if !isolate.Available() {
 		return errors.New("isolate: a build server needs worker isolation (SCAPE_ISOLATE=0 turns it off)")
 	}
-	unlock, ok, err := lockServer(sock + ".lock")
-	if err != nil || !ok {
-		return err
-	}
-	defer unlock()
-	os.Remove(sock) // a dead server's socket: the lock says nobody serves it
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		return err
-	}
-	ul := ln.(*net.UnixListener)
-	ul.SetUnlinkOnClose(false) // removed below, only while it is still this server's
-	if err := os.Chmod(sock, 0o600); err != nil {
-		ln.Close()
-		return err
-	}
-	mine, err := os.Stat(sock)
-	if err != nil {
-		ln.Close()
-		return err
-	}
 	pool := isolate.NewPool(isolate.Config{Size: 1})
-	s := &buildServer{pool: pool, activity: make(chan struct{}, 1)}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go s.watch(ctx, cancel, sock, mine, idle)
-	go func() { <-ctx.Done(); ln.Close() }()
-	for {
-		conn, err := ul.AcceptUnix()
-		if err != nil {
-			break
-		}
-		s.touch()
-		s.wg.Add(1)
-		go func() { defer s.wg.Done(); s.handle(ctx, conn) }()
-	}
-	s.wg.Wait()
-	pool.Close()
-	if now, err := os.Stat(sock); err == nil && os.SameFile(now, mine) {
-		os.Remove(sock)
-	}
-	return nil
+	defer pool.Close()
+	s := &buildServer{pool: pool, loop: &serverproc.Loop{Idle: idle}}
+	s.loop.Handle = s.handle
+	return s.loop.Run(ctx, sock, samePeer)
 }
 
 type buildServer struct {
-	pool     *isolate.Pool
-	activity chan struct{}
-	wg       sync.WaitGroup
-}
-
-func (s *buildServer) touch() {
-	select {
-	case s.activity <- struct{}{}:
-	default:
-	}
-}
-
-// watch ends the server after idle without a connection, or once its socket is gone.
-func (s *buildServer) watch(ctx context.Context, cancel context.CancelFunc, sock string, mine os.FileInfo, idle time.Duration) {
-	timer := time.NewTimer(idle)
-	tick := time.NewTicker(time.Second)
-	defer timer.Stop()
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.activity:
-			timer.Reset(idle)
-		case <-timer.C:
-			cancel()
-			return
-		case <-tick.C:
-			if now, err := os.Stat(sock); err != nil || !os.SameFile(now, mine) {
-				cancel()
-				return
-			}
-		}
-	}
+	pool *isolate.Pool
+	loop *serverproc.Loop
 }
 
 // handle answers one connection: one request, one reply. The request's context ends when the
 // caller hangs up (a Ctrl-C), so its author code stops with it.
 func (s *buildServer) handle(ctx context.Context, conn *net.UnixConn) {
-	defer conn.Close()
-	if !samePeer(conn) {
-		return
-	}
 	conn.SetReadDeadline(time.Now().Add(time.Minute))
 	var req request
 	if err := frame.Read(conn, &req); err != nil || req.Options == nil {
@@ -169,22 +93,5 @@ func (s *buildServer) handle(ctx context.Context, conn *net.UnixConn) {
 	// SIGTERM (RunServer waits for its connections): the reply gets a write deadline.
 	conn.SetWriteDeadline(time.Now().Add(replyWriteTimeout))
 	frame.NewWriter(conn).Write(out)
-	s.touch()
-}
-
-// lockServer takes the exclusive lock that makes one process the server of a socket; ok is false
-// when another holds it. unlock releases it (the lock also ends with the process).
-func lockServer(path string) (unlock func(), ok bool, err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, false, err
-	}
-	if err := filelock.TryLock(f); err != nil {
-		f.Close()
-		if errors.Is(err, filelock.ErrHeld) {
-			return nil, false, nil
-		}
-		return nil, false, err
-	}
-	return func() { filelock.Unlock(f); f.Close() }, true, nil
+	s.loop.Touch()
 }

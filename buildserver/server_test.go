@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/internal/serverproc"
 	"github.com/scapeworld/scape/isolate"
 )
 
@@ -35,7 +36,7 @@ func serverCache(t *testing.T) string {
 		os.Remove(sock) // the server sees its socket gone and exits
 		deadline := time.Now().Add(10 * time.Second)
 		for {
-			unlock, ok, _ := lockServer(sock + ".lock")
+			unlock, ok, _ := serverproc.Lock(sock + ".lock")
 			if ok {
 				unlock()
 				break

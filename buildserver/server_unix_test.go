@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/internal/frame"
+	"github.com/scapeworld/scape/internal/serverproc"
 	"github.com/scapeworld/scape/isolate"
 )
 
@@ -45,7 +46,7 @@ func TestServerReplyHasAWriteDeadline(t *testing.T) {
 	old := replyWriteTimeout
 	replyWriteTimeout = 300 * time.Millisecond
 	t.Cleanup(func() { replyWriteTimeout = old })
-	s := &buildServer{pool: isolate.NewPool(isolate.Config{Size: 1}), activity: make(chan struct{}, 1)}
+	s := &buildServer{pool: isolate.NewPool(isolate.Config{Size: 1}), loop: &serverproc.Loop{}}
 	t.Cleanup(s.pool.Close)
 	server, client := socketPair(t)
 	server.SetWriteBuffer(1) // the smallest the kernel allows: a report of a few KiB fills it

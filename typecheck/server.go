@@ -10,11 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/scapeworld/scape/internal/filelock"
 	"github.com/scapeworld/scape/internal/peercred"
 	"github.com/scapeworld/scape/internal/serverproc"
 )
@@ -85,116 +82,35 @@ func RunServer(ctx context.Context, sock, dir string, idle time.Duration, opts O
 	if !peercred.Supported {
 		return errors.New("typecheck: no type-check server on this platform")
 	}
-	unlock, ok, err := lockServer(sock + ".lock")
-	if err != nil || !ok {
-		return err
-	}
-	defer unlock()
-	os.Remove(sock) // a dead server's socket: the lock says nobody serves it
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		return err
-	}
-	ul := ln.(*net.UnixListener)
-	ul.SetUnlinkOnClose(false) // removed below, only while it is still this server's
-	if err := os.Chmod(sock, 0o600); err != nil {
-		ln.Close()
-		return err
-	}
-	mine, err := os.Stat(sock)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	s := &tscServer{dir: dir, warm: NewWarm(dir, opts), activity: make(chan struct{}, 1)}
+	s := &tscServer{dir: dir, warm: NewWarm(dir, opts), loop: &serverproc.Loop{Idle: idle}}
 	defer s.warm.Close()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	s.end = cancel
-	go s.watch(ctx, sock, mine, idle)
-	go func() { <-ctx.Done(); ln.Close() }()
+	s.loop.Handle = s.handle
 	// Warm up at once: the build that started this server has its answer already, and the
 	// next one should find TypeScript loaded and the program built.
-	s.wg.Add(1)
-	go func() { defer s.wg.Done(); s.check(ctx) }()
-	for {
-		conn, err := ul.AcceptUnix()
-		if err != nil {
-			break
-		}
-		s.touch()
-		s.wg.Add(1)
-		go func() { defer s.wg.Done(); s.handle(ctx, conn) }()
-	}
-	s.wg.Wait()
-	if now, err := os.Stat(sock); err == nil && os.SameFile(now, mine) {
-		os.Remove(sock)
-	}
-	return nil
+	s.loop.Start = func(ctx context.Context) { s.check(ctx) }
+	return s.loop.Run(ctx, sock, peercred.SameUser)
 }
 
 type tscServer struct {
-	dir      string
-	warm     *Warm
-	end      context.CancelFunc
-	activity chan struct{}
-	wg       sync.WaitGroup
-	busy     atomic.Int32 // checks running: the idle time starts when the last one ends
+	dir  string
+	warm *Warm
+	loop *serverproc.Loop
 }
 
-func (s *tscServer) touch() {
-	select {
-	case s.activity <- struct{}{}:
-	default:
-	}
-}
-
-// check runs one check; a project no longer trusted (or no longer checkable) ends the server.
+// check runs one check (the idle time waits for it); a project no longer trusted (or no longer
+// checkable) ends the server.
 func (s *tscServer) check(ctx context.Context) Status {
-	s.busy.Add(1)
-	defer func() { s.busy.Add(-1); s.touch() }()
+	defer s.loop.Busy()()
 	st := s.warm.Check(ctx)
 	if !st.Checked && ctx.Err() == nil {
-		s.end()
+		s.loop.End()
 	}
 	return st
-}
-
-// watch ends the server after idle without a connection, or once its socket is gone.
-func (s *tscServer) watch(ctx context.Context, sock string, mine os.FileInfo, idle time.Duration) {
-	timer := time.NewTimer(idle)
-	tick := time.NewTicker(time.Second)
-	defer timer.Stop()
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.activity:
-			timer.Reset(idle)
-		case <-timer.C:
-			if s.busy.Load() > 0 {
-				timer.Reset(idle) // a first check on a slow machine can outlast the idle time
-				continue
-			}
-			s.end()
-			return
-		case <-tick.C:
-			if now, err := os.Stat(sock); err != nil || !os.SameFile(now, mine) {
-				s.end()
-				return
-			}
-		}
-	}
 }
 
 // handle answers one connection: one request, one reply. A caller that hangs up is not waited
 // for: the check still finishes (it warms the next one).
 func (s *tscServer) handle(ctx context.Context, conn *net.UnixConn) {
-	defer conn.Close()
-	if !peercred.SameUser(conn) {
-		return
-	}
 	conn.SetReadDeadline(time.Now().Add(time.Minute))
 	var req serverRequest
 	line, err := bufio.NewReader(conn).ReadBytes('\n')
@@ -212,7 +128,7 @@ func (s *tscServer) handle(ctx context.Context, conn *net.UnixConn) {
 	conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
 	body, _ := json.Marshal(out)
 	conn.Write(append(body, '\n'))
-	s.touch()
+	s.loop.Touch()
 }
 
 // errNoServer is a server that did not answer: the caller checks by itself.
@@ -302,20 +218,3 @@ func startServer(sock, dir string) {
 
 // startServerFunc starts a server (tests record the calls instead).
 var startServerFunc = startServer
-
-// lockServer takes the exclusive lock that makes one process the server of a socket; ok is false
-// when another holds it.
-func lockServer(path string) (unlock func(), ok bool, err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, false, err
-	}
-	if err := filelock.TryLock(f); err != nil {
-		f.Close()
-		if errors.Is(err, filelock.ErrHeld) {
-			return nil, false, nil
-		}
-		return nil, false, err
-	}
-	return func() { filelock.Unlock(f); f.Close() }, true, nil
-}

@@ -80,7 +80,7 @@ func startServer(sock string) {
 	if err != nil {
 		return
 	}
-	cmd := exec.Command(exe, serverproc.Args(serverVerb, 0, sock)...)
+	cmd := exec.Command(exe, serverproc.Args(serverVerb, sock)...)
 	if name, err := os.Executable(); err == nil {
 		cmd.Args[0] = filepath.Base(name) // `scape internal build-server …` in ps
 	}

@@ -35,12 +35,12 @@ func (l *liveSlot) current() (int, engine.Project) {
 	return l.rev, l.proj
 }
 
-// get is revision rev's project, or ErrNotReady while it is being loaded (a host just started).
+// get is revision rev's project, or engine.ErrNotReady while it is being loaded (a host just started).
 func (l *liveSlot) get(rev int) (engine.Project, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.proj == nil || l.rev != rev {
-		return nil, fmt.Errorf("%w: the build of revision %d is still being loaded", ErrNotReady, rev)
+		return nil, fmt.Errorf("%w: the build of revision %d is still being loaded", engine.ErrNotReady, rev)
 	}
 	return l.proj, nil
 }

@@ -25,7 +25,7 @@ type gridDeriver struct{ live *liveSlot }
 func (d gridDeriver) Derive(ctx context.Context, in wm.Instance, env wm.Environment) (wm.Derived, error) {
 	_, proj := d.live.current()
 	if proj == nil {
-		return wm.Derived{}, fmt.Errorf("%w: the build is still being loaded", ErrNotReady)
+		return wm.Derived{}, fmt.Errorf("%w: the build is still being loaded", engine.ErrNotReady)
 	}
 	rctx, cancel := context.WithTimeout(ctx, runtimeCallTimeout)
 	defer cancel()

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/world"
 )
@@ -24,7 +25,7 @@ type notReadyLive struct {
 
 func (l *notReadyLive) View(ctx context.Context, js []byte, in world.Instance, v world.Access) (json.RawMessage, error) {
 	if l.left.Add(-1) >= 0 {
-		return nil, fmt.Errorf("%w: the build is still being opened", host.ErrNotReady)
+		return nil, fmt.Errorf("%w: the build is still being opened", engine.ErrNotReady)
 	}
 	return l.fakeRuntime.View(ctx, js, in, v)
 }

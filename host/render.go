@@ -32,9 +32,6 @@ const (
 	maxSlowViews = 4096
 )
 
-// ErrNotReady is the engine's: a call ended before any author code ran.
-var ErrNotReady = engine.ErrNotReady
-
 // slowViews remembers the views that ran out of their whole ViewBound, so later loads of the
 // page show their placeholder without running them. Keyed by a hash of revision, instance and
 // viewer, never by anything unbounded.
@@ -157,7 +154,7 @@ func (s *Server) view(ctx context.Context, b *viewBudget, rev int, proj engine.P
 	switch {
 	case err == nil:
 		fillView(v, raw)
-	case errors.Is(err, ErrNotReady):
+	case errors.Is(err, engine.ErrNotReady):
 		v.Late = lateNotDone
 	case late && bound < ViewBound:
 		v.Late = lateBudget // cut short by the page's budget: its own bound was not tried

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/host"
+	"github.com/scapeworld/scape/host/engine"
 	"github.com/scapeworld/scape/host/hosttest"
 	"github.com/scapeworld/scape/world"
 )
@@ -211,7 +212,7 @@ type notReadyRuntime struct {
 func (r *notReadyRuntime) View(ctx context.Context, js []byte, in world.Instance, v world.Access) (json.RawMessage, error) {
 	r.calls.Add(1)
 	<-ctx.Done()
-	return nil, fmt.Errorf("%w: the build is still being opened", host.ErrNotReady)
+	return nil, fmt.Errorf("%w: the build is still being opened", engine.ErrNotReady)
 }
 
 // TestWorldPageRuntimeNotReady: a view that could not start (the build still opening) is a

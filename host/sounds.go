@@ -99,7 +99,7 @@ func (s *Server) soundRoutes(m *http.ServeMux) {
 func (s *Server) ask(ctx context.Context, id string, question any, out any) (int, error) {
 	rev, proj := s.live.current()
 	if proj == nil {
-		return 0, fmt.Errorf("%w: no build is loaded yet", ErrNotReady)
+		return 0, fmt.Errorf("%w: no build is loaded yet", engine.ErrNotReady)
 	}
 	in, _, ok := s.grid.Instance(id)
 	if !ok {
@@ -196,7 +196,7 @@ func (s *Server) handleSounds(w http.ResponseWriter, r *http.Request) {
 		}
 		a, err := s.soundsOf(r.Context(), in)
 		if err != nil {
-			if errors.Is(err, ErrNotReady) {
+			if errors.Is(err, engine.ErrNotReady) {
 				s.answer(w, nil, err)
 				return
 			}

@@ -164,7 +164,7 @@ func statusOf(err error) int {
 	switch {
 	case errors.As(err, &werr):
 		return werr.Status
-	case errors.Is(err, ErrNotReady):
+	case errors.Is(err, engine.ErrNotReady):
 		return http.StatusServiceUnavailable
 	case errors.Is(err, errNoActive):
 		return http.StatusConflict

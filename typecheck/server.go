@@ -207,7 +207,7 @@ func startServer(sock, dir string) {
 	if err != nil {
 		return
 	}
-	cmd := exec.Command(exe, serverproc.Args(serverVerb, 0, sock, dir)...)
+	cmd := exec.Command(exe, serverproc.Args(serverVerb, sock, dir)...)
 	cmd.Args[0] = filepath.Base(exe) // `scape internal tsc-server …` in ps
 	cmd.SysProcAttr = detached()
 	cmd.Dir = "/"

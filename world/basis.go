@@ -3,12 +3,13 @@ package world
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 )
 
 // Basis is what an author callback ran on before its result is committed: the build revision
 // and, for an action or a seeded state, the instance as the callback saw it. Author code never
 // runs under the model's lock (prederive.go), so the model compares and commits: a result whose
-// basis is no longer current is refused with 409 (ErrStale), and the caller runs the callback
+// basis is no longer current is refused with 409 (Stale says so), and the caller runs the callback
 // again or tells the person to. A nil Basis commits without comparing (tests, and changes no
 // callback produced).
 type Basis struct {
@@ -17,8 +18,12 @@ type Basis struct {
 	Instance *Instance
 }
 
-// ErrStale is the class of a refusal whose basis changed meanwhile (409).
-var ErrStale = ErrConflict
+// Stale says whether err refused a result because its Basis changed meanwhile (a 409 that a
+// retry may not meet), as opposed to any other conflict (a cell taken, say).
+func Stale(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.stale
+}
 
 // stale says why b is no longer current for p (nil p: a placement), or nil. The caller holds
 // the lock.
@@ -27,10 +32,10 @@ func (m *Model) stale(b *Basis, p *placed) error {
 		return nil
 	}
 	if b.Revision != m.revision {
-		return errorf(409, "a new build was activated meanwhile; try again")
+		return &Error{Status: 409, Message: "a new build was activated meanwhile; try again", stale: true}
 	}
 	if b.Instance != nil && p != nil && (p.Version != b.Instance.Version || !bytes.Equal(p.State, b.Instance.State)) {
-		return errorf(409, "this Gizmo changed meanwhile; try again")
+		return &Error{Status: 409, Message: "this Gizmo changed meanwhile; try again", stale: true}
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func TestBasisComparesAndCommits(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := m.Apply(ctx, o, Acted{ID: "t", State: json.RawMessage(`{"n":2}`), Basis: &Basis{Revision: 1, Instance: &ran}}, fixedNow)
-	if !errors.Is(err, ErrStale) {
+	if !Stale(err) {
 		t.Fatalf("a stale instance committed: %v", err)
 	}
 	if saved, _ := store.Instances(ctx); string(saved[0].State) != `{"n":1}` {
@@ -39,10 +39,10 @@ func TestBasisComparesAndCommits(t *testing.T) {
 		t.Fatalf("record: %v %v, revision %d", ok, err, m.Revision())
 	}
 	now, _, _ = m.Instance("t")
-	if _, err := m.Apply(ctx, o, Acted{ID: "t", State: json.RawMessage(`{"n":3}`), Basis: &Basis{Revision: 1, Instance: &now}}, fixedNow); !errors.Is(err, ErrStale) {
+	if _, err := m.Apply(ctx, o, Acted{ID: "t", State: json.RawMessage(`{"n":3}`), Basis: &Basis{Revision: 1, Instance: &now}}, fixedNow); !Stale(err) {
 		t.Fatalf("a state made by the old build committed: %v", err)
 	}
-	if _, err := m.Place(ctx, o, Placement{ID: "u", Type: "tile", Version: 1, Cell: Cell{3, 3}, State: json.RawMessage(`{}`), Basis: &Basis{Revision: 1}}); !errors.Is(err, ErrStale) {
+	if _, err := m.Place(ctx, o, Placement{ID: "u", Type: "tile", Version: 1, Cell: Cell{3, 3}, State: json.RawMessage(`{}`), Basis: &Basis{Revision: 1}}); !Stale(err) {
 		t.Fatalf("a placement made by the old build committed: %v", err)
 	}
 	if _, err := m.Place(ctx, o, Placement{ID: "u", Type: "tile", Version: 1, Cell: Cell{3, 3}, State: json.RawMessage(`{}`), Basis: &Basis{Revision: 2}}); err != nil {

@@ -11,6 +11,7 @@ import "fmt"
 type Error struct {
 	Status  int    `json:"status"`
 	Message string `json:"message"`
+	stale   bool   // the Basis of a change was no longer current (Stale)
 }
 
 // Refuse is an Error with status and message.

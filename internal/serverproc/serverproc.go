@@ -50,13 +50,10 @@ func Serve(verb string, nargs int, run func(ctx context.Context, args []string, 
 	os.Exit(0)
 }
 
-// Args are the arguments that start this binary as the server verb (Serve's form).
-func Args(verb string, idle time.Duration, args ...string) []string {
-	out := []string{"internal", verb}
-	if idle > 0 {
-		out = append(out, "-idle", idle.String())
-	}
-	return append(out, args...)
+// Args are the arguments that start this binary as the server verb (Serve's form, with the
+// default idle time).
+func Args(verb string, args ...string) []string {
+	return append([]string{"internal", verb}, args...)
 }
 
 // Socket is the socket of a server of kind for this binary (its path, size and modification

@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestSocketKey: a server's socket is named by its kind, what the caller adds, and every SCAPE_
@@ -39,10 +38,10 @@ func TestSocketKey(t *testing.T) {
 
 // TestArgs: the arguments that start a server are those Serve reads.
 func TestArgs(t *testing.T) {
-	if got := strings.Join(Args("tsc-server", time.Minute, "/s.sock", "/dir"), " "); got != "internal tsc-server -idle 1m0s /s.sock /dir" {
+	if got := strings.Join(Args("tsc-server", "/s.sock", "/dir"), " "); got != "internal tsc-server /s.sock /dir" {
 		t.Fatalf("args: %s", got)
 	}
-	if got := strings.Join(Args("build-server", 0, "/s.sock"), " "); got != "internal build-server /s.sock" {
+	if got := strings.Join(Args("build-server", "/s.sock"), " "); got != "internal build-server /s.sock" {
 		t.Fatalf("args: %s", got)
 	}
 }

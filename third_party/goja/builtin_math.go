@@ -182,7 +182,21 @@ NaNLoop:
 	return _NaN
 }
 
+// Pow, when set, computes every Number ** Number and Math.pow (scape: V8's own pow,
+// jsrt/fdlibm, so that both agree with V8 to the last bit; Go's math.Pow and the integer fast
+// path below round differently for some arguments, 3 ** 35 among them). It must give
+// JavaScript's answers for the cases C's pow answers otherwise (1 ** NaN and (±1) ** ±Infinity
+// are NaN); the checks below keep them even so.
+var Pow func(x, y float64) float64
+
 func pow(x, y Value) Value {
+	if Pow != nil {
+		xf, yf := x.ToFloat(), y.ToFloat()
+		if math.IsNaN(yf) || math.Abs(xf) == 1 && math.IsInf(yf, 0) {
+			return _NaN
+		}
+		return floatToValue(Pow(xf, yf))
+	}
 	if x, ok := x.(valueInt); ok {
 		if y, ok := y.(valueInt); ok && y >= 0 {
 			if y == 0 {

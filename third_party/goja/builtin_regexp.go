@@ -479,6 +479,9 @@ func (r *regexpObject) writeEscapedSource(sb *StringBuilder) bool {
 	}
 	pos := 0
 	lastPos := 0
+	// scape: as V8 writes it (EscapeRegExpSource): a slash outside a character class as \/, a
+	// slash inside one as it is; goja wrote every slash as \u002f.
+	inClass := false
 	rd := &lenientUtf16Decoder{utf16Reader: r.source.utf16Reader()}
 L:
 	for {
@@ -493,10 +496,19 @@ L:
 			if err != nil {
 				break L
 			}
+		case '[':
+			inClass = true
+		case ']':
+			inClass = false
 		case '/', '\u000a', '\u000d', '\u2028', '\u2029':
+			if c == '/' && inClass {
+				break
+			}
 			sb.WriteSubstring(r.source, lastPos, pos)
 			sb.WriteRune('\\')
 			switch c {
+			case '/':
+				sb.WriteRune('/')
 			case '\u000a':
 				sb.WriteRune('n')
 			case '\u000d':

@@ -489,6 +489,9 @@ func (f *baseJsFuncObject) vmCall(vm *vm, n int) {
 	vm.privEnv = f.privEnv
 	vm.pc = 0
 	vm.stack[vm.sp-n-1], vm.stack[vm.sp-n-2] = vm.stack[vm.sp-n-2], vm.stack[vm.sp-n-1]
+	// scape: a plain call is not a construction: without this the callee read its caller's
+	// new.target (function F() { g() } new F(): g saw F where V8 gives undefined).
+	vm.newTarget = nil
 }
 
 func (f *arrowFuncObject) assertCallable() (func(FunctionCall) Value, bool) {

@@ -590,8 +590,10 @@ func (r *regexpObject) execResultToArray(target String, result regexpResult) Val
 		}
 	}
 	match := r.val.runtime.newArrayValues(valueArray)
-	match.self.setOwnStr("input", target, false)
+	// scape: index before input, the order the spec's RegExpBuiltinExec creates them in (and
+	// V8's): Object.keys and JSON.stringify of a match showed input first.
 	match.self.setOwnStr("index", intToValue(int64(matchIndex)), false)
+	match.self.setOwnStr("input", target, false)
 
 	groups := r.val.runtime.createRegexpGroupsObj(valueArray, result.groups)
 

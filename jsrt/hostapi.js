@@ -724,18 +724,14 @@
       const negated = -value;
       return typeof negated === 'bigint' ? bigintToNumber(-negated) : -negated;
     }
-    // A call and a construction are told apart by this, not new.target: goja leaks a caller's
-    // new.target into the functions a constructor calls (and a Proxy of Number fails instanceof).
-    // Constructed (new Number, a subclass's super()), this is an object inheriting
-    // Number.prototype; called, it is undefined or some receiver (Number.call(x, v) with an x that
-    // inherits Number.prototype is the one call taken for a construction).
+    // A call and a construction are told apart by new.target (the engine's patched goja clears
+    // it on a plain call: third_party/goja/PATCHES.md). Constructed (new Number, a subclass's
+    // super()), the wrapper's prototype is new.target's, as the built-in's is.
     const numberProto = GojaNumber.prototype;
     const impl = function Number(value) {
       const n = arguments.length === 0 ? 0 : toNumber(value);
-      if (typeof this !== 'object' || this === null || !apply(isPrototypeOf, numberProto, [this])) return n;
-      const wrapper = construct(GojaNumber, [n]);
-      setPrototypeOf(wrapper, getPrototypeOf(this));
-      return wrapper;
+      if (new.target === undefined) return n;
+      return construct(GojaNumber, [n], new.target);
     };
     defineProperty(impl, 'prototype', { value: numberProto });
     // Bound, so that its source is "function Number() { [native code] }" as a built-in's.

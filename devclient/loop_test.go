@@ -528,11 +528,16 @@ type savingUploader struct {
 	save func()
 }
 
+// Upload saves once the host has answered, so the newer save is waiting when the loop reads the
+// verdict. Saving before the request made the test depend on the machine's speed: on a loaded
+// machine the watcher's signal came while the request was in flight, and the loop (rightly)
+// cancelled the upload instead.
 func (u *savingUploader) Upload(ctx context.Context, s *Session, base int, js []byte) (*Revision, error) {
+	rev, err := u.Client.Upload(ctx, s, base, js)
 	if strings.Contains(string(js), u.when) {
 		u.save()
 	}
-	return u.Client.Upload(ctx, s, base, js)
+	return rev, err
 }
 
 // With no local check, a host's rejection of a build made while newer saves were already waiting

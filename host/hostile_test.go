@@ -52,14 +52,18 @@ func TestHostileUploadsAreRejectedRevisions(t *testing.T) {
 	f := checkerFixture(t)
 	tok := f.pair(f.owner())
 	base := 0
-	for _, c := range []struct{ file, want, or string }{
+	for _, c := range []struct {
+		file string
+		want []string // any one of them
+	}{
 		// Building 150,000 nested objects is the bundle's own cost and comes near the 64 MiB
-		// heap budget: on some runs the heap watchdog stops it before the depth rule is reached.
-		// Either is a rejected revision with its reason, answered at once, which is what the issue
+		// heap budget and the host's 2 s deadline for initial(): on some runs the heap watchdog
+		// stops it before the depth rule is reached, and on a loaded machine the deadline can.
+		// Each is a rejected revision with its reason, answered at once, which is what the issue
 		// asked (not 42 s, then a 500 to retry).
-		{"bounds-state-150000-upload.ts", "must not nest deeper than 16 levels", "used more than 64 MiB of memory"},
-		{"override-array-push.ts", "built-ins such as Array.prototype, Object, Math and JSON are frozen", ""},
-		{"override-array-push-caught.ts", `uses the reserved "scape." namespace`, ""},
+		{"bounds-state-150000-upload.ts", []string{"must not nest deeper than 16 levels", "used more than 64 MiB of memory", "did not finish within"}},
+		{"override-array-push.ts", []string{"built-ins such as Array.prototype, Object, Math and JSON are frozen"}},
+		{"override-array-push-caught.ts", []string{`uses the reserved "scape." namespace`}},
 	} {
 		start := time.Now()
 		r, st := f.upload(tok, base, hostileBundle(t, c.file))
@@ -68,10 +72,12 @@ func TestHostileUploadsAreRejectedRevisions(t *testing.T) {
 		}
 		found := false
 		for _, p := range r.Problems {
-			found = found || strings.Contains(p.Message, c.want) || (c.or != "" && strings.Contains(p.Message, c.or))
+			for _, w := range c.want {
+				found = found || strings.Contains(p.Message, w)
+			}
 		}
 		if !found {
-			t.Errorf("%s: problems %v, want %q", c.file, r.Problems, c.want)
+			t.Errorf("%s: problems %v, want one of %q", c.file, r.Problems, c.want)
 		}
 		t.Logf("%s: rejected in %v", c.file, time.Since(start).Round(time.Millisecond))
 		base = r.Number

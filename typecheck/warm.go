@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/scapeworld/scape/internal/headbuf"
 )
 
 // warmScript is the Node side of a warm checker: it loads the project's TypeScript once and
@@ -138,7 +140,7 @@ type warmProc struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	lines  chan []byte // its stdout, a line at a time; closed when it ends
-	stderr *capped
+	stderr *headbuf.Buffer
 	nextID int
 }
 
@@ -161,7 +163,7 @@ func startWarm(ctx context.Context, s setup) (*warmProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &warmProc{setup: s, cmd: cmd, stdin: stdin, lines: make(chan []byte, 1), stderr: &capped{max: 8 << 10}}
+	p := &warmProc{setup: s, cmd: cmd, stdin: stdin, lines: make(chan []byte, 1), stderr: headbuf.New(8 << 10)}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		return nil, err
@@ -245,26 +247,4 @@ func (p *warmProc) close() {
 		p.cmd.Process.Kill()
 		<-done
 	}
-}
-
-// capped keeps the first max bytes written to it (a dying process's message).
-type capped struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-func (c *capped) Write(b []byte) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if room := c.max - len(c.buf); room > 0 {
-		c.buf = append(c.buf, b[:min(room, len(b))]...)
-	}
-	return len(b), nil
-}
-
-func (c *capped) String() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return string(c.buf)
 }

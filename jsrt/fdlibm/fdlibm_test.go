@@ -18,7 +18,9 @@ var update = flag.Bool("update", false, "rewrite testdata/v8.txt from the Node o
 
 // TestAgainstV8: every function gives V8's result, bit for bit (NaN's payload aside), on the
 // arguments of testdata/v8.txt: edge cases and 1,500 random ones each across the ranges the
-// algorithms split at. Go's math package differs on about a quarter of them.
+// algorithms split at; for sin, cos and tan 3,000 more each (huge arguments, neighbours of
+// multiples of π/2, random bit patterns), for pow 5,800 pairs (its special cases, negative bases,
+// the edges of overflow and underflow). Go's math package differs on about a fifth of them.
 func TestAgainstV8(t *testing.T) {
 	data, err := os.ReadFile("testdata/v8.txt")
 	if err != nil {

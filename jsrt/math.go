@@ -10,9 +10,12 @@ import (
 
 // installMath replaces the Math functions whose results goja (Go's math package) gives
 // differently from V8 in the last bit, where a port of V8's own algorithm exists (package
-// fdlibm): atan, atan2, asin, acos, cbrt, exp, expm1, sinh, cosh, tanh, log, log10, log2, log1p,
-// asinh, acosh and atanh. It runs before lockdown, on built-ins no author code has touched. The
-// others (sin, cos, tan, pow) still may differ: docs/sdk.md lists them with how often.
+// fdlibm): sin, cos, tan, atan, atan2, asin, acos, cbrt, exp, expm1, sinh, cosh, tanh, log,
+// log10, log2, log1p, asinh, acosh and atanh. It runs before lockdown, on built-ins no author
+// code has touched. Math.pow and the ** operator are goja's own, which compute with goja.Pow
+// (third_party/goja/PATCHES.md), set below to V8's pow: one function for both, as in V8.
+func init() { goja.Pow = fdlibm.Pow }
+
 func installMath(vm *goja.Runtime) error {
 	m, ok := vm.Get("Math").(*goja.Object)
 	if !ok {
@@ -40,6 +43,7 @@ func installMath(vm *goja.Runtime) error {
 		"exp": fdlibm.Exp, "expm1": fdlibm.Expm1, "sinh": fdlibm.Sinh, "cosh": fdlibm.Cosh, "tanh": fdlibm.Tanh,
 		"log": fdlibm.Log, "log10": fdlibm.Log10, "log2": fdlibm.Log2, "log1p": fdlibm.Log1p,
 		"asinh": fdlibm.Asinh, "acosh": fdlibm.Acosh, "atanh": fdlibm.Atanh,
+		"sin": fdlibm.Sin, "cos": fdlibm.Cos, "tan": fdlibm.Tan,
 	} {
 		if err := define(name, 1, func(c goja.FunctionCall) goja.Value {
 			return vm.ToValue(f(c.Argument(0).ToFloat()))
@@ -47,9 +51,15 @@ func installMath(vm *goja.Runtime) error {
 			return err
 		}
 	}
-	return define("atan2", 2, func(c goja.FunctionCall) goja.Value {
-		y := c.Argument(0).ToFloat()
-		x := c.Argument(1).ToFloat()
-		return vm.ToValue(fdlibm.Atan2(y, x))
-	})
+	for name, f := range map[string]func(float64, float64) float64{"atan2": fdlibm.Atan2} {
+		if err := define(name, 2, func(c goja.FunctionCall) goja.Value {
+			// In order: each valueOf may be author code with effects.
+			a := c.Argument(0).ToFloat()
+			b := c.Argument(1).ToFloat()
+			return vm.ToValue(f(a, b))
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

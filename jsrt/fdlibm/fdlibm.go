@@ -1,11 +1,12 @@
 // Package fdlibm has the functions of fdlibm (Sun's Freely Distributable LIBM, as FreeBSD and
-// musl carry it) that V8 computes Math's with (src/base/ieee754.cc): atan, atan2, asin, acos,
-// cbrt, exp, expm1, sinh, cosh, tanh, log, log10, log2, log1p, asinh, acosh and atanh. Go's math
-// package uses other algorithms or constants (Cephes; exp's P1; assembly on amd64) whose results
-// differ from V8's in the last bit for up to a third of arguments, a difference a verdict
-// comparing numbers exactly would show (docs/sdk.md, "The differential corpus"). atan, atan2, asin, acos and cbrt
-// are ported from musl's C (src/math), the others from fdlibm's C as V8 has it; testdata/v8.txt
-// holds V8's results, which every function gives bit for bit.
+// musl carry it) that V8 computes Math's with (src/base/ieee754.cc): sin, cos, tan, atan, atan2,
+// asin, acos, cbrt, exp, expm1, sinh, cosh, tanh, log, log10, log2, log1p, asinh, acosh, atanh
+// and pow (also the ** operator's, in V8). Go's math package uses other algorithms or constants
+// (Cephes; exp's P1; assembly on amd64) whose results differ from V8's in the last bit for up to
+// a third of arguments (pow: 71 %), a difference a verdict comparing numbers exactly would show
+// (docs/sdk.md, "The differential corpus"). atan, atan2, asin, acos and cbrt are ported from
+// musl's C (src/math), the others from fdlibm's C as V8 11 has it; testdata/v8.txt holds V8's
+// results, which every function gives bit for bit.
 //
 // Every product is written float64(a*b): Go may fuse a*b+c into one FMA on arm64 and other
 // platforms, which rounds once where fdlibm rounds twice; the conversion forbids it (the Go

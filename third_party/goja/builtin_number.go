@@ -86,7 +86,7 @@ func (r *Runtime) numberproto_toString(call FunctionCall) Value {
 		return asciiString(fToStr(num, ftoa.ModeStandard, 0))
 	}
 
-	return asciiString(ftoa.FToBaseStr(num, radix))
+	return asciiString(ftoa.FToRadixStr(num, radix)) // scape: V8's digits (ftoa/radix.go)
 }
 
 func (r *Runtime) numberproto_toFixed(call FunctionCall) Value {

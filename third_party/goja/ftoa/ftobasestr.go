@@ -23,6 +23,9 @@ func FToBaseStr(num float64, radix int) string {
 	ldfloor := int64(dfloor)
 	var intDigits string
 	if dfloor == float64(ldfloor) {
+		if negative {
+			ldfloor = -ldfloor
+		}
 		intDigits = strconv.FormatInt(ldfloor, radix)
 	} else {
 		floorBits := math.Float64bits(num)
@@ -34,6 +37,9 @@ func FToBaseStr(num float64, radix int) string {
 			mantissa = int64((floorBits & frac_maskL) | exp_msk1L)
 		}
 
+		if negative {
+			mantissa = -mantissa
+		}
 		exp -= 1075
 		x := big.NewInt(mantissa)
 		if exp > 0 {
@@ -42,11 +48,6 @@ func FToBaseStr(num float64, radix int) string {
 			x.Rsh(x, uint(-exp))
 		}
 		intDigits = x.Text(radix)
-	}
-	// scape: the sign is written once, here: it was carried by the integer part, so a negative
-	// number above -1 lost it ((-0.5).toString(2) was "0.1"; V8 gives "-0.1").
-	if negative {
-		intDigits = "-" + intDigits
 	}
 
 	if num == dfloor {

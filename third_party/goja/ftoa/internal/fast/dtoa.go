@@ -450,6 +450,9 @@ func digitGen(low, w, high diyfp, buffer []byte) (kappa int, buf []byte, res boo
 //	increases with higher requested_digits.
 func digitGenCounted(w diyfp, requested_digits int, buffer []byte) (kappa int, buf []byte, res bool) {
 	_DCHECK(kMinimalTargetExponent <= w.e && w.e <= kMaximalTargetExponent)
+	// scape: the digits start here; what the buffer held before (a '-') is not a digit the
+	// rounding may carry into: (-0.96).toPrecision(1) was ".0.0" (V8: "-1").
+	start := len(buffer)
 
 	// w is assumed to have an error less than 1 unit. Whenever w is scaled we
 	// also scale its error.
@@ -486,7 +489,7 @@ func digitGenCounted(w diyfp, requested_digits int, buffer []byte) (kappa int, b
 
 	if requested_digits == 0 {
 		rest := uint64(integrals)<<-one.e + fractionals
-		res = roundWeedCounted(buf, rest, uint64(divisor)<<-one.e, w_error, &kappa)
+		res = roundWeedCounted(buf[start:], rest, uint64(divisor)<<-one.e, w_error, &kappa)
 		return
 	}
 
@@ -512,7 +515,7 @@ func digitGenCounted(w diyfp, requested_digits int, buffer []byte) (kappa int, b
 	if requested_digits != 0 {
 		res = false
 	} else {
-		res = roundWeedCounted(buf, fractionals, one.f, w_error, &kappa)
+		res = roundWeedCounted(buf[start:], fractionals, one.f, w_error, &kappa)
 	}
 	return
 }

@@ -186,6 +186,10 @@ func New(opts Options) (*Server, error) {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
+	if err := s.rememberLatest(context.Background()); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
 	s.routes()
 	s.rotateOwnerToken()
 	s.startTicker()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -148,5 +149,32 @@ func TestVerdictFollowsStateChanges(t *testing.T) {
 	f.srv.WaitRejudged()
 	if n, status, got := latest(); n != 5 || status != "accepted" || got != sha {
 		t.Fatalf("after the seed fixed the state: latest r%d %s %s, want r5 accepted with r4's bundle", n, status, got)
+	}
+}
+
+// TestRetryIsTheOwners: POST /api/world/retry answers only the owner's tab sent with the owner's
+// sign-in cookie and CSRF header (it runs author code); an admin tab's bearer token alone is
+// refused.
+func TestRetryIsTheOwners(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	o := f.owner()
+	owner := ownerTab(t, o)
+	if st, msg := owner.call("POST", "/api/world/retry", map[string]any{}, nil); st != 403 {
+		t.Fatalf("the bearer token alone: %d %s, want 403", st, msg)
+	}
+	csrf, err := o.CSRF("/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", o.Base+"/api/world/retry", strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bearer "+owner.token)
+	req.Header.Set("X-CSRF-Token", csrf)
+	resp, err := o.Client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 409 { // nothing to retry yet: the request itself was the owner's
+		t.Fatalf("the owner's retry with nothing uploaded: %d, want 409", resp.StatusCode)
 	}
 }

@@ -2,11 +2,16 @@ package host_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/host/store"
 )
 
 // opened is a tab opened with POST /api/world/tabs, and the person secret it was given.
@@ -148,5 +153,73 @@ func TestBootTellsARestart(t *testing.T) {
 	f.start()
 	if after := boot(); after == before {
 		t.Fatal("a restarted host names the same run")
+	}
+}
+
+// TestPersonSurvivesARestart (issue 22 item 6): a browser's person is the same actor after the
+// host restarts on the same data (Ctrl-C, then dev again): its tab token is gone, but the person
+// secret it presents opens the same actor. The store keeps the secret's hash only (the secret
+// is nowhere in the database files), and a person that ended (its owner signed out) is deleted,
+// so it stays ended; a new person after the restart gets a new actor id.
+func TestPersonSurvivesARestart(t *testing.T) {
+	dir := t.TempDir()
+	f := newFixture(t, dir)
+	o1 := f.owner()
+	o2 := f.owner() // a second sign-in of the owner (another browser)
+	kept := openOwnerAs(t, o1, "")
+	other := openOwnerAs(t, o1, "") // "open as another player": a second person of that browser
+	ended := openOwnerAs(t, o2, "")
+	if st, _, err := o2.Post("/logout", url.Values{}); err != nil || st != 200 {
+		t.Fatalf("sign out: %d %v", st, err)
+	}
+	addr := f.http.Listener.Addr().String()
+	f.stop()
+
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	people, err := st.People(context.Background(), "dev")
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := map[string]bool{}
+	for _, p := range people {
+		stored[p.Actor] = true
+	}
+	if len(people) != 2 || !stored[kept.actor] || !stored[other.actor] {
+		t.Fatalf("stored people %+v, want %s and %s (not the signed-out %s)", people, kept.actor, other.actor, ended.actor)
+	}
+	for _, name := range []string{"host.db", "host.db-wal"} {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		for _, secret := range []string{kept.person, other.person, ended.person} {
+			if bytes.Contains(b, []byte(secret)) {
+				t.Fatalf("%s holds a person secret", name)
+			}
+		}
+	}
+
+	f.startOn(addr) // the same port: the owner's sign-in cookie is that origin's
+	t.Cleanup(f.stop)
+	if kept.works() {
+		t.Fatal("a tab token of the last run still works") // tokens are memory-only
+	}
+	again := openOwnerAs(t, o1, kept.person)
+	if again.actor != kept.actor || again.person != kept.person {
+		t.Fatalf("after the restart the person is %s (secret kept %v), want %s", again.actor, again.person == kept.person, kept.actor)
+	}
+	if a := openOwnerAs(t, o1, other.person); a.actor != other.actor {
+		t.Fatalf("the other player is %s after the restart, want %s", a.actor, other.actor)
+	}
+	fresh := openOwnerAs(t, o1, "")
+	for _, a := range []string{kept.actor, other.actor, ended.actor} {
+		if fresh.actor == a {
+			t.Fatalf("a new person after the restart got %s again", a)
+		}
+	}
+	o3 := f.owner()
+	if a := openOwnerAs(t, o3, ended.person); a.actor == ended.actor {
+		t.Fatalf("the signed-out person %s came back", ended.actor)
 	}
 }

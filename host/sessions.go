@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scapeworld/scape/host/store"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -39,9 +40,18 @@ type sessions struct {
 	presence  sync.Mutex
 	lastSweep time.Time
 	invites   *inviteBook
-	// boot tells this run of the host from the last (persons.go): sessions live in memory, so a
-	// page whose tab is unknown after a restart opens it again instead of ending.
+	// boot tells this run of the host from the last (persons.go): tab tokens live in memory, so
+	// a page whose tab is unknown after a restart opens it again (as the same person) instead of
+	// ending.
 	boot string
+	// The persons are saved in the store across restarts (persons.go, savePeople): dirty are
+	// those to write, ended the person hashes to delete; people nil keeps them in memory only.
+	people *store.DB
+	world  string
+	dirty  map[string]*tabSession
+	ended  map[string]bool
+	saveMu sync.Mutex // one save at a time, so a deletion never overtakes an older write
+	logf   func(format string, args ...any)
 }
 
 // tabSession is one person: the tabs of one browser.
@@ -60,6 +70,7 @@ type tabSession struct {
 	ticket     string    // the hash of its unused stream ticket, if any
 	ticketEnds time.Time
 	elem       *list.Element
+	saved      time.Time // seen as last marked for saving (persons.go)
 }
 
 // The table's bounds and times (docs/dev.md, "Tabs, invites and guests").
@@ -82,7 +93,8 @@ const (
 func newSessions(ids *actorIDs, now func() time.Time) *sessions {
 	return &sessions{now: now, ids: ids, tabs: map[string]*tabSession{}, persons: map[string]*tabSession{}, byActor: map[string]*tabSession{},
 		tickets: map[string]*tabSession{}, guests: list.New(), admins: list.New(), onEnd: func([]string) {},
-		invites: newInviteBook(now), boot: newSecret("")[:16]}
+		invites: newInviteBook(now), boot: newSecret("")[:16], dirty: map[string]*tabSession{}, ended: map[string]bool{},
+		logf: func(string, ...any) {}}
 }
 
 // tabOrigin is what opens a tab: the owner's sign-in (an admin tab) or an invite (a guest).
@@ -136,6 +148,7 @@ func (ss *sessions) openNew(ctx context.Context, role Role, from tabOrigin) (str
 	ss.tabs[t.tokens[0]] = t
 	ss.persons[t.person] = t
 	ss.byActor[id] = t
+	ss.markLocked(t, now)
 	return tok, person, t.actor, nil
 }
 
@@ -194,12 +207,16 @@ func (ss *sessions) dropLocked(t *tabSession) {
 	if t.ticket != "" {
 		delete(ss.tickets, t.ticket)
 	}
+	ss.forgetLocked(t)
 }
 
 // touchLocked records a use of t.
 func (ss *sessions) touchLocked(t *tabSession, now time.Time) {
 	t.seen = now
 	ss.listOf(t).MoveToFront(t.elem)
+	if now.Sub(t.saved) >= personSeenSaveEvery {
+		ss.markLocked(t, now)
+	}
 }
 
 // lookup is the tab of a token, marked as used; an ended tab is forgotten.
@@ -321,8 +338,15 @@ func (ss *sessions) expire() {
 	}
 }
 
-// end forgets the tabs match picks and returns their actors (also told to onEnd).
+// end forgets the tabs match picks and returns their actors (also told to onEnd); the store
+// forgets them at once (signing out, revoking).
 func (ss *sessions) end(match func(*tabSession) bool) []string {
+	gone := ss.endMatching(match)
+	ss.savePeople()
+	return gone
+}
+
+func (ss *sessions) endMatching(match func(*tabSession) bool) []string {
 	var gone []string
 	defer func() { ss.onEnd(gone) }()
 	ss.mu.Lock()

@@ -103,6 +103,7 @@ func (t *tabSession) stored() store.Person {
 // savePeople writes what changed since the last save, in one transaction; a failed save is
 // logged and asked again (the next sweep retries it).
 func (ss *sessions) savePeople() {
+	ss.invites.saveInvites() // the invites' uses and expiries, with the people
 	if ss.people == nil {
 		return
 	}
@@ -158,7 +159,9 @@ func (ss *sessions) restorePeople(ctx context.Context, st *store.DB, world strin
 	for _, p := range ps {
 		t := &tabSession{person: p.Hash, actor: Actor{ID: p.Actor, Role: Role(p.Role)}, owner: p.Owner, ownerUntil: p.OwnerUntil,
 			invite: p.Invite, opened: p.Opened, seen: p.Seen, saved: p.Seen}
-		if ss.endedLocked(t, now) || ss.byActor[t.actor.ID] != nil {
+		// A guest whose invite is gone (revoked, expired, used up) could only open tabs as a new
+		// person with another invite: it ended with its link.
+		if ss.endedLocked(t, now) || ss.byActor[t.actor.ID] != nil || (t.actor.Role != RoleAdmin && !ss.invites.has(t.invite)) {
 			ss.ended[p.Hash] = true
 			continue
 		}

@@ -160,7 +160,8 @@ func TestBootTellsARestart(t *testing.T) {
 // host restarts on the same data (Ctrl-C, then dev again): its tab token is gone, but the person
 // secret it presents opens the same actor. The store keeps the secret's hash only (the secret
 // is nowhere in the database files), and a person that ended (its owner signed out) is deleted,
-// so it stays ended; a new person after the restart gets a new actor id.
+// so it stays ended; a new person after the restart gets a new actor id. A guest comes back by
+// its invite, which is kept too: a revoked link stays revoked, a used-up one used up.
 func TestPersonSurvivesARestart(t *testing.T) {
 	dir := t.TempDir()
 	f := newFixture(t, dir)
@@ -172,6 +173,17 @@ func TestPersonSurvivesARestart(t *testing.T) {
 	if st, _, err := o2.Post("/logout", url.Values{}); err != nil || st != 200 {
 		t.Fatalf("sign out: %d %v", st, err)
 	}
+	// Guests: one by an invite that stays open, one by an invite then revoked, one by a link
+	// capped at one tab.
+	code, _ := mintInvite(t, kept.tab, map[string]any{"role": "editor"})
+	guest := joinAs(t, f.http.URL, code, "")
+	revokedCode, revokedID := mintInvite(t, kept.tab, map[string]any{"role": "participant"})
+	joinAs(t, f.http.URL, revokedCode, "")
+	if st, msg := kept.call("POST", "/api/world/invites/"+revokedID+"/revoke", map[string]any{}, nil); st != 200 {
+		t.Fatalf("revoke: %d %s", st, msg)
+	}
+	cappedCode, _ := mintInvite(t, kept.tab, map[string]any{"role": "participant", "maxUses": 1})
+	joinAs(t, f.http.URL, cappedCode, "")
 	addr := f.http.Listener.Addr().String()
 	f.stop()
 
@@ -188,14 +200,14 @@ func TestPersonSurvivesARestart(t *testing.T) {
 	for _, p := range people {
 		stored[p.Actor] = true
 	}
-	if len(people) != 2 || !stored[kept.actor] || !stored[other.actor] {
-		t.Fatalf("stored people %+v, want %s and %s (not the signed-out %s)", people, kept.actor, other.actor, ended.actor)
+	if !stored[kept.actor] || !stored[other.actor] || !stored[guest.actor] || stored[ended.actor] {
+		t.Fatalf("stored people %+v, want %s, %s and %s (not the signed-out %s)", people, kept.actor, other.actor, guest.actor, ended.actor)
 	}
 	for _, name := range []string{"host.db", "host.db-wal"} {
 		b, _ := os.ReadFile(filepath.Join(dir, name))
-		for _, secret := range []string{kept.person, other.person, ended.person} {
+		for _, secret := range []string{kept.person, other.person, ended.person, guest.person, code, cappedCode} {
 			if bytes.Contains(b, []byte(secret)) {
-				t.Fatalf("%s holds a person secret", name)
+				t.Fatalf("%s holds a person secret or invite code", name)
 			}
 		}
 	}
@@ -217,6 +229,15 @@ func TestPersonSurvivesARestart(t *testing.T) {
 		if fresh.actor == a {
 			t.Fatalf("a new person after the restart got %s again", a)
 		}
+	}
+	if g := joinAs(t, f.http.URL, code, guest.person); g.actor != guest.actor {
+		t.Fatalf("the guest is %s after the restart, want %s", g.actor, guest.actor)
+	}
+	if _, st := join(t, f.http.URL, revokedCode); st != 403 {
+		t.Fatalf("a revoked invite opened a tab after the restart: %d", st)
+	}
+	if _, st := join(t, f.http.URL, cappedCode); st != 403 {
+		t.Fatalf("an invite capped at one tab, used, opened another after the restart: %d", st)
 	}
 	o3 := f.owner()
 	if a := openOwnerAs(t, o3, ended.person); a.actor == ended.actor {

@@ -26,7 +26,12 @@ func (s *Server) openSessions() error {
 	s.sessions = newSessions(ids, s.opts.Now)
 	s.sessions.onEnd = s.tabsEnded
 	s.sessions.logf = s.opts.Logf
-	// The people of the last run (persons.go): a browser's person secret opens the same actor.
+	s.sessions.invites.logf = s.opts.Logf
+	// The invites and people of the last run (invites.go, persons.go): a browser's person secret
+	// opens the same actor, a guest's with the same invite.
+	if err := s.sessions.invites.restoreInvites(context.Background(), s.store, worldID); err != nil {
+		return err
+	}
 	return s.sessions.restorePeople(context.Background(), s.store, worldID)
 }
 

@@ -89,3 +89,77 @@ func (s *DB) SavePeople(ctx context.Context, world string, save []Person, ended 
 	}
 	return tx.Commit()
 }
+
+// Invites are the owner's invite links (host/invites.go), kept across restarts so a guest's
+// person (bound to the invite it came by) can come back, and a capped link stays capped. The
+// code is kept as its SHA-256 only.
+
+// invitesSchema is the invites' table.
+const invitesSchema = `CREATE TABLE IF NOT EXISTS invites (
+	id TEXT PRIMARY KEY,
+	world_id TEXT NOT NULL REFERENCES worlds(id),
+	code_hash TEXT NOT NULL UNIQUE,
+	role TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	expires_at INTEGER NOT NULL,
+	max_uses INTEGER NOT NULL,
+	uses INTEGER NOT NULL
+);`
+
+// Invite is one stored invite.
+type Invite struct {
+	ID, Hash, Role   string
+	Created, Expires time.Time
+	MaxUses, Uses    int
+}
+
+// migrateInvites adds the invites' table to a database from before it.
+func migrateInvites(db *sql.DB) error {
+	_, err := db.Exec(invitesSchema)
+	return err
+}
+
+// Invites are the world's stored invites.
+func (s *DB) Invites(ctx context.Context, world string) ([]Invite, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, code_hash, role, created_at, expires_at, max_uses, uses FROM invites WHERE world_id = ?`, world)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Invite
+	for rows.Next() {
+		var in Invite
+		var created, expires int64
+		if err := rows.Scan(&in.ID, &in.Hash, &in.Role, &created, &expires, &in.MaxUses, &in.Uses); err != nil {
+			return nil, err
+		}
+		in.Created, in.Expires = fromMS(created), fromMS(expires)
+		out = append(out, in)
+	}
+	return out, rows.Err()
+}
+
+// SaveInvites writes the invites that are new or changed and deletes those gone (by id), in
+// one transaction.
+func (s *DB) SaveInvites(ctx context.Context, world string, save []Invite, gone []string) error {
+	if len(save) == 0 && len(gone) == 0 {
+		return nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, id := range gone {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM invites WHERE id = ?`, id); err != nil {
+			return err
+		}
+	}
+	for _, in := range save {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO invites(id, world_id, code_hash, role, created_at, expires_at, max_uses, uses)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, in.ID, world, in.Hash, in.Role, ms(in.Created), ms(in.Expires), in.MaxUses, in.Uses); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}

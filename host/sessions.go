@@ -15,9 +15,10 @@ import (
 // each tab of it carries its own bearer token, kept in sessionStorage. The tabs of one browser
 // are one person: a tab presents the person secret the host minted for that browser (persons.go)
 // and gets a new token for the same session. The owner's signed-in tabs are admins, tied to the sign-in that opened them;
-// others join through an invite the owner minted for a role (invites.go). Sessions live in
-// memory (a restarted host's tabs open again), their actor ids come from the world's stored
-// counter (actorids.go) and are never handed out twice.
+// others join through an invite the owner minted for a role (invites.go). Tab tokens live in
+// memory (a restarted host's tabs open again); the persons are also saved in the store, so a
+// tab that opens again with its person secret is the same actor (persons.go). Actor ids come
+// from the world's stored counter (actorids.go) and are never handed out twice.
 //
 // The table is bounded without ever clearing it: guests and the owner's tabs are two lists, each
 // in order of last use; a full list forgets its least recently used tab without a live event

@@ -211,7 +211,7 @@ func (s *Server) Close() error {
 	s.stopRejudging()
 	s.events.close()
 	s.stopTicker()
-	s.sessions.savePeople() // the people, for the next run (persons.go)
+	s.sessions.saveNow() // the people, for the next run (persons.go)
 	s.live.set(0, nil)
 	return s.store.Close()
 }

@@ -69,7 +69,7 @@ func (ss *sessions) rejoin(role Role, from tabOrigin, secret string) (string, Ac
 // with the person secret. The bounds hold across a restart: a person restored is in the same
 // least-recently-used lists, ends by the same rules (its sign-in ended, idle past tabIdleTTL),
 // and every person the table forgets (ended, signed out, removed, pushed out) is deleted from
-// the store. Writes are batched: the sweep saves once a second of the host's clock, a person's
+// the store. Writes are batched: the sweep saves once a second of the host's clock (in the background), a person's
 // last use is saved at most once a minute (personSeenSaveEvery), ending persons on request (sign
 // out, removal) is saved at once, and Close saves the rest.
 
@@ -98,6 +98,26 @@ func (ss *sessions) forgetLocked(t *tabSession) {
 func (t *tabSession) stored() store.Person {
 	return store.Person{Hash: t.person, Actor: t.actor.ID, Role: string(t.actor.Role), Owner: t.owner, OwnerUntil: t.ownerUntil,
 		Invite: t.invite, Opened: t.opened, Seen: t.seen}
+}
+
+// saveSoon saves in the background (the sweep runs on the world's ticker, which must not wait
+// for an fsync); with a save already running it does nothing: the next sweep saves the rest.
+func (ss *sessions) saveSoon() {
+	if ss.people == nil || !ss.saving.TryLock() {
+		return
+	}
+	ss.saves.Add(1)
+	go func() {
+		defer ss.saves.Done()
+		defer ss.saving.Unlock()
+		ss.savePeople()
+	}()
+}
+
+// saveNow waits for a background save, then saves the rest (Close).
+func (ss *sessions) saveNow() {
+	ss.saves.Wait()
+	ss.savePeople()
 }
 
 // savePeople writes what changed since the last save, in one transaction; a failed save is

@@ -51,7 +51,9 @@ type sessions struct {
 	world  string
 	dirty  map[string]*tabSession
 	ended  map[string]bool
-	saveMu sync.Mutex // one save at a time, so a deletion never overtakes an older write
+	saveMu sync.Mutex     // one save at a time, so a deletion never overtakes an older write
+	saving sync.Mutex     // held by the background save (saveSoon)
+	saves  sync.WaitGroup // the background saves
 	logf   func(format string, args ...any)
 }
 

@@ -66,7 +66,7 @@ func (s *Server) sweepTabsDue(now time.Time) {
 // sweepTabs forgets the sessions that are over and makes the avatars of absent tabs leave.
 func (s *Server) sweepTabs() {
 	s.sessions.expire()
-	defer s.sessions.savePeople()
+	defer s.sessions.saveSoon()
 	ss := s.sessions
 	ss.presence.Lock()
 	left := 0

@@ -350,7 +350,7 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			timeline.Mark("host: grid reloaded")
 		}
 		if done && err == nil && status == http.StatusCreated {
-			s.rememberRejected(resp.Revision, req.Bundle) // rejudge.go: judged again when the placed change
+			s.rememberRejected(resp.Revision) // rejudge.go: judged again when the placed change
 			s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
 		}
 		if done || err != nil {
@@ -447,7 +447,7 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 		active = w.ActiveRevision
 		// Storing is not cancelled with the request: once validated, the verdict is recorded
 		// even if the client went away, so its retry finds it by hash.
-		if rev, err = s.store.AddRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle)); err != nil {
+		if rev, err = s.store.AddRevision(context.WithoutCancel(ctx), worldID, sess.ID, rev, []byte(req.Bundle), keepsBundle(rev)); err != nil {
 			return 0, err
 		}
 		if accepted {

@@ -186,6 +186,10 @@ func New(opts Options) (*Server, error) {
 		st.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
+	if err := s.rememberLatest(context.Background()); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
 	s.routes()
 	s.rotateOwnerToken()
 	s.startTicker()
@@ -207,6 +211,7 @@ func (s *Server) Close() error {
 	s.stopRejudging()
 	s.events.close()
 	s.stopTicker()
+	s.sessions.saveNow() // the people, for the next run (persons.go)
 	s.live.set(0, nil)
 	return s.store.Close()
 }

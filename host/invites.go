@@ -1,12 +1,14 @@
 package host
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"sort"
 	"sync"
 	"time"
 
+	"github.com/scapeworld/scape/host/store"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -21,6 +23,14 @@ type inviteBook struct {
 	now    func() time.Time
 	byHash map[string]*invite
 	byID   map[string]*invite
+	// The invites are saved in the store across restarts (saveInvites): dirty are those to
+	// write, gone the ids to delete; st nil keeps them in memory only.
+	st     *store.DB
+	world  string
+	dirty  map[string]*invite
+	gone   map[string]bool
+	saveMu sync.Mutex
+	logf   func(format string, args ...any)
 }
 
 type invite struct {
@@ -46,7 +56,8 @@ const (
 )
 
 func newInviteBook(now func() time.Time) *inviteBook {
-	return &inviteBook{now: now, byHash: map[string]*invite{}, byID: map[string]*invite{}}
+	return &inviteBook{now: now, byHash: map[string]*invite{}, byID: map[string]*invite{}, dirty: map[string]*invite{}, gone: map[string]bool{},
+		logf: func(string, ...any) {}}
 }
 
 // inviteView is an invite as the owner's list shows it.
@@ -89,6 +100,7 @@ func (b *inviteBook) mint(role Role, ttl time.Duration, maxUses int) (string, in
 	h := hashSecret(code)
 	now := b.now()
 	in := &invite{id: "inv-" + h[:12], hash: h, role: role, created: now, expires: now.Add(ttl), maxUses: maxUses}
+	defer b.saveInvites() // at once: the link is handed out now
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.pruneLocked(now)
@@ -96,6 +108,7 @@ func (b *inviteBook) mint(role Role, ttl time.Duration, maxUses int) (string, in
 		return "", inviteView{}, &wm.Error{Status: http.StatusConflict, Message: fmt.Sprintf("%d invites are open: revoke one first", maxOpenInvites)}
 	}
 	b.byHash[h], b.byID[in.id] = in, in
+	b.markLocked(in)
 	return code, in.view(), nil
 }
 
@@ -105,6 +118,7 @@ func (b *inviteBook) pruneLocked(now time.Time) {
 		if !in.open(now) {
 			delete(b.byHash, h)
 			delete(b.byID, in.id)
+			b.forgetLocked(in)
 		}
 	}
 }
@@ -132,6 +146,7 @@ func (b *inviteBook) redeem(code string) (Role, string, bool) {
 		return "", "", false
 	}
 	in.uses++
+	b.markLocked(in)
 	return in.role, in.id, true
 }
 
@@ -141,19 +156,107 @@ func (b *inviteBook) giveBack(id string) {
 	defer b.mu.Unlock()
 	if in, ok := b.byID[id]; ok && in.uses > 0 {
 		in.uses--
+		b.markLocked(in)
 	}
 }
 
 // revoke forgets the invite id; false when there is no such open invite.
 func (b *inviteBook) revoke(id string) bool {
+	defer b.saveInvites() // at once: a revoked link stays revoked after a restart
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	in, ok := b.byID[id]
 	if ok {
 		delete(b.byHash, in.hash)
 		delete(b.byID, id)
+		b.forgetLocked(in)
 	}
 	return ok
+}
+
+// has says whether the invite id is in the book.
+func (b *inviteBook) has(id string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.byID[id]
+	return ok
+}
+
+// markLocked asks for in to be saved.
+func (b *inviteBook) markLocked(in *invite) {
+	if b.st != nil {
+		b.dirty[in.id] = in
+	}
+}
+
+// forgetLocked asks for in to be deleted from the store.
+func (b *inviteBook) forgetLocked(in *invite) {
+	delete(b.dirty, in.id)
+	if b.st != nil {
+		b.gone[in.id] = true
+	}
+}
+
+// saveInvites writes what changed since the last save, in one transaction: at once for a new or
+// revoked link, else with the sweep's save of the people (a use, a use given back, an expiry).
+// A failed save is logged and asked again.
+func (b *inviteBook) saveInvites() {
+	if b.st == nil {
+		return
+	}
+	b.saveMu.Lock()
+	defer b.saveMu.Unlock()
+	b.mu.Lock()
+	save := make([]store.Invite, 0, len(b.dirty))
+	for _, in := range b.dirty {
+		save = append(save, store.Invite{ID: in.id, Hash: in.hash, Role: string(in.role), Created: in.created, Expires: in.expires, MaxUses: in.maxUses, Uses: in.uses})
+	}
+	gone := make([]string, 0, len(b.gone))
+	for id := range b.gone {
+		gone = append(gone, id)
+	}
+	dirty := b.dirty
+	b.dirty, b.gone = map[string]*invite{}, map[string]bool{}
+	b.mu.Unlock()
+	err := b.st.SaveInvites(context.Background(), b.world, save, gone)
+	if err == nil {
+		return
+	}
+	b.logf("saving the invites: %v", err)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for id, in := range dirty {
+		if _, still := b.byID[id]; still {
+			b.dirty[id] = in
+		}
+	}
+	for _, id := range gone {
+		if _, back := b.byID[id]; !back {
+			b.gone[id] = true
+		}
+	}
+}
+
+// restoreInvites puts the stored invites that still open tabs back in the book; the others
+// are deleted on the next save.
+func (b *inviteBook) restoreInvites(ctx context.Context, st *store.DB, world string) error {
+	ins, err := st.Invites(ctx, world)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.st, b.world = st, world
+	now := b.now()
+	for _, s := range ins {
+		in := &invite{id: s.ID, hash: s.Hash, role: Role(s.Role), created: s.Created, expires: s.Expires, maxUses: s.MaxUses, uses: s.Uses}
+		if !in.open(now) || len(b.byID) >= maxOpenInvites {
+			b.gone[in.id] = true
+			continue
+		}
+		b.byHash[in.hash], b.byID[in.id] = in, in
+	}
+	return nil
 }
 
 // list is every open invite, newest first.

@@ -62,6 +62,7 @@ func (s *Server) PlaceAt(ctx context.Context, actor Actor, typ string, spot *gri
 		return "", err
 	}
 	s.changed(change{Kind: "placed", Instance: id})
+	s.placedChanged() // rejudge.go: a build refused for what was placed may pass now
 	return id, nil
 }
 
@@ -112,6 +113,7 @@ func (s *Server) Act(ctx context.Context, actor Actor, id string, action engine.
 	// Each tab's event carries only its share of the reaction (share.go).
 	s.changed(change{Kind: "acted", Instance: id, Actor: actor.ID, Reaction: out.Reaction, Transition: transition, delivery: delivery})
 	s.events.publishGrid()
+	s.placedChanged() // a state (or a reaction's removals) may have fixed what a rejected build refused
 	return out, nil
 }
 
@@ -127,7 +129,7 @@ func (s *Server) Remove(ctx context.Context, actor Actor, id string) error {
 	_, err := s.grid.Remove(ctx, grants(actor), id)
 	if err == nil {
 		s.changed(change{Kind: "removed", Instance: id})
-		s.rejudgeSoon() // rejudge.go: a build refused for what was placed may pass now
+		s.placedChanged()
 	}
 	return err
 }
@@ -165,6 +167,7 @@ func (s *Server) Seed(ctx context.Context, actor Actor, id string, state json.Ra
 	applied, err := s.grid.Apply(ctx, grants(actor), wm.Acted{ID: id, State: state, Basis: &wm.Basis{Revision: rev.Number}}, s.opts.Now())
 	if err == nil {
 		s.changed(change{Kind: "seeded", Instance: id, Actor: actor.ID, Transition: applied.Transition})
+		s.placedChanged()
 	}
 	return err
 }

@@ -2,11 +2,16 @@ package host_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/host/store"
 )
 
 // opened is a tab opened with POST /api/world/tabs, and the person secret it was given.
@@ -148,5 +153,94 @@ func TestBootTellsARestart(t *testing.T) {
 	f.start()
 	if after := boot(); after == before {
 		t.Fatal("a restarted host names the same run")
+	}
+}
+
+// TestPersonSurvivesARestart (issue 22 item 6): a browser's person is the same actor after the
+// host restarts on the same data (Ctrl-C, then dev again): its tab token is gone, but the person
+// secret it presents opens the same actor. The store keeps the secret's hash only (the secret
+// is nowhere in the database files), and a person that ended (its owner signed out) is deleted,
+// so it stays ended; a new person after the restart gets a new actor id. A guest comes back by
+// its invite, which is kept too: a revoked link stays revoked, a used-up one used up.
+func TestPersonSurvivesARestart(t *testing.T) {
+	dir := t.TempDir()
+	f := newFixture(t, dir)
+	o1 := f.owner()
+	o2 := f.owner() // a second sign-in of the owner (another browser)
+	kept := openOwnerAs(t, o1, "")
+	other := openOwnerAs(t, o1, "") // "open as another player": a second person of that browser
+	ended := openOwnerAs(t, o2, "")
+	if st, _, err := o2.Post("/logout", url.Values{}); err != nil || st != 200 {
+		t.Fatalf("sign out: %d %v", st, err)
+	}
+	// Guests: one by an invite that stays open, one by an invite then revoked, one by a link
+	// capped at one tab.
+	code, _ := mintInvite(t, kept.tab, map[string]any{"role": "editor"})
+	guest := joinAs(t, f.http.URL, code, "")
+	revokedCode, revokedID := mintInvite(t, kept.tab, map[string]any{"role": "participant"})
+	joinAs(t, f.http.URL, revokedCode, "")
+	if st, msg := kept.call("POST", "/api/world/invites/"+revokedID+"/revoke", map[string]any{}, nil); st != 200 {
+		t.Fatalf("revoke: %d %s", st, msg)
+	}
+	cappedCode, _ := mintInvite(t, kept.tab, map[string]any{"role": "participant", "maxUses": 1})
+	joinAs(t, f.http.URL, cappedCode, "")
+	addr := f.http.Listener.Addr().String()
+	f.stop()
+
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	people, err := st.People(context.Background(), "dev")
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := map[string]bool{}
+	for _, p := range people {
+		stored[p.Actor] = true
+	}
+	if !stored[kept.actor] || !stored[other.actor] || !stored[guest.actor] || stored[ended.actor] {
+		t.Fatalf("stored people %+v, want %s, %s and %s (not the signed-out %s)", people, kept.actor, other.actor, guest.actor, ended.actor)
+	}
+	for _, name := range []string{"host.db", "host.db-wal"} {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		for _, secret := range []string{kept.person, other.person, ended.person, guest.person, code, cappedCode} {
+			if bytes.Contains(b, []byte(secret)) {
+				t.Fatalf("%s holds a person secret or invite code", name)
+			}
+		}
+	}
+
+	f.startOn(addr) // the same port: the owner's sign-in cookie is that origin's
+	t.Cleanup(f.stop)
+	if kept.works() {
+		t.Fatal("a tab token of the last run still works") // tokens are memory-only
+	}
+	again := openOwnerAs(t, o1, kept.person)
+	if again.actor != kept.actor || again.person != kept.person {
+		t.Fatalf("after the restart the person is %s (secret kept %v), want %s", again.actor, again.person == kept.person, kept.actor)
+	}
+	if a := openOwnerAs(t, o1, other.person); a.actor != other.actor {
+		t.Fatalf("the other player is %s after the restart, want %s", a.actor, other.actor)
+	}
+	fresh := openOwnerAs(t, o1, "")
+	for _, a := range []string{kept.actor, other.actor, ended.actor} {
+		if fresh.actor == a {
+			t.Fatalf("a new person after the restart got %s again", a)
+		}
+	}
+	if g := joinAs(t, f.http.URL, code, guest.person); g.actor != guest.actor {
+		t.Fatalf("the guest is %s after the restart, want %s", g.actor, guest.actor)
+	}
+	if _, st := join(t, f.http.URL, revokedCode); st != 403 {
+		t.Fatalf("a revoked invite opened a tab after the restart: %d", st)
+	}
+	if _, st := join(t, f.http.URL, cappedCode); st != 403 {
+		t.Fatalf("an invite capped at one tab, used, opened another after the restart: %d", st)
+	}
+	o3 := f.owner()
+	if a := openOwnerAs(t, o3, ended.person); a.actor == ended.actor {
+		t.Fatalf("the signed-out person %s came back", ended.actor)
 	}
 }

@@ -7,18 +7,21 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/host/store"
 	"github.com/scapeworld/scape/protocol"
 )
 
 // Verdicts follow the world (docs/world.md, "How the host drives it"). A build can be rejected
 // only because of what is placed: an instance whose type is no longer defined, whose version
-// changed, whose state no longer validates (diag.CodeInstance). When the placed instances
-// change (a removal), the latest revision, if it was rejected for such reasons alone, is judged
-// again against the new instances; accepted, it is recorded as a new revision with the same
-// bundle and activated like any upload, so "remove, then save" needs no save. Still rejected, no
-// new revision is recorded (its reasons are the ones the author has). Author code runs in the
-// background, never under a lock; one re-judgement at a time, and a removal during one asks
-// for another after it.
+// changed, whose state no longer validates (diag.CodeInstance). Such a revision keeps its
+// bundle in the store (the one rejected bundle it keeps, so a restarted host still has it).
+// Whenever the placed instances change (a placement, an action, a seed, a removal), the latest
+// revision, if it was rejected for such reasons alone, is judged again against the new
+// instances; accepted, it is recorded as a new revision with the same bundle and activated like
+// any upload, so "remove, then save" needs no save. Still rejected, no new revision is recorded
+// (its reasons are the ones the author has). Author code runs in the background, never under a
+// lock; one re-judgement at a time, and a change during one asks for another after it. With
+// nothing kept (the usual case) a change costs one check of an int under a mutex.
 
 // rejudgeTimeout bounds one re-judgement (validation has its own bound inside).
 const rejudgeTimeout = 2 * time.Minute
@@ -30,40 +33,56 @@ type rejudger struct {
 	stopped        bool
 	cancels        context.CancelFunc // the running re-judgement's
 	wg             sync.WaitGroup
-	// number and bundle are the latest revision's bundle when it was rejected for placed
-	// instances alone: the store keeps no rejected build's code, so the host holds this one
-	// (at most one bundle, 1 MiB) until a newer revision; a restarted host waits for a save.
+	// number is the latest revision when it was rejected for placed instances alone (its
+	// bundle is in the store), else 0: nothing to judge again.
 	number int
-	bundle string
 }
 
-// rememberRejected keeps the bundle of a revision just recorded, if it may pass once the placed
-// instances change; any other revision forgets the one kept.
-func (s *Server) rememberRejected(rev protocol.Revision, bundle string) {
+// rememberRejected notes a revision just recorded: one rejected for placed instances alone is
+// judged again when they change; any other revision means there is nothing to judge again.
+func (s *Server) rememberRejected(rev protocol.Revision) {
 	r := s.rejudgerOf()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.number, r.bundle = 0, ""
-	if rev.Status == "rejected" && instanceOnly(rev.Problems) {
-		r.number, r.bundle = rev.Number, bundle
+	r.number = 0
+	if keepsBundle(rev) {
+		r.number = rev.Number
 	}
 }
 
-// kept is the bundle kept for revision n, if it is the one kept.
-func (r *rejudger) kept(n int) (string, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.bundle, r.number == n && n != 0
+// keepsBundle says whether a verdict's bundle is kept to be judged again: rejected, and only
+// for placed instances.
+func keepsBundle(rev protocol.Revision) bool {
+	return rev.Status == "rejected" && instanceOnly(rev.Problems)
+}
+
+// rememberLatest notes the stored latest revision at start: a host restarted after such a
+// rejection judges it again on the next change, as before the restart.
+func (s *Server) rememberLatest(ctx context.Context) error {
+	last, err := s.store.LatestRevision(ctx, worldID)
+	if store.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	s.rememberRejected(last)
+	return nil
 }
 
 func (s *Server) rejudgerOf() *rejudger { return &s.rejudge }
 
-// rejudgeSoon starts a re-judgement in the background, or asks the running one for another.
+// placedChanged is told every change of the placed instances (operations.go): a build refused
+// for what was placed may pass now. Cheap when there is no such build.
+func (s *Server) placedChanged() { s.rejudgeSoon() }
+
+// rejudgeSoon starts a re-judgement in the background, or asks the running one for another;
+// with no rejection kept it returns at once and starts nothing.
 func (s *Server) rejudgeSoon() {
 	r := s.rejudgerOf()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.stopped {
+	if r.stopped || r.number == 0 {
 		return
 	}
 	if r.running {
@@ -97,6 +116,13 @@ func (s *Server) rejudgeSoon() {
 			r.mu.Unlock()
 		}
 	}()
+}
+
+// rejudging says whether a re-judgement is running (tests).
+func (r *rejudger) rejudging() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.running
 }
 
 // WaitRejudged waits for the background re-judgements (tests).
@@ -133,42 +159,56 @@ func instanceOnly(problems diag.List) bool {
 // rejected for them alone, and records it as a new revision when it passes: the new revision,
 // or a zero one when there was nothing to do (or it is still rejected).
 func (s *Server) Rejudge(ctx context.Context) (protocol.RevisionResponse, error) {
+	resp, _, _, err := s.judgeAgain(ctx)
+	return resp, err
+}
+
+// judgeAgain is Rejudge, also saying the verdict when it is still rejected (still), or why
+// nothing was judged (why: no such rejection, no project connected, no bundle kept).
+func (s *Server) judgeAgain(ctx context.Context) (resp protocol.RevisionResponse, still *Revision, why string, err error) {
 	last, err := s.store.LatestRevision(ctx, worldID)
-	if err != nil || last.Status != "rejected" || !instanceOnly(last.Problems) {
-		return protocol.RevisionResponse{}, nil
+	if store.IsNotFound(err) || (err == nil && !keepsBundle(last)) {
+		return protocol.RevisionResponse{}, nil, "the latest revision was not rejected for the placed Gizmos alone", nil
+	}
+	if err != nil {
+		return protocol.RevisionResponse{}, nil, "", err
 	}
 	sess, err := s.store.CurrentDevSession(ctx, worldID, s.opts.Now())
 	if err != nil {
-		return protocol.RevisionResponse{}, nil // no project connected: its next upload is judged
+		return protocol.RevisionResponse{}, nil, "no project is connected: run scape gizmo dev, whose next save is judged", nil
 	}
-	js, ok := s.rejudgerOf().kept(last.Number)
-	if !ok {
-		return protocol.RevisionResponse{}, nil
+	js, err := s.store.Bundle(ctx, worldID, last.Number)
+	if err != nil || len(js) == 0 {
+		// A database from before rejected bundles were kept, or a newer revision came meanwhile.
+		return protocol.RevisionResponse{}, nil, "this host no longer has that build: save it again to have it judged", nil
 	}
 	snap, err := s.judgedWorld(ctx)
 	if err != nil {
-		return protocol.RevisionResponse{}, err
+		return protocol.RevisionResponse{}, nil, "", err
 	}
-	req := protocol.UploadRequest{BaseRevision: last.BaseRevision, ContentSHA256: last.SHA256, Bundle: js}
+	req := protocol.UploadRequest{BaseRevision: last.BaseRevision, ContentSHA256: last.SHA256, Bundle: string(js)}
 	sess.Project = last.Project
 	rev, proj, err := s.judge(ctx, sess, req, strings.ToLower(last.SHA256), snap.placed)
-	if err != nil || rev.Status != "accepted" {
-		return protocol.RevisionResponse{}, err
+	if err != nil {
+		return protocol.RevisionResponse{}, nil, "", err
+	}
+	if rev.Status != "accepted" {
+		return protocol.RevisionResponse{}, &rev, "", nil
 	}
 	s.revisionsMu.Lock()
 	if now, err := s.store.LatestRevision(ctx, worldID); err != nil || now.Number != last.Number {
 		s.revisionsMu.Unlock()
 		proj.Close() // an upload came meanwhile: its verdict stands
-		return protocol.RevisionResponse{}, err
+		return protocol.RevisionResponse{}, nil, "", err
 	}
 	resp, status, done, err := s.recordLocked(ctx, sess, rev, proj, req, strings.ToLower(last.SHA256), snap, true)
 	s.revisionsMu.Unlock()
 	if err != nil || !done || status != 201 {
-		return protocol.RevisionResponse{}, err // the world changed again: its own change asks again
+		return protocol.RevisionResponse{}, nil, "", err // the world changed again: its own change asks again
 	}
-	s.rememberRejected(resp.Revision, "")
-	s.opts.Logf("revision %d (the bundle of rejected revision %d, judged again after the placed Gizmos changed) accepted", resp.Revision.Number, last.Number)
+	s.rememberRejected(resp.Revision)
+	s.opts.Logf("revision %d (the bundle of rejected revision %d, judged again against the placed Gizmos now) accepted", resp.Revision.Number, last.Number)
 	s.reloadGrid(ctx, resp.Revision.Number)
 	s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
-	return resp, nil
+	return resp, nil, "", nil
 }

@@ -41,7 +41,8 @@ func (f *fixture) startOn(addr string) {
 // another player" is a second person. When the host stops, every page says so at once (within
 // 2 s: the stream's end is told, not polled); when it comes back on the same port with the same
 // data, the pages reconnect by themselves (the owner's sign-in survived; the host's new run is
-// told by /api/world/boot, so a forgotten tab opens again instead of ending).
+// told by /api/world/boot, so a forgotten tab opens again instead of ending), as the same person
+// (the host kept it in its store).
 func TestBrowserOnePersonAndSessionSurvives(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	browser := hosttest.Browser(t)
@@ -109,6 +110,13 @@ func TestBrowserOnePersonAndSessionSurvives(t *testing.T) {
 	for _, tab := range []context.Context{ctx, second} {
 		if err := chromedp.Do(tab, hosttest.WaitJS(`document.getElementById('world-live').className === 'live' && document.getElementById('world-app').dataset.live === 'open'`)); err != nil {
 			t.Fatalf("the page did not reconnect when the host came back: %v", err)
+		}
+	}
+	// The same person (issue 22 item 6): the page opened its tab again with its person secret,
+	// and the restarted host knew it (host/persons.go): the same actor, not a new one.
+	for _, tab := range []context.Context{ctx, second} {
+		if err := chromedp.Do(tab, hosttest.WaitJS(who+` === `+jsString(first))); err != nil {
+			t.Fatalf("after the restart the page is %q, want the same person %q: %v", text(tab, who), first, err)
 		}
 	}
 	// The new run answers the page's requests: its tab is a session of this run.

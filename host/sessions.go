@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scapeworld/scape/host/store"
 	wm "github.com/scapeworld/scape/world"
 )
 
@@ -14,9 +15,10 @@ import (
 // each tab of it carries its own bearer token, kept in sessionStorage. The tabs of one browser
 // are one person: a tab presents the person secret the host minted for that browser (persons.go)
 // and gets a new token for the same session. The owner's signed-in tabs are admins, tied to the sign-in that opened them;
-// others join through an invite the owner minted for a role (invites.go). Sessions live in
-// memory (a restarted host's tabs open again), their actor ids come from the world's stored
-// counter (actorids.go) and are never handed out twice.
+// others join through an invite the owner minted for a role (invites.go). Tab tokens live in
+// memory (a restarted host's tabs open again); the persons are also saved in the store, so a
+// tab that opens again with its person secret is the same actor (persons.go). Actor ids come
+// from the world's stored counter (actorids.go) and are never handed out twice.
 //
 // The table is bounded without ever clearing it: guests and the owner's tabs are two lists, each
 // in order of last use; a full list forgets its least recently used tab without a live event
@@ -39,9 +41,20 @@ type sessions struct {
 	presence  sync.Mutex
 	lastSweep time.Time
 	invites   *inviteBook
-	// boot tells this run of the host from the last (persons.go): sessions live in memory, so a
-	// page whose tab is unknown after a restart opens it again instead of ending.
+	// boot tells this run of the host from the last (persons.go): tab tokens live in memory, so
+	// a page whose tab is unknown after a restart opens it again (as the same person) instead of
+	// ending.
 	boot string
+	// The persons are saved in the store across restarts (persons.go, savePeople): dirty are
+	// those to write, ended the person hashes to delete; people nil keeps them in memory only.
+	people *store.DB
+	world  string
+	dirty  map[string]*tabSession
+	ended  map[string]bool
+	saveMu sync.Mutex     // one save at a time, so a deletion never overtakes an older write
+	saving sync.Mutex     // held by the background save (saveSoon)
+	saves  sync.WaitGroup // the background saves
+	logf   func(format string, args ...any)
 }
 
 // tabSession is one person: the tabs of one browser.
@@ -60,6 +73,7 @@ type tabSession struct {
 	ticket     string    // the hash of its unused stream ticket, if any
 	ticketEnds time.Time
 	elem       *list.Element
+	saved      time.Time // seen as last marked for saving (persons.go)
 }
 
 // The table's bounds and times (docs/dev.md, "Tabs, invites and guests").
@@ -82,7 +96,8 @@ const (
 func newSessions(ids *actorIDs, now func() time.Time) *sessions {
 	return &sessions{now: now, ids: ids, tabs: map[string]*tabSession{}, persons: map[string]*tabSession{}, byActor: map[string]*tabSession{},
 		tickets: map[string]*tabSession{}, guests: list.New(), admins: list.New(), onEnd: func([]string) {},
-		invites: newInviteBook(now), boot: newSecret("")[:16]}
+		invites: newInviteBook(now), boot: newSecret("")[:16], dirty: map[string]*tabSession{}, ended: map[string]bool{},
+		logf: func(string, ...any) {}}
 }
 
 // tabOrigin is what opens a tab: the owner's sign-in (an admin tab) or an invite (a guest).
@@ -136,6 +151,7 @@ func (ss *sessions) openNew(ctx context.Context, role Role, from tabOrigin) (str
 	ss.tabs[t.tokens[0]] = t
 	ss.persons[t.person] = t
 	ss.byActor[id] = t
+	ss.markLocked(t, now)
 	return tok, person, t.actor, nil
 }
 
@@ -194,12 +210,16 @@ func (ss *sessions) dropLocked(t *tabSession) {
 	if t.ticket != "" {
 		delete(ss.tickets, t.ticket)
 	}
+	ss.forgetLocked(t)
 }
 
 // touchLocked records a use of t.
 func (ss *sessions) touchLocked(t *tabSession, now time.Time) {
 	t.seen = now
 	ss.listOf(t).MoveToFront(t.elem)
+	if now.Sub(t.saved) >= personSeenSaveEvery {
+		ss.markLocked(t, now)
+	}
 }
 
 // lookup is the tab of a token, marked as used; an ended tab is forgotten.
@@ -321,8 +341,15 @@ func (ss *sessions) expire() {
 	}
 }
 
-// end forgets the tabs match picks and returns their actors (also told to onEnd).
+// end forgets the tabs match picks and returns their actors (also told to onEnd); the store
+// forgets them at once (signing out, revoking).
 func (ss *sessions) end(match func(*tabSession) bool) []string {
+	gone := ss.endMatching(match)
+	ss.savePeople()
+	return gone
+}
+
+func (ss *sessions) endMatching(match func(*tabSession) bool) []string {
 	var gone []string
 	defer func() { ss.onEnd(gone) }()
 	ss.mu.Lock()

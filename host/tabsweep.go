@@ -25,7 +25,14 @@ func (s *Server) openSessions() error {
 	}
 	s.sessions = newSessions(ids, s.opts.Now)
 	s.sessions.onEnd = s.tabsEnded
-	return nil
+	s.sessions.logf = s.opts.Logf
+	s.sessions.invites.logf = s.opts.Logf
+	// The invites and people of the last run (invites.go, persons.go): a browser's person secret
+	// opens the same actor, a guest's with the same invite.
+	if err := s.sessions.invites.restoreInvites(context.Background(), s.store, worldID); err != nil {
+		return err
+	}
+	return s.sessions.restorePeople(context.Background(), s.store, worldID)
 }
 
 // tabsEnded closes the event streams of tabs the table ended, makes their avatars leave and
@@ -59,6 +66,7 @@ func (s *Server) sweepTabsDue(now time.Time) {
 // sweepTabs forgets the sessions that are over and makes the avatars of absent tabs leave.
 func (s *Server) sweepTabs() {
 	s.sessions.expire()
+	defer s.sessions.saveSoon()
 	ss := s.sessions
 	ss.presence.Lock()
 	left := 0

@@ -75,6 +75,7 @@ func (s *Server) worldRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/world/instances/{id}/remove", s.handleTabRemove)
 	m.HandleFunc("POST /api/world/instances/{id}/state", s.handleSeed)
 	m.HandleFunc("POST /api/world/instances/{id}/world", s.handleWorldPick)
+	m.HandleFunc("POST /api/world/retry", s.handleRetry) // retry.go
 	m.HandleFunc("GET /join", s.handleJoin)
 	m.HandleFunc("GET /static/world.js", s.handleWorldScript)
 	s.gridRoutes(m)

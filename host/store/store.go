@@ -108,6 +108,14 @@ func Open(dir string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	if err := migratePeople(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if err := migrateInvites(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	if err := os.Chmod(path, 0o600); err != nil {
 		db.Close()
 		return nil, err
@@ -295,7 +303,11 @@ func (s *DB) Bundle(ctx context.Context, worldID string, number int) ([]byte, er
 
 // addRevision records a verdict and, for an accepted one, makes it the world's active build,
 // in one transaction, which also drops the revisions past KeptRevisions (prune.go). It returns the revision with its number.
-func (s *DB) AddRevision(ctx context.Context, worldID, sessionID string, r protocol.Revision, js []byte) (protocol.Revision, error) {
+// keepRejected keeps a rejected revision's bundle too (one rejected only for what is placed: the
+// host judges it again when the placed instances change, or on the owner's Retry, also after a
+// restart); the store holds at most one rejected bundle, so any older one is cleared in the same
+// transaction. Bundles stay within StoreBound: they live only on the kept revisions' rows.
+func (s *DB) AddRevision(ctx context.Context, worldID, sessionID string, r protocol.Revision, js []byte, keepRejected bool) (protocol.Revision, error) {
 	problems, err := json.Marshal(r.Problems)
 	if err != nil {
 		return protocol.Revision{}, err
@@ -312,9 +324,12 @@ func (s *DB) AddRevision(ctx context.Context, worldID, sessionID string, r proto
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE world_id = ?`, worldID).Scan(&r.Number); err != nil {
 		return protocol.Revision{}, err
 	}
+	if _, err := tx.ExecContext(ctx, `UPDATE revisions SET bundle = NULL WHERE world_id = ? AND status = 'rejected' AND bundle IS NOT NULL`, worldID); err != nil {
+		return protocol.Revision{}, err
+	}
 	var stored []byte
-	if r.Status == "accepted" {
-		stored = js // a rejected build is never run again: keep its verdict, not its code
+	if r.Status == "accepted" || keepRejected {
+		stored = js // any other rejected build is never run again: keep its verdict, not its code
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO revisions(world_id, number, sha256, size, base_revision, session_id, project, status, created_at, problems, definitions, bundle)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

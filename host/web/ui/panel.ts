@@ -248,8 +248,17 @@ function drawChrome(w: World): void {
   bar.replaceChildren();
   bar.append(el('p', { id: 'who', text: `You are ${w.actor} (${w.role})` }));
   bar.append(el('p', { id: 'world-active', text: w.revision ? `Active revision ${w.revision.number} of ${w.revision.project}` : 'No accepted build yet' }));
-  if (w.rejection) bar.append(el('div', { id: 'world-rejection', class: 'error' }, el('p', { text: `Revision ${w.rejection.number} was rejected:` }),
-    el('ul', {}, ...(w.rejection.problems || []).map((p) => el('li', { text: p })))));
+  if (w.rejection) {
+    const box = el('div', { id: 'world-rejection', class: 'error' }, el('p', { text: `Revision ${w.rejection.number} was rejected:` }),
+      el('ul', {}, ...(w.rejection.problems || []).map((p) => el('li', { text: p }))));
+    // The owner may ask the host to judge it again against the world now (host/retry.go).
+    if (w.canAdmin) box.append(el('button', { type: 'button', id: 'world-retry', class: 'secondary', text: 'Retry', onclick: () => retry(w.rejection!.number) }));
+    bar.append(box);
+  }
+  // A Retry's outcome stays while the revision it names is the one shown.
+  if (retryNote && (retryNote.rev === w.rejection?.number || retryNote.rev === w.revision?.number)) {
+    bar.append(el('p', { id: 'world-retry-status', role: 'status', class: retryNote.isError ? 'error' : 'ok', text: retryNote.text }));
+  }
   if (w.canPlace && w.revision) {
     const place = el('div', { id: 'place', role: 'group', 'aria-label': 'Place a Gizmo' });
     for (const d of w.revision.definitions || []) place.append(el('button', { type: 'button', 'data-place': d.type, title: d.hint || undefined, text: `Place ${d.emoji} ${d.label}`, onclick: async () => {
@@ -278,6 +287,24 @@ function drawChrome(w: World): void {
     } }));
     bar.append(inv);
   }
+}
+
+// The last Retry's outcome, and the revision it is about (the one still rejected, or the new
+// accepted one).
+let retryNote: { text: string; isError: boolean; rev: number } | undefined;
+
+/** Retry: the host judges the latest rejected revision again against the world now. */
+async function retry(rejected: number): Promise<void> {
+  const button = document.getElementById('world-retry') as HTMLButtonElement | null;
+  if (button) button.disabled = true;
+  const r = await api('/api/world/retry', {});
+  if (r.ok) retryNote = { text: r.data.message, isError: r.data.status !== 'accepted', rev: r.data.revision };
+  else retryNote = { text: `Retry failed (${r.status}): ${r.data.message}`, isError: true, rev: rejected };
+  if (button) button.disabled = false;
+  const status = document.getElementById('world-retry-status') ?? el('p', { id: 'world-retry-status', role: 'status' });
+  status.className = retryNote.isError ? 'error' : 'ok';
+  status.textContent = retryNote.text;
+  if (!status.isConnected) document.getElementById('world-bar')?.append(status);
 }
 
 type Spot = { floor: string; cell: { x: number; y: number } };

@@ -186,6 +186,7 @@ func (c *Context) Rebuild() (*Result, error) {
 		res.Inputs, res.Assets = inputs(meta)
 		res.Diagnostics = append(res.Diagnostics, unfaithfulRegexps(res.JS, res.SourceMap)...)
 		res.Diagnostics = append(res.Diagnostics, unlistedHostAPIs(res.JS, res.SourceMap)...)
+		res.Diagnostics = append(res.Diagnostics, repeatedCaptureWarnings(res.JS, res.SourceMap)...)
 		if d := sizeDiagnostic(len(res.JS), c.opts.limit(), res.Inputs); d != nil {
 			res.Diagnostics = append(res.Diagnostics, *d)
 		}

@@ -14,6 +14,38 @@ package bundle
 func scanIdentifiers(js []byte, names map[string]bool) (uses map[string][]int, declared map[string]bool) {
 	uses = map[string][]int{}
 	declared = map[string]bool{}
+	lex(js, func(s *identScanner, start int, word string) {
+		if !names[word] {
+			return
+		}
+		switch {
+		case s.prevWord == "function" || s.prevWord == "class" || s.prevWord == "var" || s.prevWord == "let" || s.prevWord == "const":
+			declared[word] = true
+		case s.prev == '.' && !s.afterGlobalThis(start):
+		case (s.prev == '{' || s.prev == ',') && s.nextNonSpace() == ':':
+		default:
+			uses[word] = append(uses[word], start)
+		}
+	})
+	return uses, declared
+}
+
+// regexLiteral is where a regular expression literal is in a script: its first byte (the
+// opening slash) and its pattern's bounds.
+type regexLiteral struct {
+	start   int
+	pattern [2]int
+}
+
+// scanRegexps finds the regular expression literals of a script, with the same lexer.
+func scanRegexps(js []byte) []regexLiteral {
+	return lex(js, func(*identScanner, int, string) {}).regexps
+}
+
+// lex runs the lexer over js, calling ident for each identifier with the scanner positioned
+// after it (its prev and prevWord still those before it); regular expression literals are
+// collected in the scanner's regexps.
+func lex(js []byte, ident func(s *identScanner, start int, word string)) *identScanner {
 	s := &identScanner{src: js}
 	var templates []int // brace depth at which each open template's `${` began
 	depth := 0
@@ -60,16 +92,7 @@ func scanIdentifiers(js []byte, names map[string]bool) (uses map[string][]int, d
 				s.i++
 			}
 			word := string(js[start:s.i])
-			if names[word] {
-				switch {
-				case s.prevWord == "function" || s.prevWord == "class" || s.prevWord == "var" || s.prevWord == "let" || s.prevWord == "const":
-					declared[word] = true
-				case s.prev == '.' && !s.afterGlobalThis(start):
-				case (s.prev == '{' || s.prev == ',') && s.nextNonSpace() == ':':
-				default:
-					uses[word] = append(uses[word], start)
-				}
-			}
+			ident(s, start, word)
 			s.prev, s.prevWord = 'a', word
 		default:
 			if c == '{' {
@@ -81,7 +104,7 @@ func scanIdentifiers(js []byte, names map[string]bool) (uses map[string][]int, d
 			s.i++
 		}
 	}
-	return uses, declared
+	return s
 }
 
 type identScanner struct {
@@ -89,6 +112,7 @@ type identScanner struct {
 	i        int
 	prev     byte   // the last significant character ('a' for a word, ')' for a literal)
 	prevWord string // the last word, when prev is one
+	regexps  []regexLiteral
 }
 
 func (s *identScanner) at(text string) bool {
@@ -133,6 +157,7 @@ func (s *identScanner) skipTemplate() bool {
 }
 
 func (s *identScanner) skipRegex() {
+	start := s.i
 	s.i++
 	inClass := false
 	for s.i < len(s.src) && s.src[s.i] != '\n' {
@@ -146,6 +171,7 @@ func (s *identScanner) skipRegex() {
 		case c == ']':
 			inClass = false
 		case c == '/' && !inClass:
+			s.regexps = append(s.regexps, regexLiteral{start: start, pattern: [2]int{start + 1, s.i - 1}})
 			for s.i < len(s.src) && isIdentPart(s.src[s.i]) {
 				s.i++ // flags
 			}

@@ -195,6 +195,36 @@ func intlNatives(vm *goja.Runtime) (*goja.Object, error) {
 		})
 		return h
 	})
+	set("locale", func(c goja.FunctionCall) goja.Value {
+		var o intl.LocaleOptions
+		if err := json.Unmarshal([]byte(c.Argument(1).String()), &o); err != nil {
+			throw(err)
+		}
+		l, err := intl.NewLocaleID(c.Argument(0).String(), o)
+		if err != nil {
+			throw(err)
+		}
+		return vm.ToValue(orderedJSON("tag", l.Tag, "baseName", l.BaseName, "language", l.Language, "script", l.Script, "region", l.Region,
+			"keywords", l.Keywords, "max", l.Maximize(), "min", l.Minimize()))
+	})
+	set("localeInfo", func(c goja.FunctionCall) goja.Value {
+		l, err := intl.NewLocaleID(c.Argument(0).String(), intl.LocaleOptions{})
+		if err != nil {
+			throw(err)
+		}
+		s, err := l.Info(c.Argument(1).String())
+		if err != nil {
+			throw(err)
+		}
+		return vm.ToValue(s)
+	})
+	set("supportedValues", func(c goja.FunctionCall) goja.Value {
+		list, ok := intl.SupportedValues(c.Argument(0).String())
+		if !ok {
+			return goja.Undefined()
+		}
+		return vm.NewArray(toAnyStrings(list)...)
+	})
 	set("localTimeZone", func(goja.FunctionCall) goja.Value {
 		return vm.ToValue(localTimeZone())
 	})

@@ -171,7 +171,27 @@
       resolvedOptions() {
         return resolvedObject(slot(this, 'NumberFormat', 'resolvedOptions').handle.resolved);
       },
+      formatRange(start, end) {
+        return joinParts(numberRangeParts(slot(this, 'NumberFormat', 'formatRange'), start, end));
+      },
+      formatRangeToParts(start, end) {
+        return numberRangeParts(slot(this, 'NumberFormat', 'formatRangeToParts'), start, end);
+      },
     };
+    function numberRangeParts(s, start, end) {
+      if (start === undefined) throw new TypeError('Invalid start : undefined');
+      if (end === undefined) throw new TypeError('Invalid end : undefined');
+      const x = mathematicalValue(start);
+      const y = mathematicalValue(end);
+      if (typeof x === 'number' && x !== x) throw new RangeError(`Invalid start : ${String(start)}`);
+      if (typeof y === 'number' && y !== y) throw new RangeError(`Invalid end : ${String(end)}`);
+      return s.handle.formatRangeToParts(x, y);
+    }
+    function joinParts(parts) {
+      let out = '';
+      for (let i = 0; i < parts.length; i++) out += parts[i].value;
+      return out;
+    }
     defineProperty(NumberFormat.prototype, 'format', {
       get: function format() {
         const s = slot(this, 'NumberFormat', 'format');
@@ -362,7 +382,27 @@
       const f = dateFieldsOf(timeValue(date), s.utc);
       return s.handle.format(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
     }
+    // formatRange of two dates: the one date where both format alike (as Node); two that
+    // differ in a field shown need ICU's interval formats, which the engine does not have yet.
+    function dateRangeParts(s, startDate, endDate, method) {
+      if (startDate === undefined || endDate === undefined) throw new TypeError('Invalid time value');
+      const x = timeValue(startDate);
+      const y = timeValue(endDate);
+      const fx = dateFieldsOf(x, s.utc);
+      const fy = dateFieldsOf(y, s.utc);
+      const a = s.handle.formatToParts(fx[0], fx[1], fx[2], fx[3], fx[4], fx[5], fx[6]);
+      const b = s.handle.formatToParts(fy[0], fy[1], fy[2], fy[3], fy[4], fy[5], fy[6]);
+      if (joinParts(a) !== joinParts(b)) throw new RangeError(`Intl.DateTimeFormat.prototype.${method} of two dates that differ in the fields shown is not supported by the validation engine (it has no interval formats): format each date`);
+      for (let i = 0; i < a.length; i++) a[i].source = 'shared';
+      return a;
+    }
     const dateTimeFormatMethods = {
+      formatRange(startDate, endDate) {
+        return joinParts(dateRangeParts(slot(this, 'DateTimeFormat', 'formatRange'), startDate, endDate, 'formatRange'));
+      },
+      formatRangeToParts(startDate, endDate) {
+        return dateRangeParts(slot(this, 'DateTimeFormat', 'formatRangeToParts'), startDate, endDate, 'formatRangeToParts');
+      },
       formatToParts(date) {
         const s = slot(this, 'DateTimeFormat', 'formatToParts');
         const f = dateFieldsOf(timeValue(date), s.utc);
@@ -645,6 +685,31 @@
       ));
     }
 
+    // Intl.DisplayNames: options in ECMA-402's order; Go has Node's names (names.json) and
+    // composes a language tag's as ICU does.
+    function DisplayNames(locales, options) {
+      if (new.target === undefined) throw new TypeError("Constructor Intl.DisplayNames requires 'new'");
+      const ctor = 'Intl.DisplayNames';
+      const requested = canonicalizeLocaleList(locales);
+      if (typeof options !== 'object' || options === null) throw new TypeError('invalid_argument');
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', ctor);
+      const style = getOption(options, 'style', 'string', ['narrow', 'short', 'long'], 'long', ctor);
+      const type = getOption(options, 'type', 'string', ['language', 'region', 'script', 'currency', 'calendar', 'dateTimeField'], undefined, ctor);
+      if (type === undefined) throw new TypeError('invalid_argument');
+      const fallback = getOption(options, 'fallback', 'string', ['code', 'none'], 'code', ctor);
+      const languageDisplay = getOption(options, 'languageDisplay', 'string', ['dialect', 'standard'], 'dialect', ctor);
+      apply(weakSet, slots, [this, { kind: 'DisplayNames', handle: natives.displayNames(requested, style, type, fallback, languageDisplay) }]);
+    }
+    const displayNamesMethods = {
+      of(code) {
+        const s = slot(this, 'DisplayNames', 'of');
+        return s.handle.of(String(code));
+      },
+      resolvedOptions() {
+        return resolvedObject(slot(this, 'DisplayNames', 'resolvedOptions').handle.resolved);
+      },
+    };
+
     // Intl.supportedValuesOf: the engine's own lists, which are Node's or shorter (docs/sdk.md):
     // what a list leaves out, the engine's Intl refuses with a RangeError naming it.
     function supportedValuesOf(key) {
@@ -671,6 +736,7 @@
     methods(ListFormat.prototype, listFormatMethods, 'Intl.ListFormat');
     methods(RelativeTimeFormat.prototype, relativeTimeFormatMethods, 'Intl.RelativeTimeFormat');
     methods(Segmenter.prototype, segmenterMethods, 'Intl.Segmenter');
+    methods(DisplayNames.prototype, displayNamesMethods, 'Intl.DisplayNames');
     methods(Locale.prototype, localeObjectMethods, 'Intl.Locale');
     for (const name of Object.keys(localeGetters)) {
       const d = getOwnPropertyDescriptor(localeGetters, name);
@@ -687,6 +753,7 @@
       ['ListFormat', ListFormat],
       ['RelativeTimeFormat', RelativeTimeFormat],
       ['Segmenter', Segmenter],
+      ['DisplayNames', DisplayNames],
     ];
     for (const [, C] of constructors) defineProperty(C, 'supportedLocalesOf', { value: supportedLocalesOf, writable: true, configurable: true });
 

@@ -56,12 +56,14 @@ const dialects = [];
   const enShort = new Intl.DisplayNames('en', { type: 'language', style: 'short', fallback: 'none' });
   const enShortStd = new Intl.DisplayNames('en', { type: 'language', style: 'short', fallback: 'none', languageDisplay: 'standard' });
   const differs = (t) => Intl.getCanonicalLocales(t)[0] === t && (enShort.of(t) !== enShortStd.of(t) || probe.some((_, i) => dialect[i].of(t) !== standard[i].of(t)));
+  // A language with a script and a region is looked for only where the language with the
+  // script has a dialect name of its own (zh-Hans): CLDR has no other.
   const withScript = [];
   for (const l of langs) {
-    for (const s of scripts) if (differs(l + '-' + s)) { dialects.push(l + '-' + s); withScript.push(l); }
+    for (const s of scripts) if (differs(l + '-' + s)) { dialects.push(l + '-' + s); withScript.push(l + '-' + s); }
     for (const r of regions) if (differs(l + '-' + r)) dialects.push(l + '-' + r);
   }
-  for (const l of new Set(withScript)) for (const s of scripts) for (const r of regions) if (differs(l + '-' + s + '-' + r)) dialects.push(l + '-' + s + '-' + r);
+  for (const ls of withScript) for (const r of regions) if (differs(ls + '-' + r)) dialects.push(ls + '-' + r);
 }
 const languageKeys = langs.concat(dialects);
 

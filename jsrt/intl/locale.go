@@ -25,7 +25,7 @@ func rangeErrorf(format string, args ...any) *RangeError {
 // Canonicalize is CanonicalizeLocaleList for one tag: the BCP 47 form Node gives
 // (`EN-us` → `en-US`), or V8's RangeError for a tag that is not well formed.
 func Canonicalize(tag string) (string, error) {
-	if tag == "" || strings.Contains(tag, "_") || !wellFormed.MatchString(tag) {
+	if tag == "" || strings.Contains(tag, "_") || !wellFormed.MatchString(tag) || strings.EqualFold(tag, "root") {
 		// Not a langtag (x/text also takes grandfathered tags and private use alone, which
 		// V8 refuses: "i-klingon", "x-private", "en-GB-oed").
 		return "", &RangeError{Message: "Incorrect locale information provided"}
@@ -38,9 +38,9 @@ func Canonicalize(tag string) (string, error) {
 	switch {
 	case err == nil:
 		return canonicalKeywords(t.String()), nil
-	case errors.As(err, &unknown):
-		// Well formed, of a language x/text does not know ("xx"): Node keeps it, and skips it
-		// when it negotiates.
+	case errors.As(err, &unknown) || len(strings.SplitN(tag, "-", 2)[0]) >= 5:
+		// Well formed, of a language x/text does not know ("xx", or of five to eight letters,
+		// which x/text does not parse): Node keeps it, and skips it when it negotiates.
 		return caseCanonical(tag), nil
 	}
 	return "", &RangeError{Message: "Incorrect locale information provided"}
@@ -80,7 +80,7 @@ func canonicalKeywords(tag string) string {
 }
 
 // wellFormed is BCP 47's langtag (without grandfathered tags).
-var wellFormed = regexp.MustCompile(`^[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?(-([a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*(-[a-wyzA-WYZ0-9](-[a-zA-Z0-9]{2,8})+)*(-[xX](-[a-zA-Z0-9]{1,8})+)?$`)
+var wellFormed = regexp.MustCompile(`^([a-zA-Z]{2,3}|[a-zA-Z]{5,8})(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?(-([a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*(-[a-wyzA-WYZ0-9](-[a-zA-Z0-9]{2,8})+)*(-[xX](-[a-zA-Z0-9]{1,8})+)?$`)
 
 // caseCanonical gives a tag BCP 47's case: language lower, script title, region upper.
 func caseCanonical(tag string) string {

@@ -270,21 +270,35 @@ func (l *LocaleID) maximal() string {
 	if fix, ok := likelyOf(core); ok {
 		return fix[0]
 	}
-	parts := strings.Split(core, "-")
+	script, region, lang := "Zzzz", "ZZ", l.Language
 	t, err := language.Parse(core)
-	if err != nil {
-		return strings.Join(parts, "-")
+	if err == nil {
+		b, bc := t.Base()
+		if bc == language.No || (l.Language != "und" && b.String() != l.Language) {
+			return core
+		}
+		s, _ := t.Script()
+		r, _ := t.Region()
+		script, region, lang = s.String(), r.String(), b.String()
 	}
-	b, bc := t.Base()
-	s, _ := t.Script()
-	r, _ := t.Region()
-	if bc == language.No || (l.Language != "und" && b.String() != l.Language) {
-		return strings.Join(parts, "-")
+	if (script == "Zzzz" || region == "ZZ") && (l.Script != "" || l.Region != "") {
+		// No likely subtags for the combination (en-Abcd): CLDR's lookup falls back to the
+		// language alone's and keeps the subtags the tag has.
+		alone := localeIDOf(l.Language).maximal()
+		if m := localeIDOf(alone); m.Script != "" && m.Region != "" {
+			script, region, lang = m.Script, m.Region, m.Language
+			if l.Script != "" {
+				script = l.Script
+			}
+			if l.Region != "" {
+				region = l.Region
+			}
+		}
 	}
-	if s.String() == "Zzzz" || r.String() == "ZZ" {
-		return strings.Join(parts, "-")
+	if script == "Zzzz" || region == "ZZ" {
+		return core
 	}
-	return b.String() + "-" + s.String() + "-" + r.String()
+	return lang + "-" + script + "-" + region
 }
 
 // core is language[-script][-region].

@@ -195,6 +195,60 @@ func intlNatives(vm *goja.Runtime) (*goja.Object, error) {
 		})
 		return h
 	})
+	set("locale", func(c goja.FunctionCall) goja.Value {
+		var o intl.LocaleOptions
+		if err := json.Unmarshal([]byte(c.Argument(1).String()), &o); err != nil {
+			throw(err)
+		}
+		l, err := intl.NewLocaleID(c.Argument(0).String(), o)
+		if err != nil {
+			throw(err)
+		}
+		return vm.ToValue(orderedJSON("tag", l.Tag, "baseName", l.BaseName, "language", l.Language, "script", l.Script, "region", l.Region,
+			"keywords", l.Keywords, "max", l.Maximize(), "min", l.Minimize()))
+	})
+	set("displayNames", func(c goja.FunctionCall) goja.Value {
+		a := func(i int) string { return c.Argument(i).String() }
+		dn, err := intl.NewDisplayNames(strs(c.Argument(0)), a(1), a(2), a(3), a(4))
+		if err != nil {
+			throw(err)
+		}
+		h := vm.NewObject()
+		kv := []any{"locale", dn.Tag, "style", dn.Style, "type", dn.Type, "fallback", dn.Fallback}
+		if dn.Type == "language" {
+			kv = append(kv, "languageDisplay", dn.LanguageDisplay)
+		}
+		h.Set("resolved", orderedJSON(kv...))
+		h.Set("of", func(c goja.FunctionCall) goja.Value {
+			name, ok, err := dn.Of(c.Argument(0).String())
+			if err != nil {
+				throw(err)
+			}
+			if !ok {
+				return goja.Undefined()
+			}
+			return vm.ToValue(name)
+		})
+		return h
+	})
+	set("localeInfo", func(c goja.FunctionCall) goja.Value {
+		l, err := intl.NewLocaleID(c.Argument(0).String(), intl.LocaleOptions{})
+		if err != nil {
+			throw(err)
+		}
+		s, err := l.Info(c.Argument(1).String())
+		if err != nil {
+			throw(err)
+		}
+		return vm.ToValue(s)
+	})
+	set("supportedValues", func(c goja.FunctionCall) goja.Value {
+		list, ok := intl.SupportedValues(c.Argument(0).String())
+		if !ok {
+			return goja.Undefined()
+		}
+		return vm.NewArray(toAnyStrings(list)...)
+	})
 	set("localTimeZone", func(goja.FunctionCall) goja.Value {
 		return vm.ToValue(localTimeZone())
 	})
@@ -237,6 +291,9 @@ func numberFormatHandle(vm *goja.Runtime, nf *intl.NumberFormat) *goja.Object {
 	h.Set("formatToParts", func(c goja.FunctionCall) goja.Value {
 		return partsArray(vm, nf.FormatToParts(intlNumber(c.Argument(0))))
 	})
+	h.Set("formatRangeToParts", func(c goja.FunctionCall) goja.Value {
+		return partsArray(vm, nf.FormatRangeToParts(intlNumber(c.Argument(0)), intlNumber(c.Argument(1))))
+	})
 	return h
 }
 
@@ -249,6 +306,9 @@ func partsArray(vm *goja.Runtime, parts []intl.Part) *goja.Object {
 		o.Set("value", p.Value)
 		if p.Unit != "" {
 			o.Set("unit", p.Unit)
+		}
+		if p.Source != "" {
+			o.Set("source", p.Source)
 		}
 		out[i] = o
 	}

@@ -33,16 +33,23 @@
       return s;
     }
 
+    // An Intl.Locale's tag as it holds it, anything else as a string.
+    function localeTagOf(value) {
+      const held = typeof value === 'object' && value !== null ? apply(weakGet, slots, [value]) : undefined;
+      return held !== undefined && held.kind === 'Locale' ? held.id.tag : String(value);
+    }
+
     function canonicalizeLocaleList(locales) {
       if (locales === undefined) return [];
       const out = [];
-      const list = typeof locales === 'string' ? [locales] : Object(locales);
+      const single = typeof locales === 'string' || (typeof locales === 'object' && locales !== null && apply(weakGet, slots, [locales]) !== undefined && apply(weakGet, slots, [locales]).kind === 'Locale');
+      const list = single ? [locales] : Object(locales);
       const len = list.length >>> 0;
       for (let k = 0; k < len; k++) {
         if (!(k in list)) continue;
         const value = list[k];
         if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) throw new TypeError(`Language ID should be string or object.`);
-        const tag = natives.canonicalize(String(value));
+        const tag = natives.canonicalize(localeTagOf(value));
         if (!apply(arrayIncludes, out, [tag])) out[out.length] = tag;
       }
       return out;
@@ -164,7 +171,27 @@
       resolvedOptions() {
         return resolvedObject(slot(this, 'NumberFormat', 'resolvedOptions').handle.resolved);
       },
+      formatRange(start, end) {
+        return joinParts(numberRangeParts(slot(this, 'NumberFormat', 'formatRange'), start, end));
+      },
+      formatRangeToParts(start, end) {
+        return numberRangeParts(slot(this, 'NumberFormat', 'formatRangeToParts'), start, end);
+      },
     };
+    function numberRangeParts(s, start, end) {
+      if (start === undefined) throw new TypeError('Invalid start : undefined');
+      if (end === undefined) throw new TypeError('Invalid end : undefined');
+      const x = mathematicalValue(start);
+      const y = mathematicalValue(end);
+      if (typeof x === 'number' && x !== x) throw new RangeError(`Invalid start : ${String(start)}`);
+      if (typeof y === 'number' && y !== y) throw new RangeError(`Invalid end : ${String(end)}`);
+      return s.handle.formatRangeToParts(x, y);
+    }
+    function joinParts(parts) {
+      let out = '';
+      for (let i = 0; i < parts.length; i++) out += parts[i].value;
+      return out;
+    }
     defineProperty(NumberFormat.prototype, 'format', {
       get: function format() {
         const s = slot(this, 'NumberFormat', 'format');
@@ -355,7 +382,27 @@
       const f = dateFieldsOf(timeValue(date), s.utc);
       return s.handle.format(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
     }
+    // formatRange of two dates: the one date where both format alike (as Node); two that
+    // differ in a field shown need ICU's interval formats, which the engine does not have yet.
+    function dateRangeParts(s, startDate, endDate, method) {
+      if (startDate === undefined || endDate === undefined) throw new TypeError('Invalid time value');
+      const x = timeValue(startDate);
+      const y = timeValue(endDate);
+      const fx = dateFieldsOf(x, s.utc);
+      const fy = dateFieldsOf(y, s.utc);
+      const a = s.handle.formatToParts(fx[0], fx[1], fx[2], fx[3], fx[4], fx[5], fx[6]);
+      const b = s.handle.formatToParts(fy[0], fy[1], fy[2], fy[3], fy[4], fy[5], fy[6]);
+      if (joinParts(a) !== joinParts(b)) throw new RangeError(`Intl.DateTimeFormat.prototype.${method} of two dates that differ in the fields shown is not supported by the validation engine (it has no interval formats): format each date`);
+      for (let i = 0; i < a.length; i++) a[i].source = 'shared';
+      return a;
+    }
     const dateTimeFormatMethods = {
+      formatRange(startDate, endDate) {
+        return joinParts(dateRangeParts(slot(this, 'DateTimeFormat', 'formatRange'), startDate, endDate, 'formatRange'));
+      },
+      formatRangeToParts(startDate, endDate) {
+        return dateRangeParts(slot(this, 'DateTimeFormat', 'formatRangeToParts'), startDate, endDate, 'formatRangeToParts');
+      },
       formatToParts(date) {
         const s = slot(this, 'DateTimeFormat', 'formatToParts');
         const f = dateFieldsOf(timeValue(date), s.utc);
@@ -535,6 +582,143 @@
       configurable: true,
     });
 
+    // Intl.Locale: options read in ECMA-402's order (ApplyOptionsToTag, then the keywords);
+    // Go canonicalizes, applies them and answers maximize, minimize and the info getters.
+    const localeTypeSequence = /^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/;
+    function Locale(tag) {
+      const options = arguments.length > 1 ? arguments[1] : undefined;
+      if (new.target === undefined) throw new TypeError("Constructor Intl.Locale requires 'new'");
+      if (typeof tag !== 'string' && (typeof tag !== 'object' || tag === null)) throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+      const t = localeTagOf(tag);
+      if (t === '') throw new RangeError("First argument to Intl.Locale constructor can't be empty or missing");
+      if (options === null) throw new TypeError('Intl.Locale called on null or undefined');
+      const o = options === undefined ? create(null) : Object(options);
+      const ctor = 'locale';
+      const opts = create(null);
+      for (const name of ['language', 'script', 'region']) {
+        const v = getOption(o, name, 'string', undefined, undefined, ctor);
+        if (v !== undefined) opts[name] = v;
+      }
+      const calendar = getOption(o, 'calendar', 'string', undefined, undefined, ctor);
+      if (calendar !== undefined) {
+        if (!localeTypeSequence.test(calendar)) throw new RangeError('Incorrect locale information provided');
+        opts.calendar = calendar;
+      }
+      const collation = getOption(o, 'collation', 'string', undefined, undefined, ctor);
+      if (collation !== undefined) {
+        if (!localeTypeSequence.test(collation)) throw new RangeError('Incorrect locale information provided');
+        opts.collation = collation;
+      }
+      const hc = getOption(o, 'hourCycle', 'string', ['h11', 'h12', 'h23', 'h24'], undefined, ctor);
+      if (hc !== undefined) opts.hourCycle = hc;
+      const kf = getOption(o, 'caseFirst', 'string', ['upper', 'lower', 'false'], undefined, ctor);
+      if (kf !== undefined) opts.caseFirst = kf;
+      const kn = getOption(o, 'numeric', 'boolean', undefined, undefined, ctor);
+      if (kn !== undefined) opts.numeric = kn;
+      const nu = getOption(o, 'numberingSystem', 'string', undefined, undefined, ctor);
+      if (nu !== undefined) {
+        if (!localeTypeSequence.test(nu)) throw new RangeError('Incorrect locale information provided');
+        opts.numberingSystem = nu;
+      }
+      apply(weakSet, slots, [this, { kind: 'Locale', id: jsonParse(natives.locale(t, jsonStringify(opts))) }]);
+    }
+    function localeID(obj, method) {
+      return slot(obj, 'Locale', method).id;
+    }
+    function newLocale(tag) {
+      const out = create(Locale.prototype);
+      apply(weakSet, slots, [out, { kind: 'Locale', id: jsonParse(natives.locale(tag, '{}')) }]);
+      return out;
+    }
+    const localeObjectMethods = {
+      toString() {
+        return localeID(this, 'toString').tag;
+      },
+      maximize() {
+        return newLocale(localeID(this, 'maximize').max);
+      },
+      minimize() {
+        return newLocale(localeID(this, 'minimize').min);
+      },
+    };
+    const keywordGetters = { calendar: 'ca', caseFirst: 'kf', collation: 'co', hourCycle: 'hc', numberingSystem: 'nu' };
+    const localeGetters = {
+      get language() {
+        return localeID(this, 'language').language;
+      },
+      get script() {
+        const v = localeID(this, 'script').script;
+        return v === '' ? undefined : v;
+      },
+      get region() {
+        const v = localeID(this, 'region').region;
+        return v === '' ? undefined : v;
+      },
+      get baseName() {
+        return localeID(this, 'baseName').baseName;
+      },
+      get numeric() {
+        const k = localeID(this, 'numeric').keywords;
+        return k.kn === '' || k.kn === 'true';
+      },
+    };
+    for (const name of Object.keys(keywordGetters)) {
+      const key = keywordGetters[name];
+      defineProperty(localeGetters, name, getOwnPropertyDescriptor(
+        {
+          get [name]() {
+            return localeID(this, name).keywords[key];
+          },
+        },
+        name,
+      ));
+    }
+    for (const name of ['calendars', 'collations', 'hourCycles', 'numberingSystems', 'textInfo', 'timeZones', 'weekInfo']) {
+      defineProperty(localeGetters, name, getOwnPropertyDescriptor(
+        {
+          get [name]() {
+            const json = natives.localeInfo(localeID(this, name).tag, name);
+            return json === '' ? undefined : jsonParse(json);
+          },
+        },
+        name,
+      ));
+    }
+
+    // Intl.DisplayNames: options in ECMA-402's order; Go has Node's names (names.json) and
+    // composes a language tag's as ICU does.
+    function DisplayNames(locales, options) {
+      if (new.target === undefined) throw new TypeError("Constructor Intl.DisplayNames requires 'new'");
+      const ctor = 'Intl.DisplayNames';
+      const requested = canonicalizeLocaleList(locales);
+      if (typeof options !== 'object' || options === null) throw new TypeError('invalid_argument');
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', ctor);
+      const style = getOption(options, 'style', 'string', ['narrow', 'short', 'long'], 'long', ctor);
+      const type = getOption(options, 'type', 'string', ['language', 'region', 'script', 'currency', 'calendar', 'dateTimeField'], undefined, ctor);
+      if (type === undefined) throw new TypeError('invalid_argument');
+      const fallback = getOption(options, 'fallback', 'string', ['code', 'none'], 'code', ctor);
+      const languageDisplay = getOption(options, 'languageDisplay', 'string', ['dialect', 'standard'], 'dialect', ctor);
+      apply(weakSet, slots, [this, { kind: 'DisplayNames', handle: natives.displayNames(requested, style, type, fallback, languageDisplay) }]);
+    }
+    const displayNamesMethods = {
+      of(code) {
+        const s = slot(this, 'DisplayNames', 'of');
+        return s.handle.of(String(code));
+      },
+      resolvedOptions() {
+        return resolvedObject(slot(this, 'DisplayNames', 'resolvedOptions').handle.resolved);
+      },
+    };
+
+    // Intl.supportedValuesOf: the engine's own lists, which are Node's or shorter (docs/sdk.md):
+    // what a list leaves out, the engine's Intl refuses with a RangeError naming it.
+    function supportedValuesOf(key) {
+      const k = String(key);
+      const list = natives.supportedValues(k);
+      if (list === undefined) throw new RangeError(`Invalid key : ${k}`);
+      return list;
+    }
+
     function supportedLocalesOf(locales, options) {
       const requested = canonicalizeLocaleList(locales);
       if (options !== undefined) getOption(coerceOptions(options), 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', 'Intl');
@@ -552,6 +736,12 @@
     methods(ListFormat.prototype, listFormatMethods, 'Intl.ListFormat');
     methods(RelativeTimeFormat.prototype, relativeTimeFormatMethods, 'Intl.RelativeTimeFormat');
     methods(Segmenter.prototype, segmenterMethods, 'Intl.Segmenter');
+    methods(DisplayNames.prototype, displayNamesMethods, 'Intl.DisplayNames');
+    methods(Locale.prototype, localeObjectMethods, 'Intl.Locale');
+    for (const name of Object.keys(localeGetters)) {
+      const d = getOwnPropertyDescriptor(localeGetters, name);
+      defineProperty(Locale.prototype, name, { get: d.get, configurable: true });
+    }
     for (const name of Object.keys(segmentsMethods)) defineProperty(Segments.prototype, name, { value: segmentsMethods[name], writable: true, configurable: true });
     for (const name of Object.keys(segmentIteratorMethods)) defineProperty(SegmentIterator.prototype, name, { value: segmentIteratorMethods[name], writable: true, configurable: true });
     defineProperty(SegmentIterator.prototype, Symbol.toStringTag, { value: 'Segmenter String Iterator', configurable: true });
@@ -563,6 +753,7 @@
       ['ListFormat', ListFormat],
       ['RelativeTimeFormat', RelativeTimeFormat],
       ['Segmenter', Segmenter],
+      ['DisplayNames', DisplayNames],
     ];
     for (const [, C] of constructors) defineProperty(C, 'supportedLocalesOf', { value: supportedLocalesOf, writable: true, configurable: true });
 
@@ -570,6 +761,8 @@
     for (const [name, value] of constructors) {
       defineProperty(Intl, name, { value, writable: true, configurable: true });
     }
+    defineProperty(Intl, 'Locale', { value: Locale, writable: true, configurable: true });
+    defineProperty(Intl, 'supportedValuesOf', { value: supportedValuesOf, writable: true, configurable: true });
     defineProperty(Intl, 'getCanonicalLocales', {
       value: function getCanonicalLocales(locales) {
         return canonicalizeLocaleList(locales);

@@ -37,3 +37,46 @@ console.log('use: ' + (1234.5).toLocaleString('de') + ' ' + ['b', 'a'].sort((x, 
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestNewIntlPiecesResistAuthorCode: Intl.Locale, Intl.DisplayNames, supportedValuesOf and
+// formatRange are frozen with the rest; options that are Proxies, throw, or hold a huge string
+// give V8's errors or Node's answers, and nothing an author defines changes the answers.
+func TestNewIntlPiecesResistAuthorCode(t *testing.T) {
+	var lines []string
+	r := newRuntime(t, Options{Console: func(_, text string) { lines = append(lines, text) }})
+	s, err := CompileScript("author.js", []byte(`
+const tries = {
+  locale: () => { Intl.Locale.prototype.maximize = () => 'x'; },
+  getter: () => { Object.defineProperty(Intl.Locale.prototype, 'region', { get: () => 'XX' }); },
+  names: () => { Intl.DisplayNames.prototype.of = () => 'x'; },
+  range: () => { Intl.NumberFormat.prototype.formatRange = () => 'x'; },
+  values: () => { Intl.supportedValuesOf = () => []; },
+  json: () => { JSON.parse = () => ({}); },
+};
+for (const [name, f] of Object.entries(tries)) {
+  try { f(); console.log(name + ': changed'); } catch (e) { console.log(name + ': ' + e.name); }
+}
+const t = (f) => { try { return String(f()); } catch (e) { return e.name; } };
+console.log([
+  t(() => new Intl.Locale('en', new Proxy({}, { get() { throw new SyntaxError('no'); } }))),
+  t(() => new Intl.Locale('en', { region: { toString() { return 'x'.repeat(1 << 20); } } })),
+  t(() => new Intl.DisplayNames('en', { type: 'language' }).of('en-' + 'abcdefgh-'.repeat(50000) + 'x')),
+  new Intl.Locale('zh-TW').maximize().toString(),
+  new Intl.DisplayNames('de', { type: 'region' }).of('US'),
+  new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).formatRange(3, 5),
+  Intl.supportedValuesOf('calendar').join(),
+].join('\n'));
+`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.RunScript(context.Background(), "author", s); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(lines, "\n")
+	want := "locale: TypeError\ngetter: TypeError\nnames: TypeError\nrange: TypeError\nvalues: TypeError\njson: TypeError\n" +
+		"SyntaxError\nRangeError\nRangeError\nzh-Hant-TW\nVereinigte Staaten\n3,00–5,00\u00a0€\ngregory"
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -44,6 +44,10 @@ type Locale struct {
 	Infinity    string   `json:"infinity"`
 	NaN         string   `json:"nan"`
 	Grouping    Grouping `json:"grouping"`
+	// RangeSeparator joins formatRange's two numbers; ApproximatelySign marks a range whose
+	// ends format alike.
+	RangeSeparator    string `json:"rangeSeparator"`
+	ApproximatelySign string `json:"approximatelySign"`
 	// Patterns: [unsigned, with a plus sign, with a minus sign]; currency patterns add the
 	// accounting [with a plus sign, with a minus sign]. "#" is the number, "¤" the currency,
 	// "-"/"+"/"%" the signs, `\` escapes a literal one of these.

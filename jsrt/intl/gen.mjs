@@ -96,6 +96,9 @@ for (const tag of tags) {
     nan: symbol(parts(tag, NaN, {}), 'nan'),
     grouping: grouping(tag),
     numberingSystem: resolved.numberingSystem,
+    // formatRange: what joins two numbers ("–", "～") and the approximately sign ("~", "≈").
+    rangeSeparator: nf.formatRange(3, 5).slice(1, -1),
+    approximatelySign: symbol(nf.formatRangeToParts(3, 3), 'approximatelySign'),
     // [unsigned, with a plus sign, with a minus sign]
     decimalPattern: [template(parts(tag, 1, {})), template(parts(tag, 1, { signDisplay: 'always' })), template(parts(tag, -1, {}))],
     percentPattern: [template(parts(tag, 0.01, { style: 'percent' })), template(parts(tag, 0.01, { style: 'percent', signDisplay: 'always' })), template(parts(tag, -0.01, { style: 'percent' }))],

@@ -25,24 +25,62 @@ func rangeErrorf(format string, args ...any) *RangeError {
 // Canonicalize is CanonicalizeLocaleList for one tag: the BCP 47 form Node gives
 // (`EN-us` → `en-US`), or V8's RangeError for a tag that is not well formed.
 func Canonicalize(tag string) (string, error) {
-	if tag == "" || strings.Contains(tag, "_") {
+	if tag == "" || strings.Contains(tag, "_") || !wellFormed.MatchString(tag) || strings.EqualFold(tag, "root") {
+		// Not a langtag (x/text also takes grandfathered tags and private use alone, which
+		// V8 refuses: "i-klingon", "x-private", "en-GB-oed").
 		return "", &RangeError{Message: "Incorrect locale information provided"}
+	}
+	if base, exts := splitExtensions(tag); aliasOf(base) != "" {
+		tag = joinTag(aliasOf(base), nil, exts)
 	}
 	t, err := language.Parse(tag)
 	var unknown language.ValueError
 	switch {
 	case err == nil:
-		return t.String(), nil
-	case errors.As(err, &unknown) && wellFormed.MatchString(tag):
-		// Well formed, of a language x/text does not know ("xx"): Node keeps it, and skips it
-		// when it negotiates.
+		return canonicalKeywords(t.String()), nil
+	case errors.As(err, &unknown) || len(strings.SplitN(tag, "-", 2)[0]) >= 5:
+		// Well formed, of a language x/text does not know ("xx", or of five to eight letters,
+		// which x/text does not parse): Node keeps it, and skips it when it negotiates.
 		return caseCanonical(tag), nil
 	}
 	return "", &RangeError{Message: "Incorrect locale information provided"}
 }
 
+// canonicalKeywords gives a tag's -u- keyword values UTS 35's canonical form, as ICU: "true"
+// is left out (`-u-kn-true` → `-u-kn`, and so "yes"), and calendar aliases are replaced.
+func canonicalKeywords(tag string) string {
+	i := strings.Index(tag, "-u-")
+	if i < 0 {
+		return tag
+	}
+	subtags := strings.Split(tag[i+3:], "-")
+	out := make([]string, 0, len(subtags))
+	key := ""
+	for k, s := range subtags {
+		switch {
+		case len(s) == 1:
+			out = append(out, subtags[k:]...)
+			return tag[:i+3] + strings.Join(out, "-")
+		case len(s) == 2:
+			key = s
+		case (s == "true" || s == "yes") && (k+1 == len(subtags) || len(subtags[k+1]) <= 2):
+			continue
+		case key == "ca" && s == "islamicc":
+			s = "islamic-civil"
+		case key == "ca" && s == "ethiopic" && k+2 < len(subtags) && subtags[k+1] == "amete" && subtags[k+2] == "alem":
+			out = append(out, "ethioaa")
+			subtags[k+1], subtags[k+2] = "", ""
+			continue
+		case s == "":
+			continue
+		}
+		out = append(out, s)
+	}
+	return tag[:i+3] + strings.Join(out, "-")
+}
+
 // wellFormed is BCP 47's langtag (without grandfathered tags).
-var wellFormed = regexp.MustCompile(`^[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?(-([a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*(-[a-wyzA-WYZ0-9](-[a-zA-Z0-9]{2,8})+)*(-[xX](-[a-zA-Z0-9]{1,8})+)?$`)
+var wellFormed = regexp.MustCompile(`^([a-zA-Z]{2,3}|[a-zA-Z]{5,8})(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?(-([a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*(-[a-wyzA-WYZ0-9](-[a-zA-Z0-9]{2,8})+)*(-[xX](-[a-zA-Z0-9]{1,8})+)?$`)
 
 // caseCanonical gives a tag BCP 47's case: language lower, script title, region upper.
 func caseCanonical(tag string) string {

@@ -106,6 +106,8 @@ type Part struct {
 	Type  string `json:"type"`
 	Value string `json:"value"`
 	Unit  string `json:"unit,omitempty"` // the unit of a relative time's number parts
+	// Source is formatRangeToParts' "startRange", "endRange" or "shared".
+	Source string `json:"source,omitempty"`
 }
 
 // decimal is a non-negative decimal number: digits (no leading zeros unless the number is 0)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
+	"sync/atomic"
 	"time"
 
 	"github.com/scapeworld/scape/audio"
@@ -40,12 +41,15 @@ type Options struct {
 	// KeepOpen (Check, CheckOpen): a bundle found valid stays open in the worker that validated
 	// it, for live calls, instead of being opened again (a second whole validation).
 	KeepOpen bool `json:"keepOpen,omitempty"`
+	// ExploreParts is how many workers the check's exploration may use, its own included
+	// (validate.Options.ExploreParts): the pool sets it (Config.Explorers), not its callers.
+	ExploreParts int `json:"exploreParts,omitempty"`
 }
 
 // validate are the validate.Options of a check with these options: the one place the two meet.
 func (o Options) validate() validate.Options {
 	vo := validate.Options{Limits: o.Limits, SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio,
-		Explore: o.Explore, ExploreTime: o.ExploreTime}
+		Explore: o.Explore, ExploreTime: o.ExploreTime, ExploreParts: o.ExploreParts}
 	if o.Dir != "" {
 		vo.ModelFile = validate.AssetFiles(o.Dir, o.Assets)
 	}
@@ -100,8 +104,18 @@ func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (
 			return nil
 		}
 	}
-	r, _, err := p.runTo(ctx, req, lim.CheckWall(), &pending{}, "", nil, handTo)
+	pend := &pending{}
+	var partBreach atomic.Pointer[Breach]
+	if p.explorers() > 1 && opts.Explore >= 0 {
+		req.Check.ExploreParts = p.explorers()
+		pend.onExplore = p.partsElsewhere(ctx, js, opts, &partBreach)
+	}
+	r, _, err := p.runTo(ctx, req, lim.CheckWall(), pend, "", nil, handTo)
 	var b *Breach
+	if pb := partBreach.Load(); pb != nil && !errors.As(err, &b) {
+		// A part's worker passed a hard bound: the verdict its check's worker would have given.
+		err = pb
+	}
 	if errors.As(err, &b) {
 		b.Subject, b.Doing, b.Owner = "the bundle", "validating", p.cfg.Owner
 		return &validate.Report{Diagnostics: diag.List{b.Diagnostic()}, Duration: time.Since(start)}, nil

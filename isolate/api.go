@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
-	"sync/atomic"
 	"time"
 
 	"github.com/scapeworld/scape/audio"
@@ -105,14 +104,23 @@ func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (
 		}
 	}
 	pend := &pending{}
-	var partBreach atomic.Pointer[Breach]
-	if p.explorers() > 1 && opts.Explore >= 0 {
-		req.Check.ExploreParts = p.explorers()
-		pend.onExplore = p.partsElsewhere(ctx, js, opts, &partBreach)
+	var spread *spread
+	if n := p.explorers(); n > 1 && opts.Explore >= 0 {
+		sctx, cancel := context.WithCancel(ctx)
+		defer cancel() // parts the check did not ask for stop
+		req.Check.ExploreParts = n
+		spread = p.newSpread(sctx, js, opts, n)
+		pend.onExplore = spread.answer
+		if p.lastDefinitions.Load() > 1 {
+			spread.start()
+		}
 	}
 	r, _, err := p.runTo(ctx, req, lim.CheckWall(), pend, "", nil, handTo)
+	if err == nil && r.Report != nil {
+		p.lastDefinitions.Store(int32(len(r.Report.Definitions)))
+	}
 	var b *Breach
-	if pb := partBreach.Load(); pb != nil && !errors.As(err, &b) {
+	if pb := spread.breached(); pb != nil && !errors.As(err, &b) {
 		// A part's worker passed a hard bound: the verdict its check's worker would have given.
 		err = pb
 	}

@@ -53,42 +53,86 @@ func (p *Pool) explorePool() *Pool {
 	return p.explore
 }
 
-// partsElsewhere is a check's onExplore: each part explored at once in a worker of the explore
-// pool. A part's breach is kept in *breach (the first in the parts' order) and abandons the check.
-func (p *Pool) partsElsewhere(ctx context.Context, js []byte, opts Options, breach *atomic.Pointer[Breach]) func([]validate.ExplorePart) []*validate.PartExplored {
-	return func(parts []validate.ExplorePart) []*validate.PartExplored {
-		if len(parts) >= p.explorers() {
-			return nil // not what this pool allows: the check explores them itself
-		}
-		ep := p.explorePool()
-		out := make([]*validate.PartExplored, len(parts))
-		breaches := make([]*Breach, len(parts))
-		var wg sync.WaitGroup
-		for i, part := range parts {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				out[i], breaches[i] = ep.part(ctx, js, opts, part)
-			}()
-		}
-		wg.Wait()
-		for i, b := range breaches {
-			if b != nil {
-				breach.Store(b)
-				out[i] = &validate.PartExplored{Part: parts[i], Abandoned: true}
-				break
+// spread is one check's exploration elsewhere: parts 1 … of−1 of the project (the check's worker
+// explores part 0), each in a worker of the explore pool. A part needs nothing from the check's
+// worker (it loads and checks the bundle itself), so when the pool's last check had several
+// definitions the parts start with the check (speculatively: their load and catalog check
+// overlap the check's own); otherwise when the check's worker asks (msgExplore). A part's
+// breach abandons the check with that verdict.
+type spread struct {
+	pool   *Pool
+	ctx    context.Context
+	js     []byte
+	opts   Options
+	of     int
+	once   sync.Once
+	done   chan struct{}
+	out    []*validate.PartExplored
+	breach atomic.Pointer[Breach]
+	asked  atomic.Bool // the check's worker asked for the parts: their breach is its verdict
+}
+
+func (p *Pool) newSpread(ctx context.Context, js []byte, opts Options, of int) *spread {
+	opts.ExploreParts, opts.KeepOpen = 0, false
+	return &spread{pool: p.explorePool(), ctx: ctx, js: js, opts: opts, of: of, done: make(chan struct{})}
+}
+
+// start explores the parts, each at once in a worker of its own; once.
+func (s *spread) start() {
+	s.once.Do(func() {
+		go func() {
+			defer close(s.done)
+			out := make([]*validate.PartExplored, s.of-1)
+			breaches := make([]*Breach, s.of-1)
+			var wg sync.WaitGroup
+			for i := range out {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					out[i], breaches[i] = s.pool.part(s.ctx, s.js, s.opts, i+1, s.of)
+				}()
 			}
-		}
-		return out
+			wg.Wait()
+			for i, b := range breaches {
+				if b != nil {
+					s.breach.Store(b)
+					out[i] = &validate.PartExplored{Abandoned: true}
+					break
+				}
+			}
+			s.out = out
+		}()
+	})
+}
+
+// breached is the breach of a part, if one passed a hard bound (nil spread: none).
+func (s *spread) breached() *Breach {
+	if s == nil || !s.asked.Load() {
+		return nil // parts started speculatively that the check never needed
+	}
+	return s.breach.Load()
+}
+
+// answer is the check's onExplore: the parts' results, in order.
+func (s *spread) answer(parts []validate.ExplorePart) []*validate.PartExplored {
+	if len(parts) != s.of-1 {
+		return nil // not the split this pool asked for: the check explores them itself
+	}
+	s.asked.Store(true)
+	s.start()
+	select {
+	case <-s.done:
+		return s.out
+	case <-s.ctx.Done():
+		return nil
 	}
 }
 
-// part explores one part in a worker: its result, nil when it could not (the check then explores
-// the part itself), or the worker's breach.
-func (p *Pool) part(ctx context.Context, js []byte, opts Options, part validate.ExplorePart) (*validate.PartExplored, *Breach) {
+// part explores part index of of in a worker: its result, nil when it could not (the check then
+// explores the part itself), or the worker's breach.
+func (p *Pool) part(ctx context.Context, js []byte, opts Options, index, of int) (*validate.PartExplored, *Breach) {
 	lim := p.cfg.Limits
-	opts.ExploreParts, opts.KeepOpen = 0, false
-	req := request{Op: opExplore, Budget: budget{Author: lim.Author, CPU: lim.CPU}, Part: &partRequest{JS: js, Options: opts, Part: part}}
+	req := request{Op: opExplore, Budget: budget{Author: lim.Author, CPU: lim.CPU}, Part: &partRequest{JS: js, Options: opts, Index: index, Of: of}}
 	r, _, err := p.run(ctx, req, lim.CheckWall(), &pending{}, "", nil)
 	var b *Breach
 	if errors.As(err, &b) {
@@ -104,7 +148,7 @@ func (p *Pool) part(ctx context.Context, js []byte, opts Options, part validate.
 func (s *server) explorePart(ctx context.Context, r *partRequest, b budget) *reply {
 	stop := s.wd.phase(b.Author, "exploration")
 	defer stop()
-	part, err := validate.ExploreOnly(ctx, r.JS, r.Options.validate(), r.Part)
+	part, err := validate.ExploreOnly(ctx, r.JS, r.Options.validate(), r.Index, r.Of)
 	if err != nil {
 		return &reply{Error: wireErr(err)}
 	}

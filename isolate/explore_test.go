@@ -69,6 +69,12 @@ func (o *ops) record(s Stats) {
 	}
 }
 
+func (o *ops) count(op string) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.n[op]
+}
+
 func newOps() *ops { return &ops{n: map[string]int{}, breaches: map[string]int{}} }
 
 // TestExploreAcrossWorkers: a check whose pool may explore with 3 workers explores two of its
@@ -100,12 +106,24 @@ func TestExploreAcrossWorkers(t *testing.T) {
 			t.Fatalf("serial:\n%s\nacross workers:\n%s", a, b)
 		}
 	}
-	if serialOps.n[opExplore] != 0 || parallelOps.n[opExplore] != 2*2 {
-		t.Fatalf("explore requests: serial %d, parallel %d (want 0 and 4)", serialOps.n[opExplore], parallelOps.n[opExplore])
+	if serialOps.count(opExplore) != 0 || parallelOps.count(opExplore) != 2*2 {
+		t.Fatalf("explore requests: serial %d, parallel %d (want 0 and 4)", serialOps.count(opExplore), parallelOps.count(opExplore))
 	}
 	// Turned off, exploration asks for no worker.
-	if _, err := parallel.Check(context.Background(), js, Options{Explore: validate.NoExplore}); err != nil || parallelOps.n[opExplore] != 4 {
-		t.Fatalf("--explore=0: %v, %d explore requests", err, parallelOps.n[opExplore])
+	before := parallelOps.count(opExplore)
+	if _, err := parallel.Check(context.Background(), js, Options{Explore: validate.NoExplore}); err != nil || parallelOps.count(opExplore) != before {
+		t.Fatalf("--explore=0: %v, %d explore requests", err, parallelOps.count(opExplore)-before)
+	}
+	// After a project of several definitions the next check's parts start with it; a project of
+	// one never asks for them, and its verdict is the serial one.
+	one := counters(1, -1, "")
+	wantOne, err := serial.Check(context.Background(), one, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotOne, err := parallel.Check(context.Background(), one, opts)
+	if err != nil || verdict(t, wantOne) != verdict(t, gotOne) {
+		t.Fatalf("one definition: %v\nserial:\n%s\nacross workers:\n%s", err, verdict(t, wantOne), verdict(t, gotOne))
 	}
 }
 
@@ -131,7 +149,7 @@ func TestExploreBreachInAPart(t *testing.T) {
 		if explorers > 1 {
 			op = opExplore
 		}
-		if o.breaches[op] != 1 {
+		if o.breaches[op] != 1 { // the pool is closed: every request recorded
 			t.Fatalf("%d explorers: breaches %v, want one in %s", explorers, o.breaches, op)
 		}
 	}

@@ -47,7 +47,9 @@ type request struct {
 type partRequest struct {
 	JS []byte `json:"js"`
 	Options
-	Part validate.ExplorePart `json:"explorePart"`
+	// Index is the part to explore of the project split into Of parts (validate.ExploreOnly).
+	Index int `json:"index"`
+	Of    int `json:"of"`
 }
 
 // budget is what one request may spend; the worker enforces it on itself (watchdog.go).

@@ -70,6 +70,9 @@ type Pool struct {
 
 	exploreOnce sync.Once
 	explore     *Pool // the workers exploring parts of this pool's checks
+	// lastDefinitions is the definition count of the last check's project: when it had several,
+	// the next check's parts start with it (explore.go, spread).
+	lastDefinitions atomic.Int32
 }
 
 // Available says whether workers run in limited processes: on every platform (each with its

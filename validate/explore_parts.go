@@ -62,12 +62,14 @@ func splitParts(n, k int) []ExplorePart {
 	return parts
 }
 
-// ExploreOnly loads js in a fresh runtime, runs the catalog check and explores only part, with
-// part's share of the project's time budget: another runtime's part of a project it explores
-// (Elsewhere). The error is ctx's or the toolchain's; everything about the bundle is in the result.
-func ExploreOnly(ctx context.Context, js []byte, opts Options, part ExplorePart) (*PartExplored, error) {
+// ExploreOnly loads js in a fresh runtime, runs the catalog check and explores only part index
+// of the project split into of parts (as a check with ExploreParts of splits it), with the part's
+// share of the project's time budget: another runtime's part of a project it explores
+// (Elsewhere). It needs nothing from that runtime, so it may start as soon as the check does.
+// The error is ctx's or the toolchain's; everything about the bundle is in the result.
+func ExploreOnly(ctx context.Context, js []byte, opts Options, index, of int) (*PartExplored, error) {
 	l, rep, err := load(ctx, js, opts)
-	out := &PartExplored{Part: part}
+	out := &PartExplored{}
 	if err != nil {
 		return nil, err
 	}
@@ -81,11 +83,13 @@ func ExploreOnly(ctx context.Context, js []byte, opts Options, part ExplorePart)
 	}
 	out.Drew = l.drew()
 	states, budget := opts.exploreLimits()
-	if !rep.OK() || states == 0 {
+	parts := splitParts(len(rep.Definitions), of)
+	if !rep.OK() || states == 0 || index < 0 || index >= len(parts) {
 		out.Refused = true
 		return out, ctx.Err()
 	}
-	l.explorePart(ctx, rep.Definitions, part, states, budget, out)
+	out.Part = parts[index]
+	l.explorePart(ctx, rep.Definitions, out.Part, states, budget, out)
 	return out, ctx.Err()
 }
 

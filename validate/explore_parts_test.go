@@ -22,8 +22,8 @@ func inOrder(js []byte, opts Options, asked *int) Elsewhere {
 		*asked += len(parts)
 		return func() []*PartExplored {
 			var out []*PartExplored
-			for _, part := range parts {
-				p, err := ExploreOnly(ctx, js, opts, part)
+			for i := range parts {
+				p, err := ExploreOnly(ctx, js, opts, i+1, len(parts)+1)
 				if err != nil {
 					p = nil
 				}

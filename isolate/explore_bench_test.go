@@ -11,6 +11,7 @@ import (
 
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/internal/benchproject"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -43,13 +44,16 @@ func BenchmarkExploreAcrossWorkers(b *testing.B) {
 			}
 		}
 	}
+	// A generous per-call timeout (exploration is one guarded call, its time bound at most ¾ of
+	// it), so the state bound decides the deep row even on a loaded machine.
+	limits := jsrt.Limits{Timeout: 2 * time.Minute, Budget: 4 * time.Minute}
 	shapes := []struct {
 		name string
 		opts Options
 	}{
-		{"deep", Options{SourceMap: res.SourceMap, Explore: 64, ExploreTime: time.Minute}},
-		{"default", Options{SourceMap: res.SourceMap}},
-		{"off", Options{SourceMap: res.SourceMap, Explore: validate.NoExplore}},
+		{"deep", Options{Limits: limits, SourceMap: res.SourceMap, Explore: 64, ExploreTime: time.Minute}},
+		{"default", Options{Limits: limits, SourceMap: res.SourceMap}},
+		{"off", Options{Limits: limits, SourceMap: res.SourceMap, Explore: validate.NoExplore}},
 	}
 	pools := make([]*Pool, len(counts))
 	for i, n := range counts {
@@ -57,7 +61,7 @@ func BenchmarkExploreAcrossWorkers(b *testing.B) {
 		defer pools[i].Close()
 	}
 	wall := make([][]time.Duration, len(counts))
-	states := make([]int, len(shapes))
+	states := make([][]int, len(counts))
 	run := func(pi, si int) time.Duration {
 		start := time.Now()
 		rep, err := pools[pi].Check(context.Background(), res.JS, shapes[si].opts)
@@ -65,14 +69,15 @@ func BenchmarkExploreAcrossWorkers(b *testing.B) {
 		if err != nil || !rep.OK() {
 			b.Fatalf("%v %v", err, rep.Diagnostics)
 		}
-		states[si] = 0
+		states[pi][si] = 0
 		for _, e := range rep.Explored {
-			states[si] += e.States
+			states[pi][si] += e.States
 		}
 		return d
 	}
 	for pi := range pools { // warm: every pool's workers started, the explorers' too
 		wall[pi] = make([]time.Duration, len(shapes))
+		states[pi] = make([]int, len(shapes))
 		run(pi, 0)
 	}
 	b.ResetTimer()
@@ -88,9 +93,11 @@ func BenchmarkExploreAcrossWorkers(b *testing.B) {
 		off := ms(wall[pi][2])
 		for si, s := range shapes[:2] {
 			b.ReportMetric(ms(wall[pi][si]), fmt.Sprintf("%s-w%d-ms/op", s.name, n))
-			b.ReportMetric((ms(wall[pi][si])-off)/float64(states[si]), fmt.Sprintf("%s-w%d-ms/state", s.name, n))
+			b.ReportMetric((ms(wall[pi][si])-off)/float64(states[pi][si]), fmt.Sprintf("%s-w%d-ms/state", s.name, n))
 			b.ReportMetric(ms(wall[pi][si])/ms(wall[0][si]), fmt.Sprintf("%s-w%d-x1", s.name, n))
 		}
 		b.ReportMetric(off, fmt.Sprintf("off-w%d-ms/op", n))
+		b.ReportMetric(float64(states[pi][0]), fmt.Sprintf("deep-w%d-states", n))
+		b.ReportMetric(float64(states[pi][1]), fmt.Sprintf("default-w%d-states", n))
 	}
 }

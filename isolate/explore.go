@@ -33,6 +33,12 @@ const explorersEnv = "SCAPE_EXPLORERS"
 // explorers is how many workers a check of this pool may explore with, its own included.
 func (p *Pool) explorers() int {
 	n := p.cfg.Explorers
+	if n == 0 && p.cfg.OneShot {
+		// A one-shot command's pool has no warm worker to spare: a part would wait for a cold
+		// start after the catalog check. Its builds explore in one worker (the build server's
+		// pool, warm, explores across several).
+		n = 1
+	}
 	if n == 0 {
 		n = min(runtime.NumCPU(), MaxExplorers)
 		if v, err := strconv.Atoi(os.Getenv(explorersEnv)); err == nil && v > 0 {

@@ -31,8 +31,8 @@ type Config struct {
 	// for a pool that may stay unused, as the dev loop's local check does with the embedded host.
 	Lazy bool
 	// Explorers is how many workers one check's exploration may use at once, its own included
-	// (0: the CPU count, at most MaxExplorers, or SCAPE_EXPLORERS; 1: explore in the check's
-	// worker only). The others are a pool of their own, started on first use (explore.go).
+	// (0: the CPU count, at most MaxExplorers, or SCAPE_EXPLORERS; 1 for a OneShot pool; 1:
+	// explore in the check's worker only). The others are a pool of their own, started on first use (explore.go).
 	Explorers int
 }
 

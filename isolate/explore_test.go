@@ -7,8 +7,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/scapeworld/scape/diag"
+	"github.com/scapeworld/scape/jsrt"
 	"github.com/scapeworld/scape/validate"
 )
 
@@ -89,7 +91,8 @@ func TestExploreAcrossWorkers(t *testing.T) {
 	defer serial.Close()
 	parallel := NewPool(Config{Size: 1, Explorers: 3, OnRequest: parallelOps.record})
 	defer parallel.Close()
-	opts := Options{Explore: 12}
+	// A generous time bound: the state bound decides, on a loaded machine too.
+	opts := Options{Explore: 12, ExploreTime: time.Minute, Limits: jsrt.Limits{Timeout: 2 * time.Minute, Budget: 4 * time.Minute}}
 	want, err := serial.Check(context.Background(), js, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -63,8 +63,8 @@ func splitParts(n, k int) []ExplorePart {
 }
 
 // ExploreOnly loads js in a fresh runtime, runs the catalog check and explores only part index
-// of the project split into of parts (as a check with ExploreParts of splits it), with the part's
-// share of the project's time budget: another runtime's part of a project it explores
+// of the project split into of parts (as a check with ExploreParts of splits it), within the
+// project's time bound (explorePart): another runtime's part of a project it explores
 // (Elsewhere). It needs nothing from that runtime, so it may start as soon as the check does.
 // The error is ctx's or the toolchain's; everything about the bundle is in the result.
 func ExploreOnly(ctx context.Context, js []byte, opts Options, index, of int) (*PartExplored, error) {
@@ -93,10 +93,13 @@ func ExploreOnly(ctx context.Context, js []byte, opts Options, index, of int) (*
 	return out, ctx.Err()
 }
 
-// explorePart explores part here, with its share of budget, into out.
+// explorePart explores part here into out, its definitions sharing budget. Each part has the
+// project's whole time bound: the parts run at once, so the project's exploration still ends
+// within it, and each definition gets at least the time it would get serially (a share of the
+// bound by definition count would stop parts early whenever the machine's cores are busy, and
+// explore fewer states than one worker would in the same wall time).
 func (l *loaded) explorePart(ctx context.Context, defs []Definition, part ExplorePart, states int, budget time.Duration, out *PartExplored) {
-	share := budget * time.Duration(part.Count) / time.Duration(max(1, len(defs)))
-	limits := fmt.Sprintf(`{"states":%d,"budgetMs":%d,"first":%d,"count":%d}`, states, share.Milliseconds(), part.First, part.Count)
+	limits := fmt.Sprintf(`{"states":%d,"budgetMs":%d,"first":%d,"count":%d}`, states, budget.Milliseconds(), part.First, part.Count)
 	mark := len(l.rt.Logs)
 	var res explored
 	err := l.call(ctx, "explore", &res, l.exports, l.rt.VM.ToValue(limits))

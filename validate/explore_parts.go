@@ -183,11 +183,21 @@ type splice struct {
 	lines []jsrt.LogLine
 }
 
-// logs are this runtime's console output with the parts explored elsewhere spliced in.
+// logLimit is jsrt's bound on a runtime's kept console lines (runtime.go maxLogs; pinned by
+// TestExploreInPartsKeepsTheSerialLogs): serially, lines past it were never kept.
+const logLimit = 200
+
+// logs are this runtime's console output with the parts explored elsewhere spliced in, bounded
+// as one runtime's: the first logLimit lines in the serial order.
 func (l *loaded) logs() []jsrt.LogLine {
 	if len(l.spliced) == 0 {
 		return l.rt.Logs
 	}
+	out := l.splicedLogs()
+	return out[:min(len(out), logLimit)]
+}
+
+func (l *loaded) splicedLogs() []jsrt.LogLine {
 	var out []jsrt.LogLine
 	from := 0
 	for _, s := range l.spliced {

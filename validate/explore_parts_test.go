@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/bundle"
+	"github.com/scapeworld/scape/internal/benchproject"
 	"github.com/scapeworld/scape/jsrt"
 )
 
@@ -189,5 +190,37 @@ func TestExploreInPartsNotWhenRandomDrawn(t *testing.T) {
 	rep := check(t, res, opts)
 	if len(rep.Explored) != 16 || asked != 0 {
 		t.Fatalf("%d explored, %d parts elsewhere: %v", len(rep.Explored), asked, rep.Diagnostics)
+	}
+}
+
+// TestExploreInPartsKeepsTheSerialLogs: console output past a runtime's bound (logLimit lines,
+// jsrt's) is dropped as serially, though each part's runtime kept its own lines.
+func TestExploreInPartsKeepsTheSerialLogs(t *testing.T) {
+	dir := t.TempDir()
+	if err := benchproject.WriteSixteenDeep(dir); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 16 {
+		file := filepath.Join(dir, "src", fmt.Sprintf("dial%d.ts", i))
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		noisy := strings.Replace(string(src), "requirePayload(p, []); return { ...s, on: !s.on };", fmt.Sprintf("requirePayload(p, []); console.log('dial %d toggled at', s.level); return { ...s, on: !s.on };", i), 1)
+		if err := os.WriteFile(file, []byte(noisy), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := buildDir(t, dir)
+	opts := Options{SourceMap: res.SourceMap, Limits: jsrt.Limits{Timeout: 2 * time.Minute, Budget: 4 * time.Minute}, Explore: 16, ExploreTime: time.Minute}
+	serial := check(t, res, opts)
+	if len(serial.Logs) != logLimit {
+		t.Fatalf("serially %d lines kept, want jsrt's bound %d", len(serial.Logs), logLimit)
+	}
+	asked := 0
+	opts.ExploreParts, opts.Elsewhere = 4, inOrder(res.JS, opts, &asked)
+	got := check(t, res, opts)
+	if a, b := reportJSON(t, serial), reportJSON(t, got); a != b || asked != 3 {
+		t.Fatalf("%d parts elsewhere\nserial:   %s\nin parts: %s", asked, a, b)
 	}
 }

@@ -40,12 +40,15 @@ type Options struct {
 	// KeepOpen (Check, CheckOpen): a bundle found valid stays open in the worker that validated
 	// it, for live calls, instead of being opened again (a second whole validation).
 	KeepOpen bool `json:"keepOpen,omitempty"`
+	// ExploreParts is how many workers the check's exploration may use, its own included
+	// (validate.Options.ExploreParts): the pool sets it (Config.Explorers), not its callers.
+	ExploreParts int `json:"exploreParts,omitempty"`
 }
 
 // validate are the validate.Options of a check with these options: the one place the two meet.
 func (o Options) validate() validate.Options {
 	vo := validate.Options{Limits: o.Limits, SourceMap: o.SourceMap, Instances: o.Instances, Audio: o.Audio,
-		Explore: o.Explore, ExploreTime: o.ExploreTime}
+		Explore: o.Explore, ExploreTime: o.ExploreTime, ExploreParts: o.ExploreParts}
 	if o.Dir != "" {
 		vo.ModelFile = validate.AssetFiles(o.Dir, o.Assets)
 	}
@@ -100,8 +103,27 @@ func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (
 			return nil
 		}
 	}
-	r, _, err := p.runTo(ctx, req, lim.CheckWall(), &pending{}, "", nil, handTo)
+	pend := &pending{}
+	var spread *spread
+	if n := p.explorers(); n > 1 && opts.Explore >= 0 {
+		sctx, cancel := context.WithCancel(ctx)
+		defer cancel() // parts the check did not ask for stop
+		req.Check.ExploreParts = n
+		spread = p.newSpread(sctx, js, opts, n)
+		pend.onExplore = spread.answer
+		if p.lastDefinitions.Load() > 1 {
+			spread.start()
+		}
+	}
+	r, _, err := p.runTo(ctx, req, lim.CheckWall(), pend, "", nil, handTo)
+	if err == nil && r.Report != nil {
+		p.lastDefinitions.Store(int32(len(r.Report.Definitions)))
+	}
 	var b *Breach
+	if pb := spread.breached(); pb != nil && !errors.As(err, &b) {
+		// A part's worker passed a hard bound: the verdict its check's worker would have given.
+		err = pb
+	}
 	if errors.As(err, &b) {
 		b.Subject, b.Doing, b.Owner = "the bundle", "validating", p.cfg.Owner
 		return &validate.Report{Diagnostics: diag.List{b.Diagnostic()}, Duration: time.Since(start)}, nil

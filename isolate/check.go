@@ -17,6 +17,8 @@ type checkSite interface {
 	// keep holds a valid bundle's project open for live calls; drop lets it go again.
 	keep(js []byte, p *validate.Project)
 	drop(js []byte)
+	// elsewhere explores parts of the project in other workers (nil: all of it here).
+	elsewhere() validate.Elsewhere
 }
 
 // runCheck is the one check body, in a worker and in this process alike: validate the bundle
@@ -26,6 +28,7 @@ type checkSite interface {
 func runCheck(ctx context.Context, site checkSite, js []byte, opts Options, b budget) (*validate.Report, error) {
 	vo := opts.validate()
 	vo.CallerRenders = true
+	vo.Elsewhere = site.elsewhere()
 	stop := site.phase(b.Author, "validation")
 	var rep *validate.Report
 	var err error

@@ -24,6 +24,12 @@
 // in-process under jsrt's soft bounds only (inprocess.go). A check has one body either way
 // (check.go's runCheck): only its site differs (a worker's watchdog and open projects, or none).
 //
+// A check explores its project's definitions across workers (explore.go): its worker explores
+// the first part and asks its parent for the others (msgExplore), which a pool of explorers
+// beside the pool explores (opExplore, each part under its own worker's limits) and answers
+// (opExplored); validate merges the parts in the definitions' order into the serial report.
+// In-process, exploration stays serial.
+//
 // Options flow in one line: project.Options → isolate.Options (what crosses to a worker, as
 // it is, in a checkRequest) → validate.Options (Options.validate, the one place the two meet) →
 // jsrt.Limits, embedded unchanged all the way.

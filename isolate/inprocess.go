@@ -35,6 +35,10 @@ type inProcessSite struct{ ip *inProcess }
 
 func (inProcessSite) phase(time.Duration, string) func() { return func() {} }
 func (inProcessSite) trusted() func()                    { return func() {} }
+
+// elsewhere is nil: in one process the heap budget reads the whole process's growth, so two
+// runtimes exploring at once would trip each other's (SCAPE_ISOLATE=0 explores serially).
+func (inProcessSite) elsewhere() validate.Elsewhere { return nil }
 func (s inProcessSite) keep(js []byte, p *validate.Project) {
 	s.ip.mu.Lock()
 	s.ip.proj, s.ip.js = p, js

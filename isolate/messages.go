@@ -21,6 +21,10 @@ const (
 	opTest   = "test"   // testrun.Run over a project (scape gizmo test)
 	opRender = "render" // one sound's WAV (a host's world page: render.go)
 	opCancel = "cancel" // stop the request in flight (its context is cancelled)
+	// opExplore explores part of a project for another worker's check (validate.ExploreOnly);
+	// opExplored answers that check's msgExplore with the parts' results (explore.go).
+	opExplore  = "explore"
+	opExplored = "explored"
 )
 
 // request is a parent → worker frame.
@@ -34,6 +38,18 @@ type request struct {
 	Live     *liveRequest   `json:"live,omitempty"`
 	Test     *TestOptions   `json:"test,omitempty"`
 	Render   *renderRequest `json:"render,omitempty"`
+	Part     *partRequest   `json:"part,omitempty"`
+	// Parts are opExplored's results, in the order msgExplore asked for them (nil: not explored).
+	Parts []*validate.PartExplored `json:"parts,omitempty"`
+}
+
+// partRequest is one part of a project's exploration, as a worker receives it.
+type partRequest struct {
+	JS []byte `json:"js"`
+	Options
+	// Index is the part to explore of the project split into Of parts (validate.ExploreOnly).
+	Index int `json:"index"`
+	Of    int `json:"of"`
 }
 
 // budget is what one request may spend; the worker enforces it on itself (watchdog.go).
@@ -93,6 +109,7 @@ const (
 	msgProgress = "progress" // a finished test
 	msgReply    = "reply"    // the request's answer
 	msgBreach   = "breach"   // a hard bound was passed; the worker exits right after
+	msgExplore  = "explore"  // a check asks for parts of its exploration elsewhere (explore.go)
 )
 
 // message is a worker → parent frame.
@@ -105,6 +122,8 @@ type message struct {
 	Progress *testrun.Result `json:"progress,omitempty"`
 	Reply    *reply          `json:"reply,omitempty"`
 	Breach   *breachInfo     `json:"breach,omitempty"`
+	// Parts are msgExplore's parts, to explore in other workers.
+	Parts []validate.ExplorePart `json:"parts,omitempty"`
 }
 
 type readyInfo struct {
@@ -129,8 +148,10 @@ type reply struct {
 	Test   *testrun.Report `json:"test,omitempty"`
 	Live   *liveReply      `json:"live,omitempty"`
 	// WAV is a render request's answer (EncodeWAV's bytes).
-	WAV   []byte     `json:"wav,omitempty"`
-	Error *wireError `json:"error,omitempty"`
+	WAV []byte `json:"wav,omitempty"`
+	// Part is an opExplore request's answer.
+	Part  *validate.PartExplored `json:"part,omitempty"`
+	Error *wireError             `json:"error,omitempty"`
 	// Open lists the bundles (hashes) the worker has open for live calls after the request.
 	Open []string `json:"open,omitempty"`
 	// PeakRSS is the worker's peak resident memory so far (VmHWM), CPU its CPU time so far.

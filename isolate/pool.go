@@ -30,6 +30,10 @@ type Config struct {
 	// Lazy starts no worker until the first request (then the pool keeps Size warm as usual):
 	// for a pool that may stay unused, as the dev loop's local check does with the embedded host.
 	Lazy bool
+	// Explorers is how many workers one check's exploration may use at once, its own included
+	// (0: the CPU count, at most MaxExplorers, or SCAPE_EXPLORERS; 1 for a OneShot pool; 1:
+	// explore in the check's worker only). The others are a pool of their own, started on first use (explore.go).
+	Explorers int
 }
 
 // Stats are one request's measurements.
@@ -63,6 +67,12 @@ type Pool struct {
 	workers int // workers started or starting, idle or busy
 	err     error
 	closed  bool
+
+	exploreOnce sync.Once
+	explore     *Pool // the workers exploring parts of this pool's checks
+	// lastDefinitions is the definition count of the last check's project: when it had several,
+	// the next check's parts start with it (explore.go, spread).
+	lastDefinitions atomic.Int32
 }
 
 // Available says whether workers run in limited processes: on every platform (each with its
@@ -117,6 +127,10 @@ func (p *Pool) Limits() Limits { return p.cfg.Limits }
 
 // Close ends the idle workers now and the busy ones when their requests end.
 func (p *Pool) Close() {
+	p.exploreOnce.Do(func() {}) // none is started after Close
+	if p.explore != nil {
+		p.explore.Close()
+	}
 	p.mu.Lock()
 	p.closed = true
 	idle := p.idle

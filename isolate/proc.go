@@ -17,6 +17,7 @@ import (
 
 	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/testrun"
+	"github.com/scapeworld/scape/validate"
 )
 
 // proc is the parent's side of one worker process.
@@ -58,6 +59,8 @@ type pending struct {
 	reply      chan *reply
 	onConsole  func(consoleLine)
 	onProgress func(testrun.Result)
+	// onExplore explores a check's other parts (explore.go); its answer goes back as opExplored.
+	onExplore func([]validate.ExplorePart) []*validate.PartExplored
 }
 
 var nextID atomic.Uint64
@@ -144,6 +147,12 @@ func (p *proc) read(stdout io.Reader, readyc chan<- readyInfo) {
 			cur.onConsole(*m.Console)
 		case m.Kind == msgProgress && cur != nil && cur.onProgress != nil && m.Progress != nil:
 			cur.onProgress(*m.Progress)
+		case m.Kind == msgExplore && cur != nil && cur.onExplore != nil:
+			explore, id := cur.onExplore, m.ID
+			cur.onExplore = nil // one ask per check
+			go func() {
+				_ = p.in.Write(request{ID: id, Op: opExplored, Parts: explore(m.Parts)})
+			}()
 		}
 	}
 	// Wait closes the pipes; all reads are done.

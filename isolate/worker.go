@@ -181,6 +181,10 @@ func Serve(in io.Reader, out io.Writer, args []string) int {
 				}
 				return
 			}
+			if r.Op == opExplored {
+				s.deliver(r.ID, r.Parts)
+				continue
+			}
 			mu.Lock()
 			if r.Op == opCancel {
 				if cancel := cancels[r.ID]; cancel != nil {
@@ -241,6 +245,11 @@ type server struct {
 	wd       *watchdog
 	projects map[string]*openProject
 	uses     int
+	// request is the ID of the request being handled; parts waits for its parts explored
+	// elsewhere (explore.go).
+	request uint64
+	partsMu sync.Mutex
+	parts   map[uint64]chan []*validate.PartExplored
 }
 
 type openProject struct {
@@ -287,6 +296,7 @@ const warmBundle = "var " + bundle.GlobalName + ` = (() => {
 
 func (s *server) handle(ctx context.Context, r request) *reply {
 	s.uses++
+	s.request = r.ID
 	if err := limitCPU(r.Budget.CPU); err != nil {
 		return &reply{Error: &wireError{Kind: errInternal, Message: "limiting CPU time: " + err.Error()}}
 	}
@@ -302,6 +312,10 @@ func (s *server) handle(ctx context.Context, r request) *reply {
 	case opTest:
 		if r.Test != nil {
 			return s.test(ctx, r.ID, r.Test, r.Budget)
+		}
+	case opExplore:
+		if r.Part != nil {
+			return s.explorePart(ctx, r.Part, r.Budget)
 		}
 	case opRender:
 		if r.Render != nil {

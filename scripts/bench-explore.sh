@@ -121,7 +121,13 @@ done
 echo
 echo "in process (go test ./validate -bench ExploreStates): deep = 16 × 64 states, default = 16 × 8"
 trees=(.)
-[ -n "${BASE:-}" ] && cp validate/explore_bench_test.go "$work/base-src/validate/" && trees+=("$work/base-src")
+if [ -n "${BASE:-}" ]; then
+  # The benchmark's project writer moved to internal/benchproject: copied along where BASE lacks it.
+  cp validate/explore_bench_test.go "$work/base-src/validate/"
+  mkdir -p "$work/base-src/internal/benchproject"
+  [ -f "$work/base-src/internal/benchproject/benchproject.go" ] || cp internal/benchproject/benchproject.go "$work/base-src/internal/benchproject/"
+  trees+=("$work/base-src")
+fi
 for ((r = 0; r < runs; r++)); do
   for i in "${!trees[@]}"; do
     (cd "${trees[$i]}" && go test ./validate -run XXX -bench ExploreStates -benchtime 1x -count=1) |

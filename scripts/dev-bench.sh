@@ -6,6 +6,10 @@
 #
 #   scripts/dev-bench.sh [SAVES]              (default 30 saves per run, 3 runs; each save 0.6 s after the last verdict)
 #   BASE_TREE=dir scripts/dev-bench.sh [SAVES]
+#   SCAPE_BENCH_SHAPE=sixteen scripts/dev-bench.sh [SAVES]   (the 16-definition project of
+#                                             internal/benchproject instead of the lamp; a BASE_TREE
+#                                             without the option measures the lamp: copy
+#                                             cli/dev/bench_test.go and internal/benchproject into it)
 #
 # With BASE_TREE (another checkout of this repository, e.g. `git archive main | tar -x -C dir`),
 # the benchmark binaries of both trees are built and their runs alternated, so the before/after
@@ -13,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-30}
-echo "load average: $(cut -d" " -f1-3 /proc/loadavg)"
+echo "load average: $(cut -d" " -f1-3 /proc/loadavg); shape: ${SCAPE_BENCH_SHAPE:-lamp}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go test -c -o "$work/this.test" ./cli/dev

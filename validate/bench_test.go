@@ -2,7 +2,6 @@ package validate
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/scapeworld/scape/bundle"
 	"github.com/scapeworld/scape/glb"
 	"github.com/scapeworld/scape/glb/glbtest"
+	"github.com/scapeworld/scape/internal/benchproject"
 	"github.com/scapeworld/scape/internal/procstat"
 	"github.com/scapeworld/scape/kit"
 	"github.com/scapeworld/scape/scaffold"
@@ -67,62 +67,8 @@ func benchProjects(b *testing.B) map[string]string {
 
 func benchNames() []string { return append(templates.Names(), "sixteen") }
 
-// sixteenEmojis are 16 distinct emojis outside the host's reserved set.
-var sixteenEmojis = []string{"🍎", "🍐", "🍊", "🍋", "🍌", "🍉", "🍇", "🍓", "🫐", "🍈", "🍒", "🍑", "🥭", "🍍", "🥥", "🥝"}
-
-// writeSixteen writes a project of 16 lamp-like definitions (state, actions, a view and
-// state-driven lighting each), one file per definition as authors split them.
-func writeSixteen(dir string) error {
-	if err := os.MkdirAll(filepath.Join(dir, "src"), 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"sixteen","scape":{"entry":"src/project.ts"}}`), 0o644); err != nil {
-		return err
-	}
-	var imports, names []string
-	for i, emoji := range sixteenEmojis {
-		src := fmt.Sprintf(`import { defineObject, exactKeys, record, requirePayload, ObjectActionError } from '@scape/sdk';
-type State = { on: boolean; level: number };
-export const fruit%[1]d = defineObject<State>({
-  type: 'bench.fruit-%[1]d',
-  version: 1,
-  emoji: '%[2]s',
-  label: 'Fruit %[1]d',
-  hint: 'switch it or set its level',
-  initial: () => ({ on: false, level: 1 }),
-  valid: (s): s is State => record(s) && exactKeys(s, ['on', 'level']) && typeof s.on === 'boolean' && Number.isSafeInteger(s.level) && Number(s.level) >= 0 && Number(s.level) <= 9,
-  actions: {
-    toggle: { permission: 'participant', run: (s, p) => { requirePayload(p, []); return { ...s, on: !s.on }; } },
-    level: {
-      permission: 'editor',
-      run: (s, p) => {
-        requirePayload(p, ['level']);
-        if (typeof p.level !== 'number' || !Number.isSafeInteger(p.level) || p.level < 0 || p.level > 9) throw new ObjectActionError(400, 'Choose 0–9.');
-        return { ...s, level: p.level };
-      },
-    },
-  },
-  view: (s, viewer) => ({
-    title: 'Fruit %[1]d',
-    description: s.on ? 'on' : 'off',
-    controls: [
-      { id: 'toggle', icon: 'toggle', label: s.on ? 'Turn off' : 'Turn on', pressed: s.on, action: { name: 'toggle', payload: {} } },
-      ...[0, 3, 6, 9].map((level) => ({ id: 'l' + level, label: 'Level ' + level, pressed: s.level === level, disabled: !viewer.canEdit, action: { name: 'level', payload: { level } } })),
-    ],
-  }),
-  lighting: (s) => (s.on ? { light: { radiusCells: 1 + s.level, color: '#ffc078', intensity: 0.12, basementIntensity: 0.25, illumination: 0.7 } } : {}),
-});
-`, i, emoji)
-		if err := os.WriteFile(filepath.Join(dir, "src", fmt.Sprintf("fruit%d.ts", i)), []byte(src), 0o644); err != nil {
-			return err
-		}
-		imports = append(imports, fmt.Sprintf("import { fruit%[1]d } from './fruit%[1]d.js';", i))
-		names = append(names, fmt.Sprintf("fruit%d", i))
-	}
-	project := "import { defineProject } from '@scape/sdk';\n" + strings.Join(imports, "\n") +
-		"\nexport default defineProject({ objects: [" + strings.Join(names, ", ") + "] });\n"
-	return os.WriteFile(filepath.Join(dir, "src", "project.ts"), []byte(project), 0o644)
-}
+// writeSixteen writes the lamp-like 16-definition project (internal/benchproject).
+func writeSixteen(dir string) error { return benchproject.WriteSixteen(dir) }
 
 func BenchmarkBundle(b *testing.B) {
 	benchBuilds(b, func(b *testing.B, dir string) func() (*bundle.Result, error) {

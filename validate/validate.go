@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -98,6 +99,11 @@ type Options struct {
 	// ExploreTime bounds exploration of the whole project (0: DefaultExploreTime, or
 	// DeepExploreTime when Explore asks for more than the default; at most ¾ of Timeout).
 	ExploreTime time.Duration
+	// ExploreParts is how many parts a project's exploration may be split into, this runtime's
+	// included, when Elsewhere explores the others (explore_parts.go); 0 or 1 explores here.
+	ExploreParts int
+	// Elsewhere explores parts of the project in other runtimes (package isolate's workers).
+	Elsewhere Elsewhere
 }
 
 // Exploration's defaults. The state bound decides how far a build looks, so a build finds the
@@ -251,6 +257,11 @@ type loaded struct {
 	exports goja.Value
 	// literals are the definitions' defineObject literals, parsed on first use (locate).
 	literals map[int]*locate.Literal
+	// draws counts Math.random's draws (a project that drew before exploring may differ from
+	// runtime to runtime: it is explored in this one only); spliced is console output of parts
+	// explored elsewhere (explore_parts.go).
+	draws   int
+	spliced []splice
 }
 
 // load compiles (cached per bundle hash) and runs the bundle. A bundle that fails to run
@@ -268,6 +279,8 @@ func load(ctx context.Context, js []byte, opts Options) (*loaded, *Report, error
 		return nil, nil, err
 	}
 	l := &loaded{rt: rt, script: script}
+	// goja's own source (math/rand), counted: Math.random draws as it always did.
+	rt.VM.SetRandSource(func() float64 { l.draws++; return rand.Float64() })
 	if err := rt.RunScript(ctx, "the bundle's top-level code", script); err != nil {
 		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, nil))
 		rep.Logs = rt.Logs
@@ -348,7 +361,7 @@ func (l *loaded) judge(ctx context.Context, opts Options, rep *Report) {
 	timeline.Mark("validate: explored")
 	l.verify(ctx, opts, rep)
 	timeline.Mark("validate: effects verified")
-	rep.Logs = l.rt.Logs
+	rep.Logs = l.logs()
 }
 
 func (l *loaded) check(ctx context.Context, opts Options, rep *Report) {
@@ -410,13 +423,24 @@ func (l *loaded) explore(ctx context.Context, opts Options, rep *Report) {
 	}
 	start := time.Now()
 	defer func() { rep.Explore = time.Since(start) }()
-	limits := fmt.Sprintf(`{"states":%d,"budgetMs":%d}`, states, budget.Milliseconds())
-	var res explored
-	if err := l.call(ctx, "explore", &res, l.exports, l.rt.VM.ToValue(limits)); err != nil {
-		rep.Diagnostics = append(rep.Diagnostics, l.failure(err, rep.Definitions))
+	parts := l.exploreParts(ctx, opts, rep.Definitions, states, budget)
+	if parts == nil {
+		// A part's runtime passed a hard bound: the caller gives that verdict instead.
+		rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{Code: diag.CodeThrown, Message: "exploration was abandoned"})
 		return
 	}
-	rep.Explored = res.Definitions
+	var errs, warns diag.List
+	covered := []Explored{}
+	for _, p := range parts {
+		if p.Failure != nil {
+			rep.Diagnostics = append(rep.Diagnostics, *p.Failure)
+			return
+		}
+		covered = append(covered, p.Explored...)
+		errs = append(errs, p.Errors...)
+		warns = append(warns, p.Warnings...)
+	}
+	rep.Explored = covered
 	seen := map[string]bool{}
 	key := func(d diag.Diagnostic) string {
 		def := ""
@@ -430,8 +454,7 @@ func (l *loaded) explore(ctx context.Context, opts Options, rep *Report) {
 			seen[key(d)] = true
 		}
 	}
-	for _, p := range res.Problems {
-		d := l.problem(p, rep.Definitions)
+	for _, d := range append(errs, warns...) {
 		if d.Severity == diag.Warning && seen[key(d)] {
 			continue
 		}

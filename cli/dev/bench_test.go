@@ -19,6 +19,7 @@ import (
 	"github.com/scapeworld/scape/cli/dev"
 	"github.com/scapeworld/scape/devclient/watch"
 	"github.com/scapeworld/scape/host/hosttest"
+	"github.com/scapeworld/scape/internal/benchproject"
 )
 
 // eventWriter turns the --json stream into events on a channel.
@@ -108,7 +109,7 @@ func scaffoldLamp(tb testing.TB) string {
 }
 
 // BenchmarkSaveToAccepted measures the time from writing a source file to the embedded host's
-// "accepted" verdict, for the lamp template (one save at a time, each waiting for its verdict and
+// "accepted" verdict, for the lamp template (or SCAPE_BENCH_SHAPE's project: benchShape; one save at a time, each waiting for its verdict and
 // then as long as an author reading it: a save on its own, not a burst),
 // with author code in worker processes (isolated: the default, package isolate) and in this
 // process (in-process: SCAPE_ISOLATE=0), so one run shows what isolation costs. The median is
@@ -122,9 +123,28 @@ func BenchmarkSaveToAccepted(b *testing.B) {
 	}
 }
 
+// benchShape is the project BenchmarkSaveToAccepted saves into: the lamp (the default), or with
+// SCAPE_BENCH_SHAPE=sixteen the 16-definition project of internal/benchproject (issue 24's dev
+// loop); the file a save edits, and the label it changes there.
+func benchShape(b *testing.B) (dir, file, label string) {
+	switch shape := os.Getenv("SCAPE_BENCH_SHAPE"); shape {
+	case "", "lamp":
+		dir := scaffoldLamp(b)
+		return dir, filepath.Join(dir, "src", "definition.ts"), "Lamp"
+	case "sixteen":
+		dir := filepath.Join(b.TempDir(), "sixteen")
+		if err := benchproject.WriteSixteen(dir); err != nil {
+			b.Fatal(err)
+		}
+		return dir, filepath.Join(dir, "src", "fruit0.ts"), "Fruit 0"
+	default:
+		b.Fatalf("SCAPE_BENCH_SHAPE=%s: lamp or sixteen", shape)
+		return "", "", ""
+	}
+}
+
 func saveToAccepted(b *testing.B) {
-	dir := scaffoldLamp(b)
-	def := filepath.Join(dir, "src", "definition.ts")
+	dir, def, label := benchShape(b)
 	p := runInProcess(b, dir)
 	if ev := p.next(b, "accepted", "rejected", "build_failed"); ev.Event != "accepted" {
 		b.Fatalf("first build: %s", ev.Time)
@@ -133,7 +153,7 @@ func saveToAccepted(b *testing.B) {
 	var lat []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		text := strings.Replace(string(src), "label: 'Lamp'", fmt.Sprintf("label: 'Lamp %d'", i), 1)
+		text := strings.Replace(string(src), "label: '"+label+"'", fmt.Sprintf("label: '%s %d'", label, i), 1)
 		// An author reads a verdict before saving again: the save is one on its own, not part of
 		// a burst (a batch within watch.BurstGap of the previous one gets the burst's quiet).
 		b.StopTimer()

@@ -287,19 +287,24 @@ function findingFacts(index: number, found: Finding): ProblemFacts {
 
 /**
  * State exploration (internal/explore.ts) of every definition of a project the catalog check
- * accepted: `limitsJSON` is { states, budgetMs } per definition; the budget is shared, so a
- * project of 16 definitions takes no longer than one would. Errors first, then warnings.
+ * accepted: `limitsJSON` is { states, budgetMs } per definition, and optionally { first, count }:
+ * only those definitions (the toolchain explores a project's parts in parallel runtimes); the
+ * budget is shared, so a project of 16 definitions takes no longer than one would. Errors first,
+ * then warnings.
  */
 function explore(exports: unknown, limitsJSON: string): Explored {
   const { objects } = findProject(exports);
-  const limits = JSON.parse(limitsJSON) as ExploreLimits;
+  const limits = JSON.parse(limitsJSON) as ExploreLimits & { first?: number; count?: number };
   const out: Explored = { definitions: [], problems: [] };
   const warnings: ProblemFacts[] = [];
   const end = Date.now() + limits.budgetMs;
-  for (let i = 0; i < objects.length; i++) {
+  // A part of the project (first, count): the toolchain explores the others in other runtimes.
+  const first = Math.max(0, Math.min(objects.length, limits.first ?? 0));
+  const last = limits.count === undefined ? objects.length : Math.min(objects.length, first + Math.max(0, limits.count));
+  for (let i = first; i < last; i++) {
     const def = objects[i] as sdk.ObjectDefinition;
     // What is left of the budget, shared among the definitions still to explore.
-    const found = exploreDefinition(def, { states: limits.states, budgetMs: Math.max(0, (end - Date.now()) / (objects.length - i)) });
+    const found = exploreDefinition(def, { states: limits.states, budgetMs: Math.max(0, (end - Date.now()) / (last - i)) });
     out.definitions.push({ index: i, type: text(def.type), states: found.states, actions: found.actions, stopped: found.stopped });
     for (const f of found.errors) out.problems.push(findingFacts(i, f));
     for (const f of found.warnings) warnings.push(findingFacts(i, f));

@@ -81,8 +81,10 @@ func New(opts Options) (*Context, error) {
 	var pool checker
 	if opts.Warm {
 		// Lazy: the dev loop with the embedded host checks locally only to explain a verdict, so
-		// an idle dev holds no worker for it until then.
-		pool = isolate.NewPool(isolate.Config{Lazy: true})
+		// an idle dev holds no worker for it until then. One explorer: a second worker process
+		// (40–60 MB) kept for an explanation would cost the idle loop's memory more than its
+		// exploration gains in time (the host's own pool explores in parallel).
+		pool = isolate.NewPool(isolate.Config{Lazy: true, Explorers: 1})
 	} else {
 		pool = buildserver.NewOneShot(isolate.Config{})
 	}

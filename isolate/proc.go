@@ -1,7 +1,6 @@
 package isolate
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scapeworld/scape/internal/frame"
+	"github.com/scapeworld/scape/internal/headbuf"
 	"github.com/scapeworld/scape/internal/timeline"
 
 	"github.com/scapeworld/scape/internal/procstat"
@@ -25,7 +25,7 @@ type proc struct {
 	cmd    *exec.Cmd
 	in     *frame.Writer
 	stdin  io.Closer
-	stderr *headBuffer
+	stderr *headbuf.Buffer
 	ready  readyInfo
 	limits Limits
 	// strategy bounds its memory (strategy.go); watched and memLimit are the parent's watch of
@@ -76,7 +76,7 @@ func startProc(exe string, cfg workerConfig, limits Limits) (*proc, error) {
 	// space: with one arena, a worker's address space tracks its heap, which the limit is for.
 	cmd.Env = append(os.Environ(), workerEnv+"=1", "MALLOC_ARENA_MAX=1")
 	cmd.SysProcAttr = workerSysProcAttr()
-	p := &proc{cmd: cmd, stderr: &headBuffer{max: 8 << 10}, limits: limits, strategy: strategyNamed(cfg.limits), dead: make(chan struct{})}
+	p := &proc{cmd: cmd, stderr: headbuf.New(8 << 10), limits: limits, strategy: strategyNamed(cfg.limits), dead: make(chan struct{})}
 	cmd.Stderr = p.stderr
 	if os.Getenv("SCAPE_ISOLATE_DEBUG") == "1" {
 		cmd.Stderr = io.MultiWriter(p.stderr, os.Stderr) // the worker's own messages, for debugging
@@ -288,42 +288,8 @@ func (p *proc) exitTextLocked() string {
 	if p.state != nil {
 		parts = append(parts, p.state.String())
 	}
-	if line := p.stderr.firstLine(); line != "" {
+	if line := p.stderr.FirstLine(); line != "" {
 		parts = append(parts, line)
 	}
 	return strings.Join(parts, ": ")
-}
-
-// headBuffer keeps the first max bytes written to it (the Go runtime's fatal error is the first
-// line of a crash; the goroutine dump after it can be megabytes).
-type headBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-	max int
-}
-
-func (h *headBuffer) Write(b []byte) (int, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if room := h.max - h.buf.Len(); room > 0 {
-		if len(b) < room {
-			room = len(b)
-		}
-		h.buf.Write(b[:room])
-	}
-	return len(b), nil
-}
-
-func (h *headBuffer) String() string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.buf.String()
-}
-
-func (h *headBuffer) firstLine() string {
-	s := strings.TrimSpace(h.String())
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return s
 }

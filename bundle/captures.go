@@ -63,13 +63,7 @@ func repeatedCaptureWarnings(js, sourceMap []byte) diag.List {
 		if sm == nil {
 			sm = NewMapper(sourceMap)
 		}
-		line, col := lineColumn(js, at)
-		if p, ok := sm.Source(line, col); ok {
-			d = d.At(p)
-		} else {
-			d.Message += fmt.Sprintf(" (bundle line %d)", line)
-		}
-		out = append(out, d)
+		out = append(out, atBundleOffset(d, sm, js, at))
 	}
 	return out
 }

@@ -45,15 +45,20 @@ func unlistedHostAPIs(js, sourceMap []byte) diag.List {
 		if sm == nil {
 			sm = NewMapper(sourceMap)
 		}
-		line, col := lineColumn(js, at[0])
-		if p, ok := sm.Source(line, col); ok {
-			d = d.At(p)
-		} else {
-			d.Message += fmt.Sprintf(" (bundle line %d)", line)
-		}
-		out = append(out, d)
+		out = append(out, atBundleOffset(d, sm, js, at[0]))
 	}
 	return out
+}
+
+// atBundleOffset places d at the TypeScript position of byte offset off of the bundle js, or,
+// when the source map has none, names the bundle's line in its message.
+func atBundleOffset(d diag.Diagnostic, sm *Mapper, js []byte, off int) diag.Diagnostic {
+	line, col := lineColumn(js, off)
+	if p, ok := sm.Source(line, col); ok {
+		return d.At(p)
+	}
+	d.Message += fmt.Sprintf(" (bundle line %d)", line)
+	return d
 }
 
 // lineColumn is the 1-based line and UTF-16 column of byte offset off in js.

@@ -2,7 +2,6 @@ package bundle
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -39,15 +38,7 @@ func unfaithfulRegexps(js, sourceMap []byte) diag.List {
 			continue
 		}
 		d := diag.Diagnostic{Code: diag.CodeUnfaithful, Message: "this regular expression " + why}
-		line := 1 + strings.Count(text[:m[0]], "\n")
-		lineStart := strings.LastIndexByte(text[:m[0]], '\n') + 1
-		if p, ok := sm.Source(line, diag.UTF16Len(text[lineStart:m[0]])+1); ok {
-			d = d.At(p)
-		}
-		if d.File == "" {
-			d.Message += fmt.Sprintf(" (bundle line %d)", line)
-		}
-		out = append(out, d)
+		out = append(out, atBundleOffset(d, sm, js, m[0]))
 	}
 	return out
 }

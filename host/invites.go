@@ -23,14 +23,13 @@ type inviteBook struct {
 	now    func() time.Time
 	byHash map[string]*invite
 	byID   map[string]*invite
-	// The invites are saved in the store across restarts (saveInvites): dirty are those to
-	// write, gone the ids to delete; st nil keeps them in memory only.
-	st     *store.DB
-	world  string
-	dirty  map[string]*invite
-	gone   map[string]bool
-	saveMu sync.Mutex
-	logf   func(format string, args ...any)
+	// The invites are saved in the store across restarts (saveInvites): pending are those to
+	// write and the ids to delete; st nil keeps them in memory only.
+	st      *store.DB
+	world   string
+	pending changes[*invite]
+	saveMu  sync.Mutex
+	logf    func(format string, args ...any)
 }
 
 type invite struct {
@@ -56,7 +55,7 @@ const (
 )
 
 func newInviteBook(now func() time.Time) *inviteBook {
-	return &inviteBook{now: now, byHash: map[string]*invite{}, byID: map[string]*invite{}, dirty: map[string]*invite{}, gone: map[string]bool{},
+	return &inviteBook{now: now, byHash: map[string]*invite{}, byID: map[string]*invite{}, pending: newChanges[*invite](),
 		logf: func(string, ...any) {}}
 }
 
@@ -185,15 +184,14 @@ func (b *inviteBook) has(id string) bool {
 // markLocked asks for in to be saved.
 func (b *inviteBook) markLocked(in *invite) {
 	if b.st != nil {
-		b.dirty[in.id] = in
+		b.pending.mark(in.id, in)
 	}
 }
 
 // forgetLocked asks for in to be deleted from the store.
 func (b *inviteBook) forgetLocked(in *invite) {
-	delete(b.dirty, in.id)
 	if b.st != nil {
-		b.gone[in.id] = true
+		b.pending.forget(in.id)
 	}
 }
 
@@ -207,16 +205,11 @@ func (b *inviteBook) saveInvites() {
 	b.saveMu.Lock()
 	defer b.saveMu.Unlock()
 	b.mu.Lock()
-	save := make([]store.Invite, 0, len(b.dirty))
-	for _, in := range b.dirty {
+	dirty, gone := b.pending.take()
+	save := make([]store.Invite, 0, len(dirty))
+	for _, in := range dirty {
 		save = append(save, store.Invite{ID: in.id, Hash: in.hash, Role: string(in.role), Created: in.created, Expires: in.expires, MaxUses: in.maxUses, Uses: in.uses})
 	}
-	gone := make([]string, 0, len(b.gone))
-	for id := range b.gone {
-		gone = append(gone, id)
-	}
-	dirty := b.dirty
-	b.dirty, b.gone = map[string]*invite{}, map[string]bool{}
 	b.mu.Unlock()
 	err := b.st.SaveInvites(context.Background(), b.world, save, gone)
 	if err == nil {
@@ -225,16 +218,7 @@ func (b *inviteBook) saveInvites() {
 	b.logf("saving the invites: %v", err)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for id, in := range dirty {
-		if _, still := b.byID[id]; still {
-			b.dirty[id] = in
-		}
-	}
-	for _, id := range gone {
-		if _, back := b.byID[id]; !back {
-			b.gone[id] = true
-		}
-	}
+	b.pending.giveBack(dirty, gone, func(id string) bool { _, ok := b.byID[id]; return ok })
 }
 
 // restoreInvites puts the stored invites that still open tabs back in the book; the others
@@ -251,7 +235,7 @@ func (b *inviteBook) restoreInvites(ctx context.Context, st *store.DB, world str
 	for _, s := range ins {
 		in := &invite{id: s.ID, hash: s.Hash, role: Role(s.Role), created: s.Created, expires: s.Expires, maxUses: s.MaxUses, uses: s.Uses}
 		if !in.open(now) || len(b.byID) >= maxOpenInvites {
-			b.gone[in.id] = true
+			b.pending.forget(in.id)
 			continue
 		}
 		b.byHash[in.hash], b.byID[in.id] = in, in

@@ -82,15 +82,14 @@ const personSeenSaveEvery = time.Minute
 func (ss *sessions) markLocked(t *tabSession, now time.Time) {
 	t.saved = now
 	if ss.people != nil {
-		ss.dirty[t.person] = t
+		ss.pending.mark(t.person, t)
 	}
 }
 
 // forgetLocked asks for t to be deleted from the store (it was dropped from the table).
 func (ss *sessions) forgetLocked(t *tabSession) {
-	delete(ss.dirty, t.person)
 	if ss.people != nil {
-		ss.ended[t.person] = true
+		ss.pending.forget(t.person)
 	}
 }
 
@@ -130,21 +129,15 @@ func (ss *sessions) savePeople() {
 	ss.saveMu.Lock()
 	defer ss.saveMu.Unlock()
 	ss.mu.Lock()
-	save := make([]store.Person, 0, len(ss.dirty))
-	for _, t := range ss.dirty {
+	dirty, ended := ss.pending.take()
+	save := make([]store.Person, 0, len(dirty))
+	for _, t := range dirty {
 		save = append(save, t.stored())
 	}
-	ended := make([]string, 0, len(ss.ended))
-	for h := range ss.ended {
-		ended = append(ended, h)
-	}
+	ss.mu.Unlock()
 	if len(save) == 0 && len(ended) == 0 {
-		ss.mu.Unlock()
 		return
 	}
-	dirty := ss.dirty
-	ss.dirty, ss.ended = map[string]*tabSession{}, map[string]bool{}
-	ss.mu.Unlock()
 	err := ss.people.SavePeople(context.Background(), ss.world, save, ended)
 	if err == nil {
 		return
@@ -152,16 +145,7 @@ func (ss *sessions) savePeople() {
 	ss.logf("saving the world page's people: %v", err)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	for h, t := range dirty {
-		if _, still := ss.persons[h]; still {
-			ss.dirty[h] = t
-		}
-	}
-	for _, h := range ended {
-		if _, back := ss.persons[h]; !back {
-			ss.ended[h] = true
-		}
-	}
+	ss.pending.giveBack(dirty, ended, func(h string) bool { _, ok := ss.persons[h]; return ok })
 }
 
 // restorePeople puts the stored persons back in the table, least recently seen first, within
@@ -182,7 +166,7 @@ func (ss *sessions) restorePeople(ctx context.Context, st *store.DB, world strin
 		// A guest whose invite is gone (revoked, expired, used up) could only open tabs as a new
 		// person with another invite: it ended with its link.
 		if ss.endedLocked(t, now) || ss.byActor[t.actor.ID] != nil || (t.actor.Role != RoleAdmin && !ss.invites.has(t.invite)) {
-			ss.ended[p.Hash] = true
+			ss.pending.forget(p.Hash)
 			continue
 		}
 		l, limit := ss.guests, maxGuestTabs

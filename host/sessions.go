@@ -45,16 +45,15 @@ type sessions struct {
 	// a page whose tab is unknown after a restart opens it again (as the same person) instead of
 	// ending.
 	boot string
-	// The persons are saved in the store across restarts (persons.go, savePeople): dirty are
-	// those to write, ended the person hashes to delete; people nil keeps them in memory only.
-	people *store.DB
-	world  string
-	dirty  map[string]*tabSession
-	ended  map[string]bool
-	saveMu sync.Mutex     // one save at a time, so a deletion never overtakes an older write
-	saving sync.Mutex     // held by the background save (saveSoon)
-	saves  sync.WaitGroup // the background saves
-	logf   func(format string, args ...any)
+	// The persons are saved in the store across restarts (persons.go, savePeople): pending are
+	// those to write and the person hashes to delete; people nil keeps them in memory only.
+	people  *store.DB
+	world   string
+	pending changes[*tabSession]
+	saveMu  sync.Mutex     // one save at a time, so a deletion never overtakes an older write
+	saving  sync.Mutex     // held by the background save (saveSoon)
+	saves   sync.WaitGroup // the background saves
+	logf    func(format string, args ...any)
 }
 
 // tabSession is one person: the tabs of one browser.
@@ -96,7 +95,7 @@ const (
 func newSessions(ids *actorIDs, now func() time.Time) *sessions {
 	return &sessions{now: now, ids: ids, tabs: map[string]*tabSession{}, persons: map[string]*tabSession{}, byActor: map[string]*tabSession{},
 		tickets: map[string]*tabSession{}, guests: list.New(), admins: list.New(), onEnd: func([]string) {},
-		invites: newInviteBook(now), boot: newSecret("")[:16], dirty: map[string]*tabSession{}, ended: map[string]bool{},
+		invites: newInviteBook(now), boot: newSecret("")[:16], pending: newChanges[*tabSession](),
 		logf: func(string, ...any) {}}
 }
 

@@ -238,6 +238,16 @@ func compileRegexp(patternStr, flags string) (p *regexpPattern, err error) {
 		}
 	}
 
+	// scape: with i and without u, V8's case folding (regexp_fold.go): the pattern is compiled
+	// case-sensitively, folded, and matched against folded text.
+	v8Fold := false
+	if ignoreCase && !unicode {
+		if folded, ok := v8FoldPattern(patternStr); ok {
+			patternStr, v8Fold = folded, true
+		}
+	}
+	compileIgnoreCase := ignoreCase && !v8Fold
+
 	if unicode {
 		patternStr = convertRegexpToUnicode(patternStr)
 	} else {
@@ -245,6 +255,11 @@ func compileRegexp(patternStr, flags string) (p *regexpPattern, err error) {
 	}
 
 	re2Str, err := parser.TransformRegExp(patternStr, dotAll, unicode)
+	if err == nil && unicode && ignoreCase && (strings.Contains(patternStr, `\b`) || strings.Contains(patternStr, `\B`)) {
+		// scape: with u and i, ſ and K are word characters for \b (they fold into [a-z]); RE2's
+		// \b knows ASCII only, so such a pattern runs in regexp2 (ecmaBoundaries).
+		err = parser.RegexpErrorIncompatible{}
+	}
 	if err == nil {
 		re2flags := ""
 		if multiline {
@@ -253,7 +268,7 @@ func compileRegexp(patternStr, flags string) (p *regexpPattern, err error) {
 		if dotAll {
 			re2flags += "s"
 		}
-		if ignoreCase {
+		if compileIgnoreCase {
 			re2flags += "i"
 		}
 		if len(re2flags) > 0 {
@@ -278,7 +293,7 @@ func compileRegexp(patternStr, flags string) (p *regexpPattern, err error) {
 	}
 
 	if wrapper == nil {
-		wrapper2, err = compileRegexp2(patternStr, multiline, dotAll, ignoreCase, unicode)
+		wrapper2, err = compileRegexp2(patternStr, multiline, dotAll, compileIgnoreCase, unicode)
 		if err != nil {
 			err = fmt.Errorf("Invalid regular expression (regexp2): %s (%v)", patternStr, err)
 			return
@@ -291,6 +306,7 @@ func compileRegexp(patternStr, flags string) (p *regexpPattern, err error) {
 		regexp2Wrapper: wrapper2,
 		global:         global,
 		ignoreCase:     ignoreCase,
+		v8Fold:         v8Fold,
 		multiline:      multiline,
 		dotAll:         dotAll,
 		sticky:         sticky,

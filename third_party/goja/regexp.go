@@ -63,6 +63,9 @@ type regexpPattern struct {
 	src string
 
 	global, ignoreCase, multiline, dotAll, sticky, unicode bool
+	// v8Fold: src is folded and compiled case-sensitively; texts are folded before matching
+	// (scape: regexp_fold.go).
+	v8Fold bool
 
 	regexpWrapper  *regexpWrapper
 	regexp2Wrapper *regexp2Wrapper
@@ -87,6 +90,7 @@ func submatchesToRegexpResults(submatches [][]int, groups []string) []regexpResu
 }
 
 func compileRegexp2(src string, multiline, dotAll, ignoreCase, unicode bool) (*regexp2Wrapper, error) {
+	src = ecmaBoundaries(src, unicode && ignoreCase) // scape: ECMAScript's \b (regexp_fold.go)
 	var opts = regexp2.ECMAScript
 	if multiline {
 		opts |= regexp2.Multiline
@@ -112,7 +116,7 @@ func (p *regexpPattern) createRegexp2() {
 	if p.regexp2Wrapper != nil {
 		return
 	}
-	rx, err := compileRegexp2(p.src, p.multiline, p.dotAll, p.ignoreCase, p.unicode)
+	rx, err := compileRegexp2(p.src, p.multiline, p.dotAll, p.ignoreCase && !p.v8Fold, p.unicode)
 	if err != nil {
 		// At this point the regexp should have been successfully converted to re2, if it fails now, it's a bug.
 		panic(err)
@@ -143,6 +147,9 @@ func buildUTF8PosMap(s unicodeString) (positionMap, string) {
 }
 
 func (p *regexpPattern) findSubmatchIndex(s String, start int) regexpResult {
+	if p.v8Fold {
+		s = v8FoldString(s)
+	}
 	if p.regexpWrapper == nil {
 		return p.regexp2Wrapper.findSubmatchIndex(s, start, p.unicode, p.global || p.sticky)
 	}
@@ -157,6 +164,9 @@ func (p *regexpPattern) findSubmatchIndex(s String, start int) regexpResult {
 }
 
 func (p *regexpPattern) findAllSubmatchIndex(s String, start int, limit int, sticky bool) []regexpResult {
+	if p.v8Fold {
+		s = v8FoldString(s)
+	}
 	if p.regexpWrapper == nil {
 		return p.regexp2Wrapper.findAllSubmatchIndex(s, start, limit, sticky, p.unicode)
 	}
@@ -199,6 +209,7 @@ func (p *regexpPattern) clone() *regexpPattern {
 		src:        p.src,
 		global:     p.global,
 		ignoreCase: p.ignoreCase,
+		v8Fold:     p.v8Fold,
 		multiline:  p.multiline,
 		dotAll:     p.dotAll,
 		sticky:     p.sticky,

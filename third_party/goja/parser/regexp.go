@@ -438,6 +438,13 @@ func (self *_RegExp_parser) scanEscape(inClass bool) {
 		self.error(false, "named group back-reference")
 		return
 	default:
+		// scape: with the u flag only a syntax character, / and (in a class) - may be escaped
+		// as themselves (\p{…} and \P{…} are property escapes); V8 refuses any other identity
+		// escape (/\-/u, /\a/u) as Invalid escape.
+		if self.unicode && !strings.ContainsRune("^$\\.*+?()[]{}|/pP", self.chr) && !(inClass && self.chr == '-') {
+			self.error(true, "Invalid escape")
+			return
+		}
 		// $ is an identifier character, so we have to have
 		// a special case for it here
 		if self.chr == '$' || self.chr < utf8.RuneSelf && !isIdentifierPart(self.chr) {

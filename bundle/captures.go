@@ -10,12 +10,14 @@ import (
 	"github.com/scapeworld/scape/diag"
 )
 
-// ECMAScript resets the captures inside a repeated group at the start of every repetition:
+// ECMAScript resets the captures inside a repeated group at the start of every repetition, and
+// refuses a repetition that matched nothing:
 // /(?:(a)|b)+/.exec('ab')[1] is undefined, since the last repetition matched b. goja's two
 // regex engines (Go's regexp, and regexp2 with .NET's semantics) keep the value the capture
 // had in an earlier repetition ("a"). No engine at hand has ECMAScript's rule, so the build
 // warns where a pattern can meet it: a capturing group inside a group repeated more than once
-// (*, +, {n,} or {n,m} with m ≥ 2). A warning, not an error: most such patterns never read a
+// (*, +, {n,} or {n,m} with m ≥ 2), or a capture in a group that may repeat zero times and match
+// nothing (/(a*)*/). A warning, not an error: most such patterns never read a
 // capture a later repetition skipped, and refusing them would refuse valid projects
 // (docs/sdk.md, "The differential corpus"). Regex literals are found by the lexer of
 // identscan.go; `new RegExp("…")` calls whose pattern is a string literal are checked too.
@@ -57,8 +59,8 @@ func repeatedCaptureWarnings(js, sourceMap []byte) diag.List {
 			Severity: diag.Warning,
 			Code:     diag.CodeUnfaithful,
 			Message: fmt.Sprintf("this regular expression /%s/ has a capture inside a repeated group: JavaScript resets it "+
-				"at each repetition, the validation engine (goja) keeps the value an earlier repetition matched, so code "+
-				"that reads it may see another value here than in Node", shorten(pattern)),
+				"at each repetition (and refuses a repetition that matches nothing), the validation engine (goja) keeps the "+
+				"value an earlier repetition matched, so code that reads it may see another value here than in Node", shorten(pattern)),
 		}
 		if sm == nil {
 			sm = NewMapper(sourceMap)
@@ -75,11 +77,17 @@ func shorten(pattern string) string {
 	return pattern
 }
 
-// repeatsACapture says whether a pattern has a capturing group inside a group (capturing or
-// not) that may repeat more than once. The group itself repeated, as in /(a|b)+/, is not such a
-// case: its value is its last repetition's in both engines.
+// repeatsACapture says whether a pattern has a capture whose value a repetition may reset in
+// JavaScript and not in goja: a capturing group inside a group that may repeat more than once,
+// or a capture in (or as) a group that may repeat zero times and whose body may match nothing
+// (/(a*)*/: ECMAScript refuses the empty repetition, so the capture stays undefined; goja keeps
+// ""). The group itself repeated with a body that cannot match nothing, as in /(a|b)+/, is not
+// such a case: its value is its last repetition's in both engines.
 func repeatsACapture(pattern string) bool {
-	type group struct{ capturing, holdsCapture bool }
+	type group struct {
+		capturing, holdsCapture bool
+		start                   int
+	}
 	var stack []group
 	for i := 0; i < len(pattern); i++ {
 		switch pattern[i] {
@@ -98,18 +106,67 @@ func repeatsACapture(pattern string) bool {
 				rest := pattern[i+2:]
 				capturing = strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, "<=") && !strings.HasPrefix(rest, "<!")
 			}
-			stack = append(stack, group{capturing: capturing})
+			stack = append(stack, group{capturing: capturing, start: i + 1})
 		case ')':
 			if len(stack) == 0 {
 				continue
 			}
 			g := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if g.holdsCapture && repeatsMoreThanOnce(pattern[i+1:]) {
+			rest := pattern[i+1:]
+			if g.holdsCapture && repeatsMoreThanOnce(rest) {
+				return true
+			}
+			if (g.capturing || g.holdsCapture) && mayRepeatZeroTimes(rest) && mayMatchNothing(pattern[g.start:i]) {
 				return true
 			}
 			if len(stack) > 0 && (g.capturing || g.holdsCapture) {
 				stack[len(stack)-1].holdsCapture = true
+			}
+		}
+	}
+	return false
+}
+
+// mayRepeatZeroTimes says whether the quantifier at the start of rest allows no repetition: *,
+// ?, {0}, {0,} or {0,m}.
+func mayRepeatZeroTimes(rest string) bool {
+	if rest == "" {
+		return false
+	}
+	switch rest[0] {
+	case '*', '?':
+		return true
+	case '{':
+		return strings.HasPrefix(rest, "{0}") || strings.HasPrefix(rest, "{0,")
+	}
+	return false
+}
+
+// mayMatchNothing is a cautious reading of whether a group's body can match the empty string: it
+// says yes for a body with an empty alternative or any quantifier that allows zero (a warning
+// too many costs a line; one too few hides a difference).
+func mayMatchNothing(body string) bool {
+	if body == "" || strings.HasPrefix(body, "?:") && len(body) == 2 {
+		return true
+	}
+	for i := 0; i < len(body); i++ {
+		switch body[i] {
+		case '\\':
+			i++
+		case '*':
+			return true
+		case '?':
+			if i > 0 && body[i-1] != '(' {
+				return true
+			}
+		case '{':
+			if mayRepeatZeroTimes(body[i:]) {
+				return true
+			}
+		case '|':
+			if i == 0 || i == len(body)-1 || body[i-1] == '|' || body[i-1] == '(' || body[i-1] == ':' {
+				return true
 			}
 		}
 	}

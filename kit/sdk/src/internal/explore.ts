@@ -38,7 +38,7 @@ import { checkedReactionRemembered } from '../reaction.js';
 import { payloadProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
 import { serialisedBoundsProblem } from './bounds.js';
-import { guarded, parsedViewProblem, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
+import { guarded, parsedViewProblem, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located, type OutputChecks } from './catalog.js';
 import { isPlainObject, type Problem } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
 import { GizmoProblem, reworded } from './problem.js';
@@ -427,6 +427,10 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
   // its warnings were collected then. Views past VIEW_CACHE_BYTES of JSON are checked each time
   // (the cache holds their text).
   const viewChecks = new Map<string, ReturnType<typeof parsedViewProblem>>();
+  // The same for the derived outputs whose check reads the output alone (lighting, sprite:
+  // catalog.ts rememberedResultProblem): computed in every state, checked once per distinct
+  // output. The audio timeline and animate read the previous state too and are checked each time.
+  const outputChecks: OutputChecks = new Map();
 
   /** Checks a state reached by `trail` from `previousText`, and lists the actions it offers. */
   const visit = (text: string, previousText: string, trail: string[], depth: number): Node => {
@@ -436,7 +440,7 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
     const { warnings } = collectWarnings(() => {
       // The initial state's own checks are the catalog's; its views for the other viewers are new.
       if (depth > 0) {
-        const checks = stateChecks(d, copy, previous, false);
+        const checks = stateChecks(d, copy, previous, false, outputChecks);
         for (let i = 0; i < checks.length; i++) {
           const found = guarded(checks[i][0], checks[i][1]);
           if (!found) continue;

@@ -382,7 +382,7 @@ export const CATALOG_VIEWERS: readonly { viewer: { actorId: string; canEdit: boo
  * explorer, which renders them for its own viewers, and lighting is asked for `linked: true`
  * only when the definition has a link.
  */
-export function stateChecks(d: ObjectDefinition, copy: () => unknown, previous: () => unknown, initial: boolean): StateCheck[] {
+export function stateChecks(d: ObjectDefinition, copy: () => unknown, previous: () => unknown, initial: boolean, outputs?: OutputChecks): StateCheck[] {
   const checks: StateCheck[] = [
     ['configuration', () => optional(d.configuration, () => configurationProblem(d.configuration, 'configuration', d, copy()))],
     ['textEditor', () => optional(d.textEditor, () => stringFieldProblem(d.textEditor!.field, 'textEditor.field', copy()))],
@@ -391,16 +391,16 @@ export function stateChecks(d: ObjectDefinition, copy: () => unknown, previous: 
   if (initial) for (const { viewer, who } of CATALOG_VIEWERS) checks.push(['view', () => viewCheck(d, copy(), viewer, who)]);
   checks.push(
     ['soundBank', () => definitionSounds(d, copy()).problem],
-    ['lighting', () => lightingCheck(d, copy(), false)],
+    ['lighting', () => lightingCheck(d, copy(), false, outputs)],
   );
   // A definition without a link is never linked: only the catalog asks for both anyway.
-  if (initial || d.link !== undefined) checks.push(['lighting', () => lightingCheck(d, copy(), true)]);
+  if (initial || d.link !== undefined) checks.push(['lighting', () => lightingCheck(d, copy(), true, outputs)]);
   checks.push(
     ['step', () => stepProbeProblem(d, copy())],
     ['push', () => (typeof d.push === 'function' ? checkedPush(d, callAuthor(d, 'push', d.push, copy())) : null)],
     ['travel', () => (typeof d.travel === 'function' ? checkedTravel(d, copy(), callAuthor(d, 'travel', d.travel, copy())) : null)],
     ['navigate', () => (typeof d.navigate === 'function' ? checkedNavigation(d, copy(), callAuthor(d, 'navigate', d.navigate, copy())) : null)],
-    ['sprite', () => (typeof d.sprite === 'function' ? resultProblem(callAuthor(d, 'sprite', d.sprite, copy()), 'sprite', spriteProblem) : null)],
+    ['sprite', () => (typeof d.sprite === 'function' ? rememberedResultProblem(callAuthor(d, 'sprite', d.sprite, copy()), 'sprite', spriteProblem, outputs) : null)],
     ['worldText', () => (typeof d.worldText === 'function' ? worldTextProblem(callAuthor(d, 'worldText', d.worldText, copy()), 'worldText') : null)],
     ['audio', () => audioCheck(d, copy(), previous())],
     ['animate', () => (typeof d.animate === 'function' ? resultProblem(callAuthor(d, 'animate', d.animate, copy(), previous()), 'animate', timelineProblem) : null)],
@@ -471,6 +471,38 @@ export function resultProblem(value: unknown, path: string, check: (value: unkno
   return boundsProblem(value, path) ?? jsonProblem(value, path) ?? check(value, path);
 }
 
+/**
+ * The problems of derived outputs already checked, by the output's JSON text: see
+ * rememberedResultProblem. One per explored definition (internal/explore.ts).
+ */
+export type OutputChecks = Map<string, Problem>;
+
+/** Outputs up to this much JSON are remembered (a state is at most 32 KiB; its outputs rarely more). */
+const OUTPUT_MEMO_CHARS = 64 * 1024;
+
+/**
+ * resultProblem, with the result's own check (`check`: a function of the value alone, such as
+ * lightingProblem) remembered by the result's JSON text in `outputs`. The bounds and JSON data
+ * checks still run on every result: they are what makes the text stand for the value (JSON data
+ * round-trips without loss: no getter, function, undefined, class instance or NaN), so a later
+ * result with the same text is the same data and gets the same problem. That problem was reported
+ * the first time, with the shorter trail (exploration is breadth first), and the check's warnings
+ * were collected then; a remembered problem reported again is deduplicated by the explorer, as a
+ * remembered view's is. Without `outputs` (the catalog) it is resultProblem.
+ */
+function rememberedResultProblem(value: unknown, path: string, check: (value: unknown, path: string) => Problem, outputs: OutputChecks | undefined): Problem {
+  if (outputs === undefined) return resultProblem(value, path, check);
+  const found = boundsProblem(value, path) ?? jsonProblem(value, path);
+  if (found) return found;
+  const text = JSON.stringify(value);
+  const key = text.length <= OUTPUT_MEMO_CHARS ? `${path}\u0000${text}` : '';
+  const known = key ? outputs.get(key) : undefined;
+  if (known !== undefined) return known;
+  const problem = check(value, path);
+  if (key) outputs.set(key, problem);
+  return problem;
+}
+
 /** The view for `viewer` checked with the definition; `who` names the viewer in the message. */
 function viewCheck(d: ObjectDefinition, state: unknown, viewer: { actorId: string; canEdit: boolean }, who: string): Problem {
   return typeof d.view === 'function' ? checkedView(d, state, viewer, who).problem : null;
@@ -503,9 +535,10 @@ export function parsedViewProblem(d: ObjectDefinition, view: unknown, text: stri
   return found ? reworded(found, found.path, `${found.message} (in the view for ${who})`) : null;
 }
 
-function lightingCheck(d: ObjectDefinition, state: unknown, linked: boolean): Problem {
+function lightingCheck(d: ObjectDefinition, state: unknown, linked: boolean, outputs?: OutputChecks): Problem {
   if (typeof d.lighting !== 'function') return null;
-  const found = resultProblem(callAuthor(d, 'lighting', d.lighting, state, { linked }), 'lighting', lightingProblem);
+  // Linked and unlinked lighting share the memo: the check reads the result alone.
+  const found = rememberedResultProblem(callAuthor(d, 'lighting', d.lighting, state, { linked }), 'lighting', lightingProblem, outputs);
   return found && d.link !== undefined ? reworded(found, found.path, `${found.message} (with linked: ${linked})`) : found;
 }
 

@@ -38,7 +38,7 @@ import { checkedReactionRemembered } from '../reaction.js';
 import { payloadProblem } from '../view.js';
 import { callAuthor, thrownRule } from './call.js';
 import { serialisedBoundsProblem } from './bounds.js';
-import { guarded, parsedViewProblem, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located } from './catalog.js';
+import { guarded, parsedViewProblem, OBJECT_STATE_BYTE_LIMIT, stateChecks, ThrownProblem, type Located, type OutputChecks, type StateCheck } from './catalog.js';
 import { isPlainObject, type Problem } from './checks.js';
 import { JSON_RULES, jsonProblem } from './json.js';
 import { GizmoProblem, reworded } from './problem.js';
@@ -220,14 +220,16 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, paylo
   // Seeded by the step, not by the whole state text (hashing 32 KiB per action in goja costs ms),
   // and only once the reducer draws: most never do, and hashing the seed text was a fifth of
   // this function's time in goja. The seed is the same whenever it is made.
+  // randomInt is a method, not an arrow, and the seed is made inline: the SDK is compiled with
+  // esbuild's keepNames, which wraps every arrow assigned to a name in a defineProperty of its
+  // name (__name), run per act; a method keeps its name natively and gets no wrapper.
   let draw: (() => number) | undefined;
-  const seed = () => seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${payloadText}\u0000${role.viewer.actorId}`));
   const context: ObjectContext = {
     actorId: role.viewer.actorId,
     canEdit: role.viewer.canEdit,
     canRemove: role.canRemove,
     now,
-    randomInt: (min: number, max: number): number => {
+    randomInt(min: number, max: number): number {
       random = true;
       // As the Go host's: an empty range gives min.
       if (typeof min !== 'number' || typeof max !== 'number' || !(max >= min)) return min;
@@ -236,7 +238,7 @@ function act(d: ObjectDefinition, stateText: string, action: ObjectAction, paylo
       if (hi < lo) return min;
       if (mode === 'min') return lo;
       if (mode === 'max') return hi;
-      if (draw === undefined) draw = seed();
+      if (draw === undefined) draw = seeded(hash(`${stateText.length}\u0000${stateText.slice(0, 256)}\u0000${action.name}\u0000${payloadText}\u0000${role.viewer.actorId}`));
       return lo + Math.floor(draw() * (hi - lo + 1));
     },
   };
@@ -366,7 +368,12 @@ function offer(d: ObjectDefinition, action: ObjectAction, into: Offer[], checks:
 
 /** Gives the role each offer it may submit (the server refuses the others). */
 function candidates(offers: Offer[], roleIndex: number, into: Candidate[]): void {
-  for (const o of offers) if (allowed(o.permission, ROLES[roleIndex])) into.push({ action: o.action, role: roleIndex, payloadText: o.payloadText, permission: o.permission });
+  // Indexed: goja runs for…of through an iterator (an object a step), and this runs per role
+  // for every offer of every state.
+  for (let i = 0; i < offers.length; i++) {
+    const o = offers[i];
+    if (allowed(o.permission, ROLES[roleIndex])) into.push({ action: o.action, role: roleIndex, payloadText: o.payloadText, permission: o.permission });
+  }
 }
 
 /** The declared host-triggered actions: interaction.tap, interaction.bump, presentation.tap. */
@@ -427,16 +434,39 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
   // its warnings were collected then. Views past VIEW_CACHE_BYTES of JSON are checked each time
   // (the cache holds their text).
   const viewChecks = new Map<string, ReturnType<typeof parsedViewProblem>>();
+  // The same for the derived outputs whose check reads the output alone (lighting, sprite:
+  // catalog.ts rememberedResultProblem): computed in every state, checked once per distinct
+  // output. The audio timeline and animate read the previous state too and are checked each time.
+  const outputChecks: OutputChecks = new Map();
+
+  // The state checks are made once per definition rather than once per state (a closure per
+  // check a state was a measurable share of goja's time): they read the state being visited,
+  // `visiting` and `visitingPrevious`, through `copy` and `previous`. stateChecks reads d.link
+  // when it makes the list, so one list is kept for each answer.
+  let visiting = '';
+  let visitingPrevious = '';
+  const copy = () => JSON.parse(visiting) as unknown;
+  const previous = () => JSON.parse(visitingPrevious) as unknown;
+  const checkLists = new Map<boolean, StateCheck[]>();
+  const checksOfState = (): StateCheck[] => {
+    const linked = d.link !== undefined;
+    let checks = checkLists.get(linked);
+    if (checks === undefined) {
+      checks = stateChecks(d, copy, previous, false, outputChecks);
+      checkLists.set(linked, checks);
+    }
+    return checks;
+  };
 
   /** Checks a state reached by `trail` from `previousText`, and lists the actions it offers. */
   const visit = (text: string, previousText: string, trail: string[], depth: number): Node => {
-    const copy = () => JSON.parse(text) as unknown;
-    const previous = () => JSON.parse(previousText) as unknown;
+    visiting = text;
+    visitingPrevious = previousText;
     const node: Node = { text, trail, depth, actions: [] };
     const { warnings } = collectWarnings(() => {
       // The initial state's own checks are the catalog's; its views for the other viewers are new.
       if (depth > 0) {
-        const checks = stateChecks(d, copy, previous, false);
+        const checks = checksOfState();
         for (let i = 0; i < checks.length; i++) {
           const found = guarded(checks[i][0], checks[i][1]);
           if (!found) continue;
@@ -488,7 +518,7 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
       }
       for (let r = 0; r < ROLES.length; r++) candidates(declared, r, node.actions);
     });
-    for (const w of warnings) warn(w, trail);
+    for (let i = 0; i < warnings.length; i++) warn(warnings[i], trail);
     return node;
   };
 
@@ -513,7 +543,8 @@ export function exploreDefinition(d: ObjectDefinition, limits: ExploreLimits): E
     const node = queue[head];
     const now = EXPLORE_EPOCH + STEP_MS * (node.depth + 1);
     const tried = new Set<string>();
-    for (const candidate of node.actions) {
+    for (let c = 0; c < node.actions.length; c++) {
+      const candidate = node.actions[c];
       const role = ROLES[candidate.role];
       const key = `${candidate.action.name}\u0000${candidate.payloadText}\u0000${candidate.role}`;
       if (tried.has(key)) continue;

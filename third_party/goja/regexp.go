@@ -64,8 +64,9 @@ type regexpPattern struct {
 
 	global, ignoreCase, multiline, dotAll, sticky, unicode bool
 	// v8Fold: src is folded and compiled case-sensitively; texts are folded before matching
-	// (scape: regexp_fold.go).
-	v8Fold bool
+	// (scape: regexp_fold.go), the last one remembered (foldedOf, folded).
+	v8Fold           bool
+	foldedOf, folded String
 
 	regexpWrapper  *regexpWrapper
 	regexp2Wrapper *regexp2Wrapper
@@ -148,7 +149,7 @@ func buildUTF8PosMap(s unicodeString) (positionMap, string) {
 
 func (p *regexpPattern) findSubmatchIndex(s String, start int) regexpResult {
 	if p.v8Fold {
-		s = v8FoldString(s)
+		s = p.foldText(s)
 	}
 	if p.regexpWrapper == nil {
 		return p.regexp2Wrapper.findSubmatchIndex(s, start, p.unicode, p.global || p.sticky)
@@ -165,7 +166,7 @@ func (p *regexpPattern) findSubmatchIndex(s String, start int) regexpResult {
 
 func (p *regexpPattern) findAllSubmatchIndex(s String, start int, limit int, sticky bool) []regexpResult {
 	if p.v8Fold {
-		s = v8FoldString(s)
+		s = p.foldText(s)
 	}
 	if p.regexpWrapper == nil {
 		return p.regexp2Wrapper.findAllSubmatchIndex(s, start, limit, sticky, p.unicode)

@@ -37,6 +37,30 @@ func v8FoldUnit(c uint16) uint16 {
 	return v8Fold.to[c]
 }
 
+// foldText is s folded, remembered for the last text: a loop of exec calls over one long text
+// (a g or y flag moving lastIndex) folds it once, not once a call, and regexp2's own cache of
+// the last text keeps working on the one folded copy.
+func (p *regexpPattern) foldText(s String) String {
+	if p.foldedOf != nil && sameText(p.foldedOf, s) {
+		return p.folded
+	}
+	p.foldedOf, p.folded = s, v8FoldString(s)
+	return p.folded
+}
+
+// sameText says whether a and b are the same text: equal ASCII strings, or one UTF-16 array.
+func sameText(a, b String) bool {
+	switch a := a.(type) {
+	case asciiString:
+		b, ok := b.(asciiString)
+		return ok && a == b
+	case unicodeString:
+		b, ok := b.(unicodeString)
+		return ok && len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
+	}
+	return false
+}
+
 // v8FoldString is s with every code unit folded.
 func v8FoldString(s String) String {
 	a, u := devirtualizeString(s)

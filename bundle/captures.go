@@ -1,7 +1,6 @@
 package bundle
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -35,19 +34,9 @@ func repeatedCaptureWarnings(js, sourceMap []byte) diag.List {
 			all = append(all, found{r.start, pattern})
 		}
 	}
-	if bytes.Contains(js, []byte("new RegExp(")) {
-		text := string(js)
-		for _, m := range regexpCall.FindAllStringSubmatchIndex(text, -1) {
-			lit := text[m[2]:m[3]]
-			if lit[0] == '`' {
-				continue // a template: it may hold substitutions
-			}
-			if lit[0] == '\'' {
-				lit = `"` + strings.ReplaceAll(strings.ReplaceAll(lit[1:len(lit)-1], `"`, `\"`), `\'`, `'`) + `"`
-			}
-			if pattern, err := strconv.Unquote(lit); err == nil && repeatsACapture(pattern) {
-				all = append(all, found{m[0], pattern})
-			}
+	for _, c := range regexpCalls(js) {
+		if pattern, ok := c.pattern(); ok && repeatsACapture(pattern) {
+			all = append(all, found{c.at, pattern})
 		}
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].at < all[j].at })

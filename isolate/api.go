@@ -112,7 +112,7 @@ func (p *Pool) check(ctx context.Context, js []byte, opts Options, live *Pool) (
 		spread = p.newSpread(sctx, js, opts, n)
 		pend.onExplore = spread.answer
 		if p.lastDefinitions.Load() > 1 {
-			spread.start()
+			spread.start(spread.of - 1)
 		}
 	}
 	r, _, err := p.runTo(ctx, req, lim.CheckWall(), pend, "", nil, handTo)

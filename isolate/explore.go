@@ -66,30 +66,32 @@ func (p *Pool) explorePool() *Pool {
 // overlap the check's own); otherwise when the check's worker asks (msgExplore). A part's
 // breach abandons the check with that verdict.
 type spread struct {
-	pool   *Pool
-	ctx    context.Context
-	js     []byte
-	opts   Options
-	of     int
-	once   sync.Once
-	done   chan struct{}
-	out    []*validate.PartExplored
-	breach atomic.Pointer[Breach]
-	asked  atomic.Bool // the check's worker asked for the parts: their breach is its verdict
+	pool     *Pool
+	ctx      context.Context
+	js       []byte
+	opts     Options
+	of       int
+	once     sync.Once
+	done     chan struct{}
+	out      []*validate.PartExplored
+	breaches []*Breach
+	asked    atomic.Int32 // how many parts the check's worker asked for: their breach is its verdict
 }
 
 func (p *Pool) newSpread(ctx context.Context, js []byte, opts Options, of int) *spread {
-	opts.ExploreParts, opts.KeepOpen = 0, false
+	// A part returns no diagnostics about model files: its worker need not read them again.
+	opts.ExploreParts, opts.KeepOpen, opts.Dir, opts.Assets = 0, false, "", nil
 	return &spread{pool: p.explorePool(), ctx: ctx, js: js, opts: opts, of: of, done: make(chan struct{})}
 }
 
-// start explores the parts, each at once in a worker of its own; once.
-func (s *spread) start() {
+// start explores parts 1 … n, each at once in a worker of its own; once (the first call decides
+// how many: a speculative start all of−1, the check's own ask the parts its split has).
+func (s *spread) start(n int) {
 	s.once.Do(func() {
 		go func() {
 			defer close(s.done)
-			out := make([]*validate.PartExplored, s.of-1)
-			breaches := make([]*Breach, s.of-1)
+			out := make([]*validate.PartExplored, n)
+			breaches := make([]*Breach, n)
 			var wg sync.WaitGroup
 			for i := range out {
 				wg.Add(1)
@@ -101,34 +103,46 @@ func (s *spread) start() {
 			wg.Wait()
 			for i, b := range breaches {
 				if b != nil {
-					s.breach.Store(b)
 					out[i] = &validate.PartExplored{Abandoned: true}
-					break
 				}
 			}
-			s.out = out
+			s.out, s.breaches = out, breaches
 		}()
 	})
 }
 
 // breached is the breach of a part, if one passed a hard bound (nil spread: none).
 func (s *spread) breached() *Breach {
-	if s == nil || !s.asked.Load() {
-		return nil // parts started speculatively that the check never needed
+	if s == nil || s.asked.Load() == 0 {
+		return nil
 	}
-	return s.breach.Load()
+	select {
+	case <-s.done: // the parts' results are written
+	default:
+		return nil
+	}
+	// Parts started speculatively that the check never asked for (all of them, or those past a
+	// project with fewer definitions than explorers) are not its verdict.
+	for _, b := range s.breaches[:min(int(s.asked.Load()), len(s.breaches))] {
+		if b != nil {
+			return b
+		}
+	}
+	return nil
 }
 
 // answer is the check's onExplore: the parts' results, in order.
 func (s *spread) answer(parts []validate.ExplorePart) []*validate.PartExplored {
-	if len(parts) != s.of-1 {
+	if len(parts) > s.of-1 {
 		return nil // not the split this pool asked for: the check explores them itself
 	}
-	s.asked.Store(true)
-	s.start()
+	// A project with fewer definitions than explorers is split into fewer parts (one per
+	// definition), the first ones of the same split: parts 1 … len(parts).
+	s.asked.Store(int32(len(parts)))
+	s.start(len(parts))
 	select {
 	case <-s.done:
-		return s.out
+		return s.out[:min(len(parts), len(s.out))]
 	case <-s.ctx.Done():
 		return nil
 	}

@@ -157,3 +157,32 @@ func TestExploreBreachInAPart(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreFewerDefinitionsThanExplorers: a project of 2 definitions in a pool of 3 explorers
+// is split in 2 parts, and its second part is explored in another worker (one request, used),
+// with the serial verdict. It used to be refused as "not the split asked for" and explored by
+// the check's worker itself.
+func TestExploreFewerDefinitionsThanExplorers(t *testing.T) {
+	skipUnlessIsolated(t)
+	js := counters(2, -1, "")
+	opts := Options{Explore: 12, ExploreTime: time.Minute, Limits: jsrt.Limits{Timeout: 2 * time.Minute, Budget: 4 * time.Minute}}
+	serial := NewPool(Config{Size: 1, Explorers: 1})
+	defer serial.Close()
+	want, err := serial.Check(context.Background(), js, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := newOps()
+	parallel := NewPool(Config{Size: 1, Explorers: 3, OnRequest: o.record})
+	defer parallel.Close()
+	got, err := parallel.Check(context.Background(), js, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := verdict(t, want), verdict(t, got); a != b {
+		t.Fatalf("serial:\n%s\nacross workers:\n%s", a, b)
+	}
+	if n := o.count(opExplore); n != 1 {
+		t.Fatalf("%d explore requests, want 1 (the second definition's part)", n)
+	}
+}

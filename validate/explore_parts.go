@@ -137,6 +137,9 @@ func (l *loaded) usable(p *PartExplored, part ExplorePart, defs []Definition) bo
 // and returns every part's findings in the definitions' order (nil: abandoned, see
 // PartExplored.Abandoned).
 func (l *loaded) exploreParts(ctx context.Context, opts Options, defs []Definition, states int, budget time.Duration) []*PartExplored {
+	// One bound for the project, as serially: a part explored here after its worker failed gets
+	// what is left of it, not the whole bound again.
+	deadline := time.Now().Add(budget)
 	parts := splitParts(len(defs), 1)
 	var wait func() []*PartExplored
 	if opts.Elsewhere != nil && opts.ExploreParts > 1 && len(defs) > 1 && !l.drew() {
@@ -163,7 +166,7 @@ func (l *loaded) exploreParts(ctx context.Context, opts Options, defs []Definiti
 				return nil
 			}
 			p = &PartExplored{Part: part}
-			l.explorePart(ctx, defs, part, states, budget, p)
+			l.explorePart(ctx, defs, part, states, max(time.Until(deadline), time.Millisecond), p)
 			p.Logs = nil // already in this runtime's logs
 		} else {
 			l.spliced = append(l.spliced, splice{at: len(l.rt.Logs), lines: p.Logs})

@@ -46,10 +46,20 @@ func Canonicalize(tag string) (string, error) {
 	return "", &RangeError{Message: "Incorrect locale information provided"}
 }
 
+// unicodeExtension is where a tag's -u- extension starts, or -1: a "-u-" after the private-use
+// singleton x is private text, not an extension (en-x-u-kn-true has no keyword).
+func unicodeExtension(tag string) int {
+	i := strings.Index(tag, "-u-")
+	if x := strings.Index(tag, "-x-"); x >= 0 && x < i || strings.HasPrefix(tag, "x-") {
+		return -1
+	}
+	return i
+}
+
 // canonicalKeywords gives a tag's -u- keyword values UTS 35's canonical form, as ICU: "true"
 // is left out (`-u-kn-true` → `-u-kn`, and so "yes"), and calendar aliases are replaced.
 func canonicalKeywords(tag string) string {
-	i := strings.Index(tag, "-u-")
+	i := unicodeExtension(tag)
 	if i < 0 {
 		return tag
 	}

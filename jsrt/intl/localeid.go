@@ -221,6 +221,9 @@ func unicodeKeywords(exts string) map[string]string {
 	}
 	for _, s := range subtags {
 		switch {
+		case s == "x":
+			flush()
+			return out // private use: nothing after it is a keyword
 		case len(s) == 1:
 			flush()
 			in = s == "u"

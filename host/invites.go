@@ -149,6 +149,21 @@ func (b *inviteBook) redeem(code string) (Role, string, bool) {
 	return in.role, in.id, true
 }
 
+// holder is the role and id of code's invite for a person it already let in: one that has not
+// expired or been revoked, used up or not (another tab of that person spends no use).
+func (b *inviteBook) holder(code string) (Role, string, bool) {
+	if code == "" {
+		return "", "", false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	in, ok := b.byHash[hashSecret(code)]
+	if !ok || !b.now().Before(in.expires) {
+		return "", "", false
+	}
+	return in.role, in.id, true
+}
+
 // giveBack returns a use of the invite id whose tab could not be opened.
 func (b *inviteBook) giveBack(id string) {
 	b.mu.Lock()

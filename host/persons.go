@@ -19,19 +19,6 @@ import (
 // that tab (if still open) opens again with the person secret.
 const maxTabsPerPerson = 32
 
-// openAs opens a tab for role: another tab of the person whose secret the page presented when
-// it matches (same role and origin, not ended), else a new person. It returns the tab's token,
-// the person secret for the page to keep, the actor, and whether it is an existing person.
-func (ss *sessions) openAs(ctx context.Context, role Role, from tabOrigin, person string) (string, string, Actor, bool, error) {
-	if person != "" {
-		if tok, a, ok := ss.rejoin(role, from, person); ok {
-			return tok, person, a, true, nil
-		}
-	}
-	tok, secret, a, err := ss.openNew(ctx, role, from)
-	return tok, secret, a, false, err
-}
-
 // rejoin mints a new tab token for the person of secret, if it is one the host minted for this
 // role and origin (the same invite, or the same owner sign-in) and has not ended.
 func (ss *sessions) rejoin(role Role, from tabOrigin, secret string) (string, Actor, bool) {

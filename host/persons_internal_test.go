@@ -106,3 +106,16 @@ func TestRestoredPeopleKeepTheirEnds(t *testing.T) {
 		t.Fatalf("stored after the restart: %+v %v, want only %s", people, err, usedActor.ID)
 	}
 }
+
+// openAs opens a tab for role as handleOpenTab does: another tab of the person whose secret the page presented when
+// it matches (same role and origin, not ended), else a new person. It returns the tab's token,
+// the person secret for the page to keep, the actor, and whether it is an existing person.
+func (ss *sessions) openAs(ctx context.Context, role Role, from tabOrigin, person string) (string, string, Actor, bool, error) {
+	if person != "" {
+		if tok, a, ok := ss.rejoin(role, from, person); ok {
+			return tok, person, a, true, nil
+		}
+	}
+	tok, secret, a, err := ss.openNew(ctx, role, from)
+	return tok, secret, a, false, err
+}

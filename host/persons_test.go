@@ -109,6 +109,19 @@ func TestOneBrowserIsOnePerson(t *testing.T) {
 			t.Fatalf("one person's two tabs used the invite %d times, want 1", in.Uses)
 		}
 	}
+	// A link used up by one person still opens that person's next tab, and no one else's.
+	oneUse, _ := mintInvite(t, first.tab, map[string]any{"role": "participant", "maxUses": 1})
+	solo := joinAs(t, f.http.URL, oneUse, "")
+	if soloAgain := joinAs(t, f.http.URL, oneUse, solo.person); soloAgain.actor != solo.actor {
+		t.Fatalf("the used-up link's own person opened %s, want %s", soloAgain.actor, solo.actor)
+	}
+	stranger := &tab{t: t, base: f.http.URL}
+	if st, _ := stranger.call("POST", "/api/world/tabs", map[string]string{"invite": oneUse}, nil); st != 403 {
+		t.Fatalf("a new person on a used-up link: %d, want 403", st)
+	}
+	if st, _ := stranger.call("POST", "/api/world/tabs", map[string]string{"invite": oneUse, "person": "sper_madeup"}, nil); st != 403 {
+		t.Fatalf("a made-up person secret on a used-up link: %d, want 403", st)
+	}
 	// The guest's secret with another origin: the owner's sign-in, or another invite.
 	if stolen := openOwnerAs(t, o, guest.person); stolen.actor == guest.actor {
 		t.Fatal("the owner's sign-in with a guest's person secret became the guest")

@@ -30,11 +30,16 @@ func (s *Server) handleBoot(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"boot": s.sessions.boot})
 }
 
-// tabOriginOf is who opens a tab: the holder of an open invite code, or the signed-in owner
-// (cookie and CSRF header), whose tab ends with that sign-in.
-func (s *Server) tabOriginOf(r *http.Request, code string) (Role, tabOrigin, bool) {
+// tabOriginOf is who opens a tab: the holder of an open invite code (spending one of its uses
+// when spend is set: a new person), or the signed-in owner (cookie and CSRF header), whose tab
+// ends with that sign-in.
+func (s *Server) tabOriginOf(r *http.Request, code string, spend bool) (Role, tabOrigin, bool) {
 	if code != "" {
-		role, id, ok := s.sessions.invites.redeem(code)
+		redeem := s.sessions.invites.holder
+		if spend {
+			redeem = s.sessions.invites.redeem
+		}
+		role, id, ok := redeem(code)
 		return role, tabOrigin{invite: id}, ok
 	}
 	o, ok := s.ownerCSRF(r)

@@ -199,7 +199,17 @@ func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 	if !readBody(w, r, &req) {
 		return
 	}
-	role, from, ok := s.tabOriginOf(r, req.Invite)
+	// Another tab of a person the host knows spends no use of its invite: a used-up link still
+	// opens its own person's tabs (docs/dev.md).
+	if req.Person != "" {
+		if role, from, ok := s.tabOriginOf(r, req.Invite, false); ok {
+			if tok, a, ok := s.sessions.rejoin(role, from, req.Person); ok {
+				s.tabOpened(w, tok, req.Person, a)
+				return
+			}
+		}
+	}
+	role, from, ok := s.tabOriginOf(r, req.Invite, true)
 	if !ok {
 		msg := "sign in as the owner, or open an invite link"
 		if req.Invite != "" {
@@ -208,14 +218,19 @@ func (s *Server) handleOpenTab(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, codeOf(http.StatusForbidden), msg)
 		return
 	}
-	tok, person, a, same, err := s.sessions.openAs(r.Context(), role, from, req.Person)
-	if (err != nil || same) && from.invite != "" {
-		s.sessions.invites.giveBack(from.invite) // no new person came in
-	}
+	tok, person, a, err := s.sessions.openNew(r.Context(), role, from)
 	if err != nil {
+		if from.invite != "" {
+			s.sessions.invites.giveBack(from.invite) // no new person came in
+		}
 		s.answer(w, nil, err)
 		return
 	}
+	s.tabOpened(w, tok, person, a)
+}
+
+// tabOpened puts a new tab's avatar in the world and answers its token and person.
+func (s *Server) tabOpened(w http.ResponseWriter, tok, person string, a Actor) {
 	if err := s.enter(a); err != nil {
 		s.opts.Logf("tab %s has no avatar: %v", a.ID, err) // the tab works; its moves say why
 	}

@@ -345,13 +345,8 @@ func (s *Server) submit(ctx context.Context, sess DevSession, req protocol.Uploa
 			}
 		}
 		timeline.Mark("host: recorded")
-		if done && err == nil && status == http.StatusCreated && resp.Revision.Status == "accepted" {
-			s.reloadGrid(ctx, resp.Revision.Number)
-			timeline.Mark("host: grid reloaded")
-		}
 		if done && err == nil && status == http.StatusCreated {
-			s.rememberRejected(resp.Revision) // rejudge.go: judged again when the placed change
-			s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
+			s.recorded(ctx, resp.Revision)
 		}
 		if done || err != nil {
 			return resp, status, err
@@ -471,7 +466,19 @@ func (s *Server) recordLocked(ctx context.Context, sess DevSession, rev Revision
 	} else {
 		s.opts.Logf("revision %d of %q rejected: %s", rev.Number, rev.Project, rev.Problems.Errors()[0])
 	}
+	// Under revisionsMu, so two uploads recorded one after the other leave the latest's note.
+	s.rememberRejected(rev) // rejudge.go: judged again when the placed instances change
 	return protocol.RevisionResponse{Revision: rev, ActiveRevision: active}, http.StatusCreated, true, nil
+}
+
+// recorded tells the world of a revision just recorded: an accepted one's build is loaded for
+// the grid, and every tab hears of it.
+func (s *Server) recorded(ctx context.Context, rev protocol.Revision) {
+	if rev.Status == "accepted" {
+		s.reloadGrid(ctx, rev.Number)
+		timeline.Mark("host: grid reloaded")
+	}
+	s.changed(change{Kind: "revision", Revision: rev.Number, Status: rev.Status})
 }
 
 // worldSnapshot is what an upload is judged against: the placed instances, each with its type's

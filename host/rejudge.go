@@ -206,9 +206,7 @@ func (s *Server) judgeAgain(ctx context.Context) (resp protocol.RevisionResponse
 	if err != nil || !done || status != 201 {
 		return protocol.RevisionResponse{}, nil, "", err // the world changed again: its own change asks again
 	}
-	s.rememberRejected(resp.Revision)
 	s.opts.Logf("revision %d (the bundle of rejected revision %d, judged again against the placed Gizmos now) accepted", resp.Revision.Number, last.Number)
-	s.reloadGrid(ctx, resp.Revision.Number)
-	s.changed(change{Kind: "revision", Revision: resp.Revision.Number, Status: resp.Revision.Status})
+	s.recorded(ctx, resp.Revision)
 	return resp, nil, "", nil
 }
